@@ -1,0 +1,122 @@
+"""The ``makao`` command: the app, ``play``, ``scenario`` (typer)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from . import __version__
+
+app = typer.Typer(
+    add_completion=False,
+    invoke_without_command=True,
+    no_args_is_help=False,
+    help="Four card games called Makao / Macao, in the terminal. With no command, opens the app.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"makao: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"makao-tui {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_callback(
+    ctx: typer.Context,
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+) -> None:
+    """Open the app when no command is given."""
+    ctx.obj = {"ascii": ascii_suits}
+    if ctx.invoked_subcommand is None:
+        from .app.main import run_app
+
+        run_app(ascii=ascii_suits)
+
+
+def _parse_seat(text: str) -> tuple[str, bool]:
+    """A ``--seat`` value: ``ai`` (an AI seat) or a human's name."""
+    t = text.strip()
+    if not t:
+        _fail("a --seat needs a name or 'ai'")
+    if t.lower() == "ai" or t.lower().startswith("ai:"):
+        return "", True
+    return t, False
+
+
+@app.command()
+def play(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="makao-ru (more games to come)."),
+    seat: list[str] = typer.Option([], "--seat", help="A seat: a human's name, or 'ai'. Repeat per seat."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the match (random if omitted)."),
+    loss_limit: Optional[int] = typer.Option(None, "--loss-limit", help="makao-ru: points that end the match (200-1000)."),
+    auto_makao: bool = typer.Option(False, "--auto-makao", help="Call Makao automatically."),
+    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+) -> None:
+    """Start a match straight away, skipping the menus."""
+    from .engine.variant import RulesError
+    from .games import get_variant
+
+    try:
+        variant = get_variant(game)
+    except RulesError as exc:
+        _fail(str(exc))
+    seats = [_parse_seat(s) for s in seat] or [("You", False), ("", True), ("", True)]
+    options: dict = {}
+    if loss_limit is not None:
+        options["loss_limit"] = loss_limit
+    if auto_makao:
+        options["auto_makao"] = True
+    try:
+        rules = variant.rules(options)
+        variant.check_players(len(seats))
+    except RulesError as exc:
+        _fail(str(exc))
+    from .app.main import SeatSpec, run_app
+
+    specs = [SeatSpec(name, is_ai) for name, is_ai in seats]
+    run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), variant=variant, rules=rules,
+            seats=specs, seed=seed if seed is not None else random.randrange(2**31))
+
+
+@app.command()
+def scenario(file: Path = typer.Argument(..., help="A scenario file (JSON), as SCENARIOS.md describes.")) -> None:
+    """Replay a scenario file through the engine and print the state reached as JSON.
+
+    Exit status 0; 2 when an action is refused (the state before it is printed, with "error") or
+    when the file is malformed (one line on standard error).
+    """
+    from .engine.scenario import ScenarioError, load_layout, run_scenario
+    from .engine.variant import registered
+    from . import games  # noqa: F401  (registers every game)
+
+    try:
+        layout = load_layout(file, registered())
+        out, status = run_scenario(layout)
+    except ScenarioError as exc:
+        _fail(str(exc))
+    typer.echo(json.dumps(out))
+    raise typer.Exit(status)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""Cards and decks in the RULES.md notation (rank ``2 3 4 5 6 7 8 9 T J Q K A``, suit ``C D H S``).
+
+A :class:`Card` is an ``int`` from 0 to 51 (``suit_index * 13 + rank_index``), so cards hash,
+compare and copy as cheaply as integers; the two copies of a card in a two-deck game are the same
+value ("equal in play", RULES.md introduction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RED_SUITS = frozenset("DH")
+
+
+class CardError(ValueError):
+    """A text that is not a card in the RULES.md notation (``"TH"``, ``"AS"``…)."""
+
+
+class Card(int):
+    """One playing card; an ``int`` 0..51 with named parts.
+
+    ``Card.parse("TH")`` is the ten of hearts; ``str(card)`` gives back ``"TH"``;
+    ``card.label()`` gives ``"10♥"`` (or ``"10H"`` with ``ascii=True``).
+    Raises :class:`CardError` for a text or number that is no card.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        if not 0 <= value < 52:
+            raise CardError(f"no card has the number {value}")
+        return _ALL[value] if _ALL else int.__new__(cls, value)
+
+    @staticmethod
+    def of(rank: str, suit: str) -> Card:
+        """The card of ``rank`` (one of ``RANKS``) and ``suit`` (one of ``SUITS``)."""
+        r, s = RANKS.find(rank), SUITS.find(suit)
+        if r < 0 or s < 0 or len(rank) != 1 or len(suit) != 1:
+            raise CardError(f"unknown card {rank}{suit!s}")
+        return _ALL[s * 13 + r]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse ``"TH"``, ``"10H"`` (also lower case); raise :class:`CardError` otherwise."""
+        if not isinstance(text, str):
+            raise CardError(f"unknown card {text!r}")
+        t = text.strip().upper()
+        if t.startswith("10"):
+            t = "T" + t[2:]
+        if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+            raise CardError(f"unknown card {text!r}")
+        return Card.of(t[0], t[1])
+
+    @property
+    def rank(self) -> str:
+        """Rank letter, one of ``RANKS``."""
+        return RANKS[self % 13]
+
+    @property
+    def suit(self) -> str:
+        """Suit letter, one of ``SUITS``."""
+        return SUITS[self // 13]
+
+    @property
+    def rank_value(self) -> int:
+        """2..14: pips for 2..10, jack 11, queen 12, king 13, ace 14."""
+        return self % 13 + 2
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def label(self, ascii: bool = False) -> str:
+        """Human form: ``10♥``, ``Q♠`` (``10H``, ``QS`` with ``ascii``)."""
+        rank = "10" if self.rank == "T" else self.rank
+        return rank + (self.suit if ascii else SUIT_SYMBOLS[self.suit])
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
+
+_ALL: list[Card] = []
+_ALL.extend(int.__new__(Card, i) for i in range(52))
+ALL_CARDS: tuple[Card, ...] = tuple(_ALL)
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Parse a list of card texts; raise :class:`CardError` naming the first bad one."""
+    return [Card.parse(t) for t in texts]
+
+
+def deck(copies: int = 1) -> list[Card]:
+    """An unshuffled pack of ``copies`` × 52 cards (RULES.md: one deck, or two mixed)."""
+    return [c for _ in range(copies) for c in ALL_CARDS]
+
+
+def suit_label(suit: str, ascii: bool = False) -> str:
+    """``"♥"`` or ``"H"`` for a suit letter."""
+    return suit if ascii else SUIT_SYMBOLS[suit]
+
+
+def sort_hand(cards: Iterable[Card]) -> list[Card]:
+    """Cards ordered for display: by suit (♣ ♦ ♥ ♠), then by rank."""
+    return sorted(cards)

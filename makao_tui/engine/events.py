@@ -1,0 +1,63 @@
+"""Events: frozen records of what an applied action made happen.
+
+Every event can say itself in plain words (``event.text(names, ascii)``) for the table's log and
+for ``makao play`` watchers; games add their own event classes next to their rules.
+A :class:`Event` never holds a card that some seat may not see unless its ``private_to`` names the
+only seat allowed to read it (a drawn card, for instance): :meth:`Event.text` with ``viewer`` set
+to another seat leaves it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+
+
+def card_list(cards: Sequence[Card], ascii: bool = False) -> str:
+    """``"3♣ 10♥"``: cards in human form, separated by spaces."""
+    return " ".join(c.label(ascii) for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events. ``seat`` is the seat it concerns, or None for the table."""
+
+    seat: int | None
+
+    #: a seat that alone may see the cards this event names (None: everybody may)
+    @property
+    def private_to(self) -> int | None:
+        return None
+
+    def text(self, names: Sequence[str], ascii: bool = False, viewer: int | None = None) -> str:
+        """The event in plain words, e.g. ``"Ann draws 2 cards"``.
+
+        ``names``: seat names by seat number. ``viewer``: the seat reading the log (None: an
+        onlooker who may see everything, as in an all-AI match or a replay).
+        """
+        return type(self).__name__
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted(Event):
+    """A new deal: ``dealer`` deals ``hand_size`` cards to each seat."""
+
+    dealer: int = 0
+    hand_size: int = 0
+
+    def text(self, names, ascii=False, viewer=None):
+        return f"{names[self.dealer]} deals {self.hand_size} cards each"
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnded(Event):
+    """The deal is over; ``winner`` is the seat that won it (None: nobody did)."""
+
+    winner: int | None = None
+
+    def text(self, names, ascii=False, viewer=None):
+        if self.winner is None:
+            return "The deal ends with no winner"
+        return f"{names[self.winner]} wins the deal"

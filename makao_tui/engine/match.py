@@ -1,0 +1,138 @@
+"""A match: the sequence of deals of one game, its totals and its end (RULES.md "Match" of each game).
+
+A match is fully described by ``(variant, rules, names, seed, first_dealer)`` plus the flat list of
+``(seat, action)`` pairs applied in it: :meth:`Match.replay` rebuilds it exactly, which is what
+saves, replays and undo rest on. The random generator of each deal is derived from the match seed
+and the deal's number, so a deal never depends on how an earlier one was played out.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .events import Event
+from .state import GameState, IllegalAction
+from .variant import Variant
+
+
+@dataclass
+class DealRecord:
+    """One deal of a match: its number (1-based), dealer, state, actions and points once over."""
+
+    number: int
+    dealer: int
+    state: GameState
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    points: list[int] | None = None
+    totals_after: list[int] | None = None
+
+
+class Match:
+    """A match of ``variant`` between ``len(names)`` seats.
+
+    ``names``: seat names, seat 0 first. ``seed``: an int; every random choice of the match comes
+    from it. ``first_dealer``: the first dealer's seat, or None to draw it by lot (RULES.md
+    introduction). Raises :class:`~makao_tui.engine.variant.RulesError` for a player count the
+    game does not take.
+    """
+
+    def __init__(self, variant: Variant, rules: Any, names: list[str], seed: int,
+                 first_dealer: int | None = None):
+        variant.check_players(len(names))
+        self.variant = variant
+        self.rules = rules
+        self.names = list(names)
+        self.seed = seed
+        lot = random.Random(f"{seed}/lot")
+        self.first_dealer = lot.randrange(len(names)) if first_dealer is None else first_dealer
+        self.totals: list[int] = [variant.initial_total(rules)] * len(names)
+        self.deals: list[DealRecord] = []
+        #: set by the caller to end a timed match after the deal under way (makao-pl time limit)
+        self.time_up = False
+        self._start_deal(self.first_dealer)
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def current(self) -> DealRecord:
+        """The deal under way (or the last one, once the match is over)."""
+        return self.deals[-1]
+
+    @property
+    def state(self) -> GameState:
+        return self.current.state
+
+    @property
+    def is_over(self) -> bool:
+        """True when the last deal is over and the variant's match end has come."""
+        return self.state.is_over and self.variant.match_over(self)
+
+    @property
+    def awaiting_next_deal(self) -> bool:
+        """The deal is over but the match is not: :meth:`next_deal` starts the next one."""
+        return self.state.is_over and not self.variant.match_over(self)
+
+    def winners(self) -> list[int]:
+        """Seats with the best total (lowest in makao-ru, highest elsewhere); ties share."""
+        best = (max if self.variant.higher_wins else min)(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    def _start_deal(self, dealer: int) -> None:
+        number = len(self.deals) + 1
+        rng = random.Random(f"{self.seed}/deal/{number}")
+        state = self.variant.deal(self.rules, self.players, dealer, rng, self if self.deals else None)
+        self.deals.append(DealRecord(number, dealer, state))
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` for the seat to act in the current deal; return its events.
+
+        Raises :class:`IllegalAction` (nothing changes) for an illegal action or when no deal is
+        under way. When the action ends the deal, its points are added to the totals.
+        """
+        deal = self.current
+        seat = deal.state.to_act
+        if seat is None:
+            raise IllegalAction("the deal is over")
+        events = deal.state.apply(action)
+        deal.actions.append((seat, action))
+        if deal.state.is_over:
+            deal.points = list(deal.state.points() or [0] * self.players)
+            self.totals = [t + p for t, p in zip(self.totals, deal.points)]
+            deal.totals_after = list(self.totals)
+        return events
+
+    def next_deal(self) -> None:
+        """Start the next deal; raise :class:`IllegalAction` if the deal is not over or the match is."""
+        if not self.awaiting_next_deal:
+            raise IllegalAction("the match is over" if self.state.is_over else "the deal is not over")
+        if self.variant.next_dealer is not None:
+            dealer = self.variant.next_dealer(self)
+        else:
+            dealer = (self.current.dealer + 1) % self.players
+        self._start_deal(dealer)
+
+    def all_actions(self) -> list[tuple[int, Action]]:
+        """Every ``(seat, action)`` applied so far, deal after deal."""
+        return [a for d in self.deals for a in d.actions]
+
+    @classmethod
+    def replay(cls, variant: Variant, rules: Any, names: list[str], seed: int, first_dealer: int | None,
+               actions: list[tuple[int, Action]], time_up: bool = False) -> Match:
+        """Rebuild a match from its actions; a finished deal is followed by the next one as needed.
+
+        Raises :class:`IllegalAction` if an action does not fit (a damaged save).
+        """
+        match = cls(variant, rules, names, seed, first_dealer)
+        for seat, action in actions:
+            if match.awaiting_next_deal:
+                match.next_deal()
+            if match.state.to_act != seat:
+                raise IllegalAction(f"seat {seat} acts out of turn")
+            match.apply(action)
+        match.time_up = time_up
+        return match

@@ -1,0 +1,82 @@
+"""The state protocol shared by all four games (DESIGN.md "The engine API").
+
+A :class:`GameState` is one deal. Its contract:
+
+- ``to_act``: the seat that must act next, or None once the deal is over;
+- ``legal_actions()``: every action the seat to act may take (never empty while ``to_act`` is set);
+- ``apply(action)``: apply an action of the seat to act and return the events it caused, or raise
+  :class:`IllegalAction` with a reason and change nothing;
+- ``view(seat)``: what that seat may know, as an immutable view object;
+- ``is_over``, ``points()``: the deal's result (RULES.md scoring of the game);
+- ``clone()``: an independent copy, cheap enough for search AIs;
+- ``snapshot()``: the SCENARIOS.md output keys of the state.
+
+Turns that leave a player no choice (a skipped turn, a drawn card that cannot be played, a player
+who can neither play nor draw) are taken inside ``apply``: ``to_act`` always has a real choice.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from .actions import Action
+from .events import Event
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow here; ``reason`` says why in plain words."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class GameState(ABC):
+    """One deal of one game; see the module docstring for the contract."""
+
+    #: number of seats, 0..players-1 clockwise
+    players: int
+    #: the seat of the dealer (macao: the banker)
+    dealer: int
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deal has ended."""
+        return self.to_act is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """All legal actions of the seat to act ([] once the deal is over)."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` for the seat to act; raise :class:`IllegalAction`, changing nothing."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know of this deal (its own hand, public facts, its legal actions)."""
+
+    @abstractmethod
+    def points(self) -> list[int] | None:
+        """Points of the deal per seat (RULES.md scoring), or None while it is not over."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy of the state (random generator included)."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The state as the SCENARIOS.md output object (without ``error``)."""
+
+    def check_seat(self, seat: int) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` is the seat to act."""
+        if self.to_act is None:
+            raise IllegalAction("the deal is over")
+        if seat != self.to_act:
+            raise IllegalAction(f"it is seat {self.to_act}'s turn, not seat {seat}'s")

@@ -1,0 +1,20 @@
+"""The games of RULES.md; importing this package registers every one of them."""
+
+from __future__ import annotations
+
+from ..engine.variant import RulesError, Variant, registered
+from . import makao_pl, makao_ru  # noqa: F401  (each registers its game)
+
+
+def get_variant(variant_id: str) -> Variant:
+    """The game with this id (``makao-ru``…); raise :class:`RulesError` for an unknown one."""
+    try:
+        return registered()[variant_id]
+    except KeyError:
+        known = ", ".join(registered())
+        raise RulesError(f"unknown game {variant_id!r} (known: {known})") from None
+
+
+def all_variants() -> list[Variant]:
+    """Every game, in the order the start screen lists them."""
+    return list(registered().values())

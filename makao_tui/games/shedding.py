@@ -1,0 +1,616 @@
+"""The shedding engine the two Makaos share (RULES.md §1 makao-ru and §2 makao-pl).
+
+One :class:`ShedState` plays both games; what differs lives in a :class:`ShedGame` (constants and
+scoring of each game) plus the game's rules config. The differences, all named here:
+
+===========================  ==========================  ==========================================
+rule                         makao-ru (§1)               makao-pl (§2)
+===========================  ==========================  ==========================================
+packs                        2 (104 cards)               1 (52 cards)
+wild cards                   9 and ace                   ace
+answer to a penalty          same kind, sums add         ransom with same rank, doubled or added
+K♥                           penalty 5, K♥ answers it    5 cards, no answer (one deck)
+four, jack                   ordinary                    four skips, jack demands a rank
+drawing                      always allowed, one card    only without a playable card; until one fits
+forgotten Makao              2 cards                     5 cards
+last card a penalty card     next player answers once    the deal ends at once
+scoring                      card values, lowest wins    +10 / minus card values, highest wins
+===========================  ==========================  ==========================================
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.actions import Action, Draw, Pass, Play, Take
+from ..engine.cards import RANKS, SUITS, Card, deck, suit_label
+from ..engine.events import DealEnded, DealStarted, Event, card_list
+from ..engine.state import GameState, IllegalAction
+
+KING_OF_HEARTS = Card.parse("KH")
+HAND_SIZE = 5
+
+
+def _rank_name(rank: str) -> str:
+    return {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}.get(rank, rank)
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """``seat`` played ``card``; ``named`` is the suit an ace named, ``demand`` a jack's demand."""
+
+    card: Card = KING_OF_HEARTS
+    named: str | None = None
+    demand: str | None = None
+    makao: bool = False
+    demand_made: bool = False
+
+    def text(self, names, ascii=False, viewer=None):
+        out = f"{names[self.seat]} plays {self.card.label(ascii)}"
+        if self.named is not None:
+            out += f" and names {suit_label(self.named, ascii)}"
+        if self.demand_made:
+            out += f" and demands {_rank_name(self.demand)}s" if self.demand else " with no demand"
+        if self.makao:
+            out += ' — "Makao!"'
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """``seat`` drew ``cards`` (only that seat may see which); ``wanted`` more were forgiven."""
+
+    cards: tuple[Card, ...] = ()
+    reason: str = "draw"  # draw | penalty | makao
+    forgiven: int = 0
+
+    @property
+    def private_to(self):
+        return self.seat
+
+    def text(self, names, ascii=False, viewer=None):
+        n = len(self.cards)
+        what = f"{n} card{'s' if n != 1 else ''}"
+        if viewer is None or viewer == self.seat:
+            what += f" ({card_list(self.cards, ascii)})" if n else ""
+        why = {"penalty": " as the penalty", "makao": " for forgetting Makao"}.get(self.reason, "")
+        out = f"{names[self.seat]} draws {what}{why}"
+        if self.forgiven:
+            out += f"; the other {self.forgiven} are forgiven (no cards left)"
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyPending(Event):
+    """``seat`` now faces ``amount`` penalty cards; it may answer with ``answer`` (or None)."""
+
+    amount: int = 0
+    answer: str | None = None
+    ransom: bool = False
+
+    def text(self, names, ascii=False, viewer=None):
+        if self.answer is None:
+            return f"{names[self.seat]} must take {self.amount}"
+        verb = "ransom with" if self.ransom else "answer with"
+        return f"{names[self.seat]} must take {self.amount} or {verb} {self.answer}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassed(Event):
+    """``seat``'s turn ended without a card played (``reason``: ``drawn`` | ``stuck`` | ``chose``)."""
+
+    reason: str = "chose"
+
+    def text(self, names, ascii=False, viewer=None):
+        return {
+            "drawn": f"{names[self.seat]} cannot play the drawn card and passes",
+            "stuck": f"{names[self.seat]} can neither play nor draw and passes",
+        }.get(self.reason, f"{names[self.seat]} passes")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped(Event):
+    """``seat`` loses its turn to a four (makao-pl)."""
+
+    def text(self, names, ascii=False, viewer=None):
+        return f"{names[self.seat]} loses the turn to the four"
+
+
+@dataclass(frozen=True, slots=True)
+class DemandLapsed(Event):
+    """The jack's demand on ``seat`` was not met and lapses (makao-pl)."""
+
+    def text(self, names, ascii=False, viewer=None):
+        return f"The demand on {names[self.seat]} lapses"
+
+
+@dataclass(frozen=True, slots=True)
+class StockRebuilt(Event):
+    """The pile under its top card (``count`` cards) was shuffled into a new stock."""
+
+    count: int = 0
+
+    def text(self, names, ascii=False, viewer=None):
+        return f"The stock is rebuilt from the pile ({self.count} cards)"
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(Event):
+    """``seat`` played its last card."""
+
+    def text(self, names, ascii=False, viewer=None):
+        return f"{names[self.seat]} has no cards left"
+
+
+# ---------------------------------------------------------------- game description
+
+
+@dataclass(frozen=True)
+class ShedGame:
+    """The fixed differences of one shedding game (see the module table).
+
+    ``card_value(card)``: points a card left in hand costs. ``score(hands, winner, out)``: the
+    deal's points per seat, from the final hands, the winner (or None) and the seats that went out.
+    ``ransom_word``: the log says "ransom" (makao-pl) rather than "answer" (makao-ru).
+    """
+
+    id: str
+    decks: int
+    wild_ranks: frozenset
+    makao_cost: int
+    four_skips: bool
+    jack_demands: bool
+    draw_when_playable: bool
+    answer_after_going_out: bool
+    ransom_word: bool
+    card_value: Callable[[Card], int]
+    score: Callable[[list[list[Card]], int | None, set[int], Callable[[Card], int]], list[int]]
+
+
+DEMAND_RANKS = ("5", "6", "7", "8", "9", "T", "Q")
+
+
+@dataclass(frozen=True, slots=True)
+class ShedView:
+    """What one seat may know of a shedding deal.
+
+    ``hand``: the seat's own cards (display order); ``counts``: cards in every hand, by seat;
+    ``pile``: the discard pile, top last (all face-up cards since the last rebuild);
+    ``penalty``/``penalty_rank``: the penalty faced by ``to_act`` (``"2"``, ``"3"`` or ``"KH"``);
+    ``demand``: the rank a jack demands of ``to_act``; ``drawn``: the card this seat just drew and
+    may play (only for the seat to act); ``legal``: its legal actions (empty unless it is to act).
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    hand: tuple[Card, ...]
+    counts: tuple[int, ...]
+    pile: tuple[Card, ...]
+    suit: str
+    penalty: int
+    penalty_rank: str | None
+    demand: str | None
+    stock: int
+    to_act: int | None
+    drawn: Card | None
+    legal: tuple[Action, ...]
+    winner: int | None
+    game: str
+    final_answer: bool
+
+    @property
+    def top(self) -> Card:
+        return self.pile[-1]
+
+
+class ShedState(GameState):
+    """One deal of makao-ru or makao-pl. Build with :meth:`deal` or :meth:`from_parts`.
+
+    Internally ``stock[-1]`` is the next card to be drawn. See :class:`GameState` for the contract.
+    """
+
+    def __init__(self, game: ShedGame, rules: Any, players: int, dealer: int, hands: list[list[Card]],
+                 starter: Card, stock_first_drawn_first: list[Card], rng: random.Random):
+        self.game = game
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.hands = [list(h) for h in hands]
+        self.stock = list(reversed(stock_first_drawn_first))
+        self.pile = [starter]
+        self.suit = starter.suit
+        self.penalty = 0
+        self.penalty_rank: str | None = None
+        self.demand: str | None = None
+        self.drawn: Card | None = None
+        self.final_answer = False
+        self.winner: int | None = None
+        self.out: set[int] = set()
+        self.idle = 0
+        self.over = False
+        self.rng = rng
+        self._turn: int | None = (dealer + 1) % players
+        self.opening: list[Event] = [DealStarted(None, dealer, HAND_SIZE)]
+        self.opening += self._start(starter)
+
+    # ------------------------------------------------------------ construction
+
+    @classmethod
+    def deal(cls, game: ShedGame, rules: Any, players: int, dealer: int, rng: random.Random) -> ShedState:
+        """Shuffle ``game.decks`` packs with ``rng``, deal 5 cards each, turn up the starter."""
+        cards = deck(game.decks)
+        rng.shuffle(cards)
+        hands = [[] for _ in range(players)]
+        for i in range(HAND_SIZE * players):
+            hands[(dealer + 1 + i) % players].append(cards.pop())
+        starter = cards.pop()
+        cards.reverse()
+        return cls(game, rules, players, dealer, hands, starter, cards, rng)
+
+    def _start(self, starter: Card) -> list[Event]:
+        """Starter-card effects (RULES.md §1/§2 "Starter card"), then automatic turns."""
+        events: list[Event] = []
+        kind = self._penalty_kind(starter)
+        first = (self.dealer + 1) % self.players
+        if kind is not None:
+            self.penalty, self.penalty_rank = self._penalty_value(starter), kind
+            events.append(self._pending_event(first))
+        if self.game.four_skips and starter.rank == "4":
+            events.append(TurnSkipped(first))
+            first = (first + 1) % self.players
+        self._turn = first
+        events += self._settle()
+        return events
+
+    # ------------------------------------------------------------ basic facts
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.over else self._turn
+
+    @property
+    def top(self) -> Card:
+        return self.pile[-1]
+
+    def _penalty_kind(self, card: Card) -> str | None:
+        if card == KING_OF_HEARTS:
+            return "KH"
+        if card.rank in "23":
+            return card.rank
+        return None
+
+    @staticmethod
+    def _penalty_value(card: Card) -> int:
+        return 5 if card == KING_OF_HEARTS else int(card.rank)
+
+    def _answers(self, card: Card) -> bool:
+        """Whether ``card`` answers (ru) or ransoms (pl) the pending penalty."""
+        if self.penalty_rank == "KH":
+            return card == KING_OF_HEARTS and self.game.decks > 1
+        return card.rank == self.penalty_rank
+
+    def _matches(self, card: Card) -> bool:
+        """Whether ``card`` may be played with no penalty pending (demand included)."""
+        if self.demand is not None:
+            return card.rank == self.demand
+        if card.rank in self.game.wild_ranks:
+            return True
+        return card.rank == self.top.rank or card.suit == self.suit
+
+    def _playable(self, card: Card) -> bool:
+        return self._answers(card) if self.penalty else self._matches(card)
+
+    def _can_draw(self) -> bool:
+        return bool(self.stock) or len(self.pile) > 1
+
+    def _draw_until(self) -> bool:
+        return bool(getattr(self.rules, "draw_until_playable", False))
+
+    def _auto_makao(self) -> bool:
+        return bool(getattr(self.rules, "auto_makao", False))
+
+    # ------------------------------------------------------------ legal actions
+
+    def _play_forms(self, card: Card, hand_size: int) -> list[Play]:
+        last = hand_size == 1
+        if card.rank == "A" and not last:
+            forms = [Play(card, suit=s) for s in SUITS]
+        elif card.rank == "J" and self.game.jack_demands and not last:
+            forms = [Play(card, demand=d) for d in (None, *DEMAND_RANKS)]
+        else:
+            forms = [Play(card)]
+        if hand_size == 2 and not self._auto_makao():
+            forms = [Play(f.card, f.suit, f.demand, True) for f in forms] + forms
+        return forms
+
+    def _choices(self) -> tuple[list[Card], bool, bool, bool]:
+        """(playable cards, may draw, may take, may pass) for the seat to act."""
+        hand = self.hands[self._turn]
+        if self.penalty:
+            return sorted({c for c in hand if self._answers(c)}), False, True, False
+        if self.drawn is not None:
+            return [self.drawn], False, False, not self._draw_until()
+        cards = sorted({c for c in hand if self._matches(c)})
+        may_draw = self._can_draw() and (self.game.draw_when_playable or not cards)
+        return cards, may_draw, False, False
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        cards, may_draw, may_take, may_pass = self._choices()
+        size = len(self.hands[self._turn])
+        out: list[Action] = [f for c in cards for f in self._play_forms(c, size)]
+        if may_draw:
+            out.append(Draw())
+        if may_take:
+            out.append(Take())
+        if may_pass:
+            out.append(Pass())
+        return out
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` is illegal for the seat to act, or None if it is legal."""
+        if self.over:
+            return "the deal is over"
+        cards, may_draw, may_take, may_pass = self._choices()
+        hand = self.hands[self._turn]
+        if isinstance(action, Draw):
+            if may_draw:
+                return None
+            if self.penalty:
+                return f"a penalty of {self.penalty} is pending: answer it or take it (t)"
+            if self.drawn is not None:
+                return "you have drawn already: play the drawn card" + (" or pass" if may_pass else "")
+            if not self._can_draw():
+                return "there is nothing left to draw"
+            return "you may not draw while you hold a playable card"
+        if isinstance(action, Take):
+            return None if may_take else "there is no penalty to take"
+        if isinstance(action, Pass):
+            return None if may_pass else "you may pass only after drawing a card you could play"
+        if not isinstance(action, Play):
+            return "that is not an action of this game"
+        card = action.card
+        if card not in hand:
+            return f"{card.label(True)} is not in your hand"
+        if card not in cards:
+            return self._why_not(card)
+        last = len(hand) == 1
+        if action.suit is not None and card.rank != "A":
+            return "only an ace names a suit"
+        if card.rank == "A" and action.suit is None and not last:
+            return "an ace must name a suit"
+        if action.demand is not None:
+            if not (self.game.jack_demands and card.rank == "J"):
+                return "only a jack makes a demand" if self.game.jack_demands else "there are no demands in this game"
+            if action.demand not in DEMAND_RANKS:
+                return "a jack may demand only 5, 6, 7, 8, 9, 10 or queen"
+        if action.makao and len(hand) != 2:
+            return "Makao is called only with the play that leaves one card"
+        return None
+
+    def _why_not(self, card: Card) -> str:
+        lab = card.label(True)
+        if self.drawn is not None:
+            return f"only the card just drawn ({self.drawn.label(True)}) may be played now"
+        if self.penalty:
+            if self.penalty_rank == "KH":
+                if self.game.decks == 1:
+                    return "nothing answers the king of hearts: take the penalty"
+                return "only the king of hearts answers the king of hearts"
+            extra = " (no wild card on a penalty)" if card.rank in self.game.wild_ranks else ""
+            return f"{lab} does not answer the penalty: play a {_rank_name(self.penalty_rank)} or take {self.penalty}{extra}"
+        if self.demand is not None:
+            return f"the jack demands a {_rank_name(self.demand)}: {lab} does not meet it"
+        return f"{lab} matches neither the suit {self.suit} nor the rank {_rank_name(self.top.rank)}"
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> list[Event]:
+        reason = self.refusal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        seat = self._turn
+        self.idle = 0
+        if isinstance(action, Play):
+            events = self._play(seat, action)
+        elif isinstance(action, Take):
+            events = self._take(seat)
+        elif isinstance(action, Draw):
+            events = self._draw_turn(seat)
+        else:
+            events = [TurnPassed(seat, "chose")]
+            events += self._advance(seat)
+        return events
+
+    def _draw_cards(self, seat: int, count: int, reason: str) -> list[Event]:
+        """Draw ``count`` cards for ``seat``, rebuilding the stock from the pile (keeping its top
+        card) when it runs out; what cannot be drawn even then is forgiven (RULES.md §1)."""
+        events: list[Event] = []
+        hand = self.hands[seat]
+        got: list[Card] = []
+        drawn = 0
+        while drawn < count:
+            if not self.stock:
+                if len(self.pile) <= 1:
+                    break
+                rest = self.pile[:-1]
+                self.pile = self.pile[-1:]
+                self.rng.shuffle(rest)
+                self.stock = rest
+                if got:
+                    events.append(CardsDrawn(seat, tuple(got), reason))
+                    got = []
+                events.append(StockRebuilt(None, len(rest)))
+            card = self.stock.pop()
+            hand.append(card)
+            got.append(card)
+            drawn += 1
+        events.append(CardsDrawn(seat, tuple(got), reason, count - drawn))
+        return events
+
+    def _play(self, seat: int, action: Play) -> list[Event]:
+        card = action.card
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.pile.append(card)
+        self.drawn = None
+        named = action.suit if card.rank == "A" else None
+        self.suit = named or card.suit
+        demand_made = self.game.jack_demands and card.rank == "J" and bool(hand)
+        called = action.makao or (len(hand) == 1 and self._auto_makao())
+        events: list[Event] = [CardPlayed(seat, card, named, action.demand if demand_made else None,
+                                          called, demand_made)]
+        if len(hand) == 1 and not called:
+            events += self._draw_cards(seat, self.game.makao_cost, "makao")
+        answering_final = self.final_answer
+        was_penalty = self.penalty
+        self.demand = None
+        kind = self._penalty_kind(card)
+        if kind is not None:
+            base = self._penalty_value(card)
+            if was_penalty and getattr(self.rules, "ransom_stacking", "add") == "double":
+                self.penalty = was_penalty * 2  # makao-pl ransom, doubled
+            else:
+                self.penalty = was_penalty + base
+            self.penalty_rank = kind
+        if not hand:
+            events.append(WentOut(seat))
+            self.out.add(seat)
+            if self.winner is None:
+                self.winner = seat
+            if (kind is not None and self.game.answer_after_going_out and not answering_final):
+                self.final_answer = True
+                nxt = (seat + 1) % self.players
+                self._turn = nxt
+                events.append(self._pending_event(nxt))
+                return events
+            return events + self._end()
+        if answering_final:
+            return events + self._end()
+        skip = self.game.four_skips and card.rank == "4"
+        return events + self._advance(seat, skip=skip, demand=action.demand if demand_made else None)
+
+    def _pending_event(self, seat: int) -> PenaltyPending:
+        if self.penalty_rank == "KH":
+            answer = "the king of hearts" if self.game.decks > 1 else None
+        else:
+            answer = f"a {self.penalty_rank}"
+        return PenaltyPending(seat, self.penalty, answer, ransom=self.game.ransom_word)
+
+    def _take(self, seat: int) -> list[Event]:
+        amount = self.penalty
+        self.penalty, self.penalty_rank = 0, None
+        events = self._draw_cards(seat, amount, "penalty")
+        if self.final_answer:
+            return events + self._end()
+        return events + self._advance(seat)
+
+    def _draw_turn(self, seat: int) -> list[Event]:
+        events = self._draw_cards(seat, 1, "draw")
+        card = self.hands[seat][-1]
+        if self._matches(card):
+            self.drawn = card
+            return events
+        if self._draw_until():
+            events += self._settle()  # draws on (or passes by itself when nothing is left)
+            return events
+        events.append(TurnPassed(seat, "drawn"))
+        if self.demand is not None:
+            events.append(DemandLapsed(seat))
+        return events + self._advance(seat)
+
+    def _advance(self, seat: int, skip: bool = False, demand: str | None = None) -> list[Event]:
+        """Pass the turn to the left of ``seat`` (past a skipped player), then settle.
+
+        ``demand``: a jack's demand on the new seat to act (it binds that player only).
+        """
+        events: list[Event] = []
+        self.drawn = None
+        self.demand = demand
+        nxt = (seat + 1) % self.players
+        if skip:
+            events.append(TurnSkipped(nxt))
+            nxt = (nxt + 1) % self.players
+        self._turn = nxt
+        if self.penalty:
+            events.append(self._pending_event(nxt))
+        return events + self._settle()
+
+    def _settle(self) -> list[Event]:
+        """Take the automatic turns: a player who can neither play nor draw passes by itself."""
+        events: list[Event] = []
+        while not self.over and not self.legal_actions():
+            seat = self._turn
+            events.append(TurnPassed(seat, "stuck"))
+            if self.demand is not None:
+                events.append(DemandLapsed(seat))
+            self.idle += 1
+            if self.idle >= self.players:
+                return events + self._end()
+            self.demand = None
+            self.drawn = None
+            self._turn = (seat + 1) % self.players
+        return events
+
+    def _end(self) -> list[Event]:
+        self.over = True
+        self.penalty, self.penalty_rank, self.demand, self.drawn = 0, None, None, None
+        return [DealEnded(None, self.winner)]
+
+    # ------------------------------------------------------------ results and views
+
+    def points(self) -> list[int] | None:
+        if not self.over:
+            return None
+        return self.game.score(self.hands, self.winner, self.out, self.game.card_value)
+
+    def view(self, seat: int) -> ShedView:
+        acting = not self.over and seat == self._turn
+        return ShedView(
+            seat=seat, players=self.players, dealer=self.dealer,
+            hand=tuple(sorted(self.hands[seat])),
+            counts=tuple(len(h) for h in self.hands),
+            pile=tuple(self.pile), suit=self.suit, penalty=self.penalty,
+            penalty_rank=self.penalty_rank, demand=self.demand, stock=len(self.stock),
+            to_act=self.to_act, drawn=self.drawn if acting else None,
+            legal=tuple(self.legal_actions()) if acting else (),
+            winner=self.winner, game=self.game.id, final_answer=self.final_answer,
+        )
+
+    def clone(self) -> ShedState:
+        new = copy.copy(self)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.pile = list(self.pile)
+        new.out = set(self.out)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "variant": self.game.id,
+            "to_act": self.to_act,
+            "hands": [[str(c) for c in h] for h in self.hands],
+            "deal_over": self.over,
+            "points": self.points(),
+            "top": str(self.top),
+            "suit": self.suit,
+            "penalty": self.penalty,
+            "demand": self.demand,
+            "stock": len(self.stock),
+        }
+
+
+def hand_value(cards: Sequence[Card], value: Callable[[Card], int]) -> int:
+    """The points ``cards`` left in hand cost, by the game's card values."""
+    return sum(value(c) for c in cards)
