@@ -24,12 +24,14 @@ _PLAYERS: dict[str, Callable[[], Player]] = {}
 
 
 def register_ai(variant_id: str, factory: Callable[[], Player]) -> None:
-    """Make ``factory()`` the AI of ``variant_id``."""
+    """Make ``factory()`` the AI of the game ``variant_id``."""
     _PLAYERS[variant_id] = factory
 
 
 def ai_for(variant_id: str) -> Player:
     """A new AI player for the game ``variant_id``; raise KeyError if the game has none."""
-    from . import makao_ru  # noqa: F401  (registers the AIs)
-
     return _PLAYERS[variant_id]()
+
+
+# Each module registers the AI of its game(s) on import.
+from . import shedding  # noqa: F401,E402

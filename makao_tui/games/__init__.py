@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ..engine.variant import RulesError, Variant, registered
-from . import makao_pl, makao_ru  # noqa: F401  (each registers its game)
+# Each game module registers its variant on import; the order is the start screen's order.
+from . import makao_ru  # noqa: F401,E402
+from . import makao_pl  # noqa: F401,E402
 
 
 def get_variant(variant_id: str) -> Variant:
