@@ -3,7 +3,8 @@
 Policy, in order (RULES.md §1/§2 for the rules it relies on):
 
 1. With a penalty pending, answer (ru) or ransom (pl) when it can, with the Makao call when the
-   answer leaves one card; else take the penalty.
+   answer leaves one card; else take the penalty. When fewer than 3 cards are left to draw (stock
+   and pile), taking costs little and it takes, unless the next player is about to go out.
 2. A card just drawn that may be played is played.
 3. Otherwise every playable card is scored: expensive cards (by the game's card values) go first,
    the more so the closer an opponent is to going out; wild cards (ru: 9 and ace, pl: ace) are kept while other plays exist and the hand is small; penalty cards, fours (pl)
@@ -47,7 +48,12 @@ class ShedAI:
         called = {(a.card, a.suit, a.demand) for a in plays if a.makao}
         plays = [a for a in plays if a.makao or (a.card, a.suit, a.demand) not in called]
         if view.penalty:
-            return self._best(view, plays, rng) if plays else Take()
+            # taking costs only what is left to draw; with little left, take rather than keep a
+            # chain going that will come back bigger
+            available = view.stock + len(view.pile) - 1
+            if plays and (available >= 3 or view.counts[(view.seat + 1) % view.players] <= 2):
+                return self._best(view, plays, rng)
+            return Take() if Take() in legal else self._best(view, plays, rng)
         if view.drawn is not None and plays:
             return self._best(view, plays, rng)
         if plays:
@@ -87,7 +93,7 @@ class ShedAI:
         # with the stock gone it just hands the pile back and forth
         bite = min(1.0, view.stock / 8)
         if card.rank in "23" or card == KING_OF_HEARTS:
-            score += (40 if threat <= 2 else 10) * bite
+            score += (40 if threat <= 2 else 10) * bite - 15 * (1 - bite)
         if view.game == "makao-pl" and card.rank == "4":
             score += 30 if threat <= 2 else 5
         named = play.suit if play.suit is not None else card.suit
