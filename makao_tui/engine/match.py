@@ -47,7 +47,14 @@ class Match:
         self.names = list(names)
         self.seed = seed
         lot = random.Random(f"{seed}/lot")
-        self.first_dealer = lot.randrange(len(names)) if first_dealer is None else first_dealer
+        #: events of the match's opening, before the first deal (macao: the cut); often empty
+        self.opening: list[Event] = []
+        if first_dealer is not None:
+            self.first_dealer = first_dealer
+        elif variant.choose_first_dealer is not None:
+            self.first_dealer, self.opening = variant.choose_first_dealer(rules, len(names), lot)
+        else:
+            self.first_dealer = lot.randrange(len(names))
         self.totals: list[int] = [variant.initial_total(rules)] * len(names)
         self.deals: list[DealRecord] = []
         #: set by the caller to end a timed match after the deal under way (makao-pl time limit)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .state import GameState
 
 if TYPE_CHECKING:
+    from .events import Event
     from .match import Match
     from .scenario import Layout
 
@@ -84,7 +85,10 @@ class Variant:
     ``higher_wins``: whether the highest match total wins (makao-ru: the lowest);
     ``initial_total(rules)``: each seat's total before the first deal;
     ``match_over(match)``: whether the match has ended after its last finished deal;
-    ``next_dealer(match)``: the dealer of the next deal (default: one seat clockwise).
+    ``next_dealer(match)``: the dealer of the next deal (default: one seat clockwise);
+    ``choose_first_dealer(rules, players, rng)``: the game's own way of choosing the first dealer
+    when the setup does not fix one, as ``(seat, events that show how)`` (macao: the cut);
+    default None: a seat by lot.
     """
 
     id: str
@@ -100,6 +104,7 @@ class Variant:
     higher_wins: bool = True
     initial_total: Callable[[Any], int] = lambda rules: 0
     next_dealer: Callable[["Match"], int] | None = None
+    choose_first_dealer: Callable[[Any, int, random.Random], "tuple[int, list[Event]]"] | None = None
     blurb: str = ""
     help_text: str = ""
 
