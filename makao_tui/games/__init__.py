@@ -6,6 +6,7 @@ from ..engine.variant import RulesError, Variant, registered
 # Each game module registers its variant on import; the order is the start screen's order.
 from . import makao_ru  # noqa: F401,E402
 from . import makao_pl  # noqa: F401,E402
+from . import macao  # noqa: F401,E402
 
 
 def get_variant(variant_id: str) -> Variant:
