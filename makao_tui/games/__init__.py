@@ -7,6 +7,7 @@ from ..engine.variant import RulesError, Variant, registered
 from . import makao_ru  # noqa: F401,E402
 from . import makao_pl  # noqa: F401,E402
 from . import macao  # noqa: F401,E402
+from . import peklo  # noqa: F401,E402
 
 
 def get_variant(variant_id: str) -> Variant:

@@ -1,0 +1,435 @@
+"""peklo — Peklo ("Makao", "Hell"), trick-taking with exact bids (RULES.md §4).
+
+One :class:`PekloState` is one deal: ``size`` cards to each of 3..7 seats, a turned-up trump card
+(or none), a round of bids from the dealer's left, then ``size`` tricks. The match is one cycle of
+deals 1..m, m = floor(52 / players), deal k of k cards; deals 1..m−1 have a trump, deal m has none.
+
+Phases of a deal: ``"bid"`` (every seat bids once, in turn from the dealer's left), ``"play"`` (the
+seat left of the dealer leads the first trick, the winner of each trick leads the next), ``"over"``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.actions import Action, Bid, Play
+from ..engine.cards import SUIT_NAMES, Card, deck
+from ..engine.events import DealEnded, DealStarted, Event, card_list
+from ..engine.match import Match
+from ..engine.scenario import Layout
+from ..engine.state import GameState, IllegalAction
+from ..engine.variant import Variant, option, register
+
+BID, PLAY, OVER = "bid", "play", "over"
+
+
+@dataclass(frozen=True)
+class PekloRules:
+    """Peklo options (RULES.md §4): ``hook`` — the dealer may not bid so that the bids add up to the
+    number of cards dealt (default off)."""
+
+    hook: bool = option(False, "Hook: the dealer's bid may not make the bids add up")
+
+
+def deal_count(players: int) -> int:
+    """m = floor(52 / players): the number of deals in a match, and the size of the last one
+    (RULES.md §4 "Deals 1 to m"). 3 players: 17, 4: 13, 5: 10, 6: 8, 7: 7."""
+    return 52 // players
+
+
+def trick_winner(cards: Sequence[Card], trump: str | None) -> int:
+    """Index in ``cards`` (the trick in the order played, leader first, at least one card) of the
+    card that wins it: the highest trump (suit letter ``trump``, None = no trump), else the highest
+    card of the led suit (RULES.md §4 "Play")."""
+    led = cards[0].suit
+
+    def strength(card: Card) -> int:
+        if card.suit == trump:
+            return 200 + card.rank_value
+        return 100 + card.rank_value if card.suit == led else 0
+
+    return max(range(len(cards)), key=lambda i: strength(cards[i]))
+
+
+def deal_points(bids: Sequence[int], tricks: Sequence[int]) -> list[int]:
+    """Points of a deal per seat (RULES.md §4 "Scoring"): bid + 10 for exactly the bid, else 0."""
+    return [b + 10 if b == t else 0 for b, t in zip(bids, tricks)]
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpTurned(Event):
+    """The deal's trump: ``card`` turned up (its suit is trump), or None for a deal without trump."""
+
+    card: Card | None = None
+
+    def text(self, names, ascii=False, viewer=None):
+        if self.card is None:
+            return "No trump this deal"
+        return f"{self.card.label(ascii)} is turned up: {SUIT_NAMES[self.card.suit]} are trump"
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    """``seat`` bid ``tricks`` tricks."""
+
+    tricks: int = 0
+
+    def text(self, names, ascii=False, viewer=None):
+        return f"{names[self.seat]} bids {self.tricks}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """``seat`` played ``card``; ``lead`` is True for the first card of a trick."""
+
+    card: Card = Card(0)
+    lead: bool = False
+
+    def text(self, names, ascii=False, viewer=None):
+        return f"{names[self.seat]} {'leads' if self.lead else 'plays'} {self.card.label(ascii)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """``seat`` won trick number ``number`` (1-based) with ``card``; ``cards`` is the whole trick in
+    the order played, led by ``leader``; ``taken`` is the winner's count of tricks after it."""
+
+    card: Card = Card(0)
+    number: int = 0
+    leader: int = 0
+    cards: tuple[Card, ...] = ()
+    taken: int = 0
+
+    def text(self, names, ascii=False, viewer=None):
+        return (f"{names[self.seat]} wins trick {self.number} with {self.card.label(ascii)} "
+                f"({card_list(self.cards, ascii)}); {self.taken} taken")
+
+
+@dataclass(frozen=True, slots=True)
+class DealScored(DealEnded):
+    """The deal is over (``winner`` is always None: nobody wins a Peklo deal alone). Per seat:
+    ``bids``, ``tricks`` taken and ``points`` (bid + 10 for an exact bid, else 0)."""
+
+    bids: tuple[int, ...] = ()
+    tricks: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+
+    def text(self, names, ascii=False, viewer=None):
+        parts = [f"{names[s]} {t}/{b} {'+' + str(p) if p else '0'}"
+                 for s, (b, t, p) in enumerate(zip(self.bids, self.tricks, self.points))]
+        return "Deal scored (taken/bid): " + ", ".join(parts)
+
+
+# ---------------------------------------------------------------- view
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick: ``leader`` (seat of the first card), ``cards`` in the order played, ``winner``
+    (None while the trick is under way). The card ``cards[i]`` was played by ``seats[i]``."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+    players: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat of each card, in the order played."""
+        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class PekloView:
+    """What one seat may know of a Peklo deal (RULES.md §4).
+
+    ``hand``: the seat's own cards (display order); ``counts``: cards left in every hand, by seat;
+    ``number``: the deal's number in the match (1..``deals``), None for a lone deal (a scenario);
+    ``deals``: m, the number of deals in a match of this many players; ``size``: cards dealt to
+    each seat this deal (= tricks in the deal); ``trump``: the turned-up card or None (no trump);
+    ``phase``: ``"bid"``, ``"play"`` or ``"over"``; ``bids``: per seat, None until it has bid;
+    ``tricks``: tricks taken per seat; ``trick``: the trick under way (``trick.cards`` empty before
+    the lead; ``trick.leader`` is the seat that leads or led it), None unless in the play phase;
+    ``history``: the finished tricks of this deal, in order (public); ``hook``: the option is on;
+    ``forbidden_bid``: the bid the hook forbids the seat to act (the dealer, last to bid), or None;
+    ``legal``: this seat's legal actions (empty unless it is to act); ``points``: per seat once
+    the deal is over, else None.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    number: int | None
+    deals: int
+    size: int
+    trump: Card | None
+    phase: str
+    hand: tuple[Card, ...]
+    counts: tuple[int, ...]
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    trick: Trick | None
+    history: tuple[Trick, ...]
+    hook: bool
+    forbidden_bid: int | None
+    to_act: int | None
+    legal: tuple[Action, ...]
+    points: tuple[int, ...] | None
+
+    @property
+    def trump_suit(self) -> str | None:
+        """The trump suit letter, or None in a deal without trump."""
+        return self.trump.suit if self.trump is not None else None
+
+    @property
+    def led_suit(self) -> str | None:
+        """The suit of the card that led the trick under way, or None before the lead."""
+        return self.trick.cards[0].suit if self.trick is not None and self.trick.cards else None
+
+
+# ---------------------------------------------------------------- state
+
+
+class PekloState(GameState):
+    """One deal of Peklo; see :class:`GameState` for the contract.
+
+    ``hands``: one list of cards per seat, all of the same length ``size`` ≥ 1 (the deal size);
+    ``trump``: the turned-up card (its suit is trump) or None; ``number``: the deal's number in its
+    match, or None. Raises ValueError for hands of different or zero length, or a trump card that
+    is also in a hand.
+    """
+
+    def __init__(self, rules: PekloRules, players: int, dealer: int, hands: list[list[Card]],
+                 trump: Card | None, number: int | None = None):
+        sizes = {len(h) for h in hands}
+        if len(hands) != players or len(sizes) != 1 or 0 in sizes:
+            raise ValueError("every Peklo hand must hold the same number of cards, at least one")
+        if trump is not None and any(trump in h for h in hands):
+            raise ValueError(f"the trump card {trump} cannot also be in a hand")
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.number = number
+        self.hands = [list(h) for h in hands]
+        self.size = len(hands[0])
+        self.trump = trump
+        self.bids: list[int | None] = [None] * players
+        self.tricks = [0] * players
+        self.trick: list[Card] = []
+        self.leader = (dealer + 1) % players
+        self.history: list[Trick] = []
+        self.phase = BID
+        self._turn = (dealer + 1) % players
+        self.opening: list[Event] = [DealStarted(None, dealer, self.size), TrumpTurned(None, trump)]
+
+    @classmethod
+    def deal(cls, rules: PekloRules, players: int, dealer: int, number: int, rng: random.Random) -> PekloState:
+        """Deal number ``number`` (1..m) of a match: shuffle one pack with ``rng``, deal ``number``
+        cards to each seat one at a time from the dealer's left, and turn up the next card as trump
+        unless ``number`` is m (RULES.md §4). Raises ValueError for a number outside 1..m."""
+        last = deal_count(players)
+        if not 1 <= number <= last:
+            raise ValueError(f"a Peklo match of {players} players has deals 1 to {last}, not {number}")
+        cards = deck()
+        rng.shuffle(cards)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for i in range(number * players):
+            hands[(dealer + 1 + i) % players].append(cards.pop())
+        trump = cards.pop() if number < last else None
+        return cls(rules, players, dealer, hands, trump, number)
+
+    # ------------------------------------------------------------ facts
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self._turn
+
+    @property
+    def trump_suit(self) -> str | None:
+        """The trump suit letter, or None in a deal without trump."""
+        return self.trump.suit if self.trump is not None else None
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the hook forbids the seat to act, or None (hook off, not bidding, not the dealer,
+        or the bids so far already exceed the deal size). RULES.md §4 "Bidding"."""
+        if not self.rules.hook or self.phase != BID or self._turn != self.dealer:
+            return None
+        rest = self.size - sum(b for b in self.bids if b is not None)
+        return rest if 0 <= rest <= self.size else None
+
+    def _follow_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may play now: any card on a lead, else the led suit if held."""
+        hand = self.hands[seat]
+        if self.trick:
+            led = self.trick[0].suit
+            same = [c for c in hand if c.suit == led]
+            if same:
+                return sorted(same)
+        return sorted(hand)
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == BID:
+            banned = self.forbidden_bid()
+            return [Bid(n) for n in range(self.size + 1) if n != banned]
+        if self.phase == PLAY:
+            return [Play(c) for c in self._follow_cards(self._turn)]
+        return []
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` is illegal for the seat to act, or None if it is legal."""
+        if self.phase == OVER:
+            return "the deal is over"
+        if isinstance(action, Bid):
+            if self.phase != BID:
+                return "the bidding is over: play a card"
+            n = action.tricks
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= self.size:
+                return f"a bid is 0 to {self.size} tricks, not {n}"
+            if n == self.forbidden_bid():
+                return f"hook: the dealer may not bid {n}, which would make the bids add up to {self.size}"
+            return None
+        if isinstance(action, Play):
+            if self.phase != PLAY:
+                return "bid first: the bidding is not over"
+            if action.suit is not None or action.demand is not None or action.makao:
+                return "a Peklo play names only the card"
+            card = action.card
+            hand = self.hands[self._turn]
+            if card not in hand:
+                return f"{card.label(True)} is not in your hand"
+            if card not in self._follow_cards(self._turn):
+                led = self.trick[0].suit
+                return f"you must follow suit: {SUIT_NAMES[led]} were led and you hold some"
+            return None
+        return "that is not an action of Peklo: bid or play a card"
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> list[Event]:
+        reason = self.refusal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        seat = self._turn
+        if isinstance(action, Bid):
+            return self._bid(seat, action.tricks)
+        return self._play(seat, action.card)
+
+    def _bid(self, seat: int, tricks: int) -> list[Event]:
+        self.bids[seat] = tricks
+        self._turn = (seat + 1) % self.players
+        if seat == self.dealer:
+            self.phase = PLAY
+            self._turn = self.leader
+        return [BidMade(seat, tricks)]
+
+    def _play(self, seat: int, card: Card) -> list[Event]:
+        self.hands[seat].remove(card)
+        events: list[Event] = [CardPlayed(seat, card, lead=not self.trick)]
+        self.trick.append(card)
+        if len(self.trick) < self.players:
+            self._turn = (seat + 1) % self.players
+            return events
+        cards = tuple(self.trick)
+        best = trick_winner(cards, self.trump_suit)
+        winner = (self.leader + best) % self.players
+        self.tricks[winner] += 1
+        self.history.append(Trick(self.leader, cards, winner, self.players))
+        events.append(TrickWon(winner, cards[best], len(self.history), self.leader, cards, self.tricks[winner]))
+        self.trick = []
+        self.leader = self._turn = winner
+        if len(self.history) == self.size:
+            self.phase = OVER
+            events.append(DealScored(None, None, tuple(self.bids), tuple(self.tricks), tuple(self.points())))
+        return events
+
+    # ------------------------------------------------------------ results and views
+
+    def points(self) -> list[int] | None:
+        if self.phase != OVER:
+            return None
+        return deal_points(self.bids, self.tricks)
+
+    def view(self, seat: int) -> PekloView:
+        acting = self.to_act == seat
+        points = self.points()
+        return PekloView(
+            seat=seat, players=self.players, dealer=self.dealer, number=self.number,
+            deals=deal_count(self.players), size=self.size, trump=self.trump, phase=self.phase,
+            hand=tuple(sorted(self.hands[seat])), counts=tuple(len(h) for h in self.hands),
+            bids=tuple(self.bids), tricks=tuple(self.tricks),
+            trick=Trick(self.leader, tuple(self.trick), None, self.players) if self.phase == PLAY else None,
+            history=tuple(self.history), hook=self.rules.hook, forbidden_bid=self.forbidden_bid(),
+            to_act=self.to_act, legal=tuple(self.legal_actions()) if acting else (),
+            points=tuple(points) if points is not None else None,
+        )
+
+    def clone(self) -> PekloState:
+        new = object.__new__(PekloState)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.bids = list(self.bids)
+        new.tricks = list(self.tricks)
+        new.trick = list(self.trick)
+        new.history = list(self.history)
+        new.opening = list(self.opening)
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "variant": "peklo",
+            "to_act": self.to_act,
+            "hands": [[str(c) for c in h] for h in self.hands],
+            "deal_over": self.phase == OVER,
+            "points": self.points(),
+            "trump": self.trump_suit,
+            "bids": list(self.bids),
+            "tricks": list(self.tricks),
+            "trick": [str(c) for c in self.trick],
+        }
+
+
+# ---------------------------------------------------------------- variant hooks
+
+
+def deal(rules: PekloRules, players: int, dealer: int, rng: random.Random, match: Match | None) -> PekloState:
+    """The next deal of a match: deal number ``len(match.deals) + 1`` (1 when ``match`` is None,
+    the first deal), of that many cards each (RULES.md §4)."""
+    number = 1 if match is None else len(match.deals) + 1
+    return PekloState.deal(rules, players, dealer, number, rng)
+
+
+def from_layout(layout: Layout) -> PekloState:
+    """The deal a scenario file lays out: the deal size is the hand size, ``"trump"`` is the
+    turned-up card (null: no trump; the key is required). Raises ValueError otherwise."""
+    if not layout.trump_given:
+        raise ValueError('a peklo scenario needs "trump": the turned-up card, or null for no trump')
+    return PekloState(layout.rules, layout.players, layout.dealer, layout.hands, layout.trump)
+
+
+def match_over(match: Match) -> bool:
+    """The match is one cycle of deals 1..m (RULES.md §4 "Match"): over once deal m is played."""
+    return len(match.deals) >= deal_count(match.players)
+
+
+HELP = """\
+Deal 1 gives each player 1 card, deal 2 two cards, and so on up to 52 / players; a card is turned
+up for trump, except in the last deal, which has no trump.
+Bid how many tricks you will take (0 counts). With the hook option the dealer, who bids last,
+may not make the bids add up to the cards dealt.
+Follow the led suit if you can; otherwise play any card. The highest trump wins the trick, else
+the highest card of the led suit; the winner leads next.
+Take exactly your bid to score bid + 10; any other number of tricks scores 0.
+After the last deal the highest total wins."""
+
+VARIANT = register(Variant(
+    id="peklo", name="Peklo", family="tricks", min_players=3, max_players=7,
+    rules_type=PekloRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=1,
+    higher_wins=True, blurb="Trick-taking with exact bids, 1 card up to all, trump turned up",
+    help_text=HELP,
+))
