@@ -35,4 +35,5 @@ def ai_for(variant_id: str) -> Player:
 
 # Each module registers the AI of its game(s) on import.
 from . import shedding  # noqa: F401,E402
+from . import peklo  # noqa: F401,E402
 from . import macao  # noqa: F401,E402
