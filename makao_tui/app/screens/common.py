@@ -1,0 +1,212 @@
+"""Screens every table uses: pass the keyboard, help, confirm, too small, score sheet, deal
+summary and match end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import RenderableType
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Static
+
+from ..widgets.scores import ScoreSheet, ScoreTable
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def reflow(text: str) -> str:
+    """Join the lines of a help text that break mid-sentence, so it wraps at any width; a line
+    ending a sentence (``.`` or ``:``) still ends its paragraph line."""
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if out and out[-1] and not out[-1].endswith((".", ":")) and line:
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+class PassDeviceScreen(Screen[None]):
+    """Hot-seat privacy: covers every hand until the named player presses Enter."""
+
+    BINDINGS = [Binding("enter,space", "dismiss_screen", "I am here")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="centre-box"):
+            yield Static(f"Pass the keyboard to {self.player}", classes="big")
+            yield Static(f"{self.player}: press Enter to see your hand.", classes="hint")
+        yield Footer()
+
+    def action_dismiss_screen(self) -> None:
+        """The player is at the keyboard."""
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys of the current screen and the rules of the game in short."""
+
+    BINDINGS = [Binding("escape,enter,q,f1,question_mark", "close", "Close")]
+
+    def __init__(self, title: str, keys: list[tuple[str, str]], text: str) -> None:
+        super().__init__()
+        self.heading = title
+        self.keys = keys
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box", classes="dialog"):
+            yield Static(self.heading, classes="title")
+            with VerticalScroll():
+                keys = Table(box=None, show_header=False, pad_edge=False)
+                keys.add_column(style="bold", no_wrap=True)
+                keys.add_column()
+                for key, what in self.keys:
+                    keys.add_row(key, what)
+                yield Static(keys, classes="keys")
+                if self.text:
+                    yield Static(reflow(self.text), classes="rules")
+            yield Static("Esc / Enter: close", classes="hint")
+
+    def action_close(self) -> None:
+        """Back to where help was opened."""
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (y / n, Enter = the focused button, Esc = no)."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No"),
+                Binding("left,right", "app.focus_next", show=False)]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog small"):
+            yield Static(self.question, classes="title")
+            with Horizontal(classes="buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        """Answer the question."""
+        self.dismiss(yes)
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of everything while the terminal is smaller than 80×24."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.show_size()
+
+    def on_resize(self) -> None:
+        self.show_size()
+
+    def show_size(self) -> None:
+        """Name the size wanted and the size there is."""
+        w, h = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"Please enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+            f"It is {w}×{h} now. The game waits, unchanged.\n\nCtrl+Q quits.")
+
+
+class ScoreSheetScreen(ModalScreen[None]):
+    """The score sheet of the match, over the table."""
+
+    BINDINGS = [Binding("escape,enter,s,q", "close", "Close", priority=True)]
+
+    def __init__(self, title: str, sheet: ScoreSheet) -> None:
+        super().__init__()
+        self.heading = title
+        self.sheet = sheet
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="sheet-box", classes="dialog"):
+            yield Static(self.heading, classes="title")
+            yield ScoreTable(self.sheet)
+            yield Static("\n".join(self.sheet.notes), classes="notes")
+            yield Static("Esc / Enter / s: back to the table", classes="hint")
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+
+class DealSummaryScreen(Screen[None]):
+    """The end of a deal: its result, then the score sheet; Enter goes on."""
+
+    BINDINGS = [Binding("enter,space", "go_on", "Go on", priority=True)]
+
+    def __init__(self, title: str, result: RenderableType, sheet: ScoreSheet, go_on: str) -> None:
+        super().__init__()
+        self.heading = title
+        self.result = result
+        self.sheet = sheet
+        self.go_on_label = go_on
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.heading, classes="title")
+        yield Static(self.result, id="result")
+        yield ScoreTable(self.sheet)
+        yield Static("\n".join(self.sheet.notes), classes="notes")
+        yield Static(f"Enter: {self.go_on_label}", classes="hint")
+
+    def action_go_on(self) -> None:
+        """Next deal (or the end of the match)."""
+        self.dismiss(None)
+
+
+class MatchEndScreen(Screen[None]):
+    """The match is over: winner(s), the final sheet, New match / Quit."""
+
+    BINDINGS = [Binding("n", "new_match", "New match"), Binding("q", "app.quit", "Quit"),
+                Binding("left,right", "app.focus_next", show=False)]
+
+    def __init__(self, result: RenderableType, sheet: ScoreSheet, new_match: Callable[[], None]) -> None:
+        super().__init__()
+        self.result = result
+        self.sheet = sheet
+        self.new_match = new_match
+
+    def compose(self) -> ComposeResult:
+        yield Static("The match is over", classes="title")
+        yield Static(self.result, id="result")
+        yield ScoreTable(self.sheet)
+        yield Static("\n".join(self.sheet.notes), classes="notes")
+        with Center():
+            with Horizontal(classes="buttons"):
+                yield Button("New match (n)", id="new", variant="primary")
+                yield Button("Quit (q)", id="quit")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "new":
+            self.action_new_match()
+        else:
+            self.app.exit()
+
+    def action_new_match(self) -> None:
+        """Set up a new match of the same game."""
+        self.new_match()

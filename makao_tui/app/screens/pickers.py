@@ -1,0 +1,79 @@
+"""Modal choices made with a play: the suit an ace names, the rank a jack demands.
+
+Both offer exactly the choices the engine's legal actions hold for the card, and return the
+choice (a suit letter; a rank or ``"none"``) or None when cancelled with Esc.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ...engine.cards import SUIT_NAMES, suit_label
+
+#: what a demand for each rank is called on its button and in the log
+RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+#: the key that picks a demand
+DEMAND_KEYS = {"5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "T": "0", "Q": "q", None: "n"}
+NO_DEMAND = "none"
+
+
+class _Picker(ModalScreen[str | None]):
+    """A row of buttons, one per choice; a key or Enter on a button picks, Esc cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"),
+                Binding("left", "app.focus_previous", show=False),
+                Binding("right", "app.focus_next", show=False)]
+
+    def __init__(self, question: str, choices: list[tuple[str, str, str]]) -> None:
+        """``choices``: (value, button label, key) triples."""
+        super().__init__()
+        self.question = question
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog picker"):
+            yield Static(self.question, classes="title")
+            with Horizontal(classes="buttons"):
+                for value, label, _key in self.choices:
+                    yield Button(label, id=f"pick-{value}", classes="pick")
+            yield Static("Press the key in brackets, or ←/→ and Enter. Esc: cancel.", classes="hint")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id.removeprefix("pick-"))
+
+    def on_key(self, event) -> None:
+        for value, _label, key in self.choices:
+            if event.key == key or (event.character and event.character.lower() == key):
+                event.stop()
+                self.dismiss(value)
+                return
+
+    def action_cancel(self) -> None:
+        """Choose nothing: the play is not made."""
+        self.dismiss(None)
+
+
+class SuitPicker(_Picker):
+    """The suit an ace names: keys c d h s (only the suits the engine offers)."""
+
+    def __init__(self, suits: list[str], ascii: bool = False) -> None:
+        choices = [(s, f"{suit_label(s, ascii)} {SUIT_NAMES[s]} ({s.lower()})", s.lower()) for s in suits]
+        super().__init__("Name a suit for the ace", choices)
+
+
+class DemandPicker(_Picker):
+    """The rank a jack demands (makao-pl): 5 6 7 8 9 10 Q or none (keys 5-9, 0, q, n)."""
+
+    def __init__(self, demands: list[str | None]) -> None:
+        choices = []
+        for rank in demands:
+            key = DEMAND_KEYS.get(rank, "")
+            if rank is None:
+                choices.append((NO_DEMAND, f"none ({key})", key))
+            else:
+                choices.append((rank, f"{RANK_WORDS.get(rank, rank)} ({key})", key))
+        super().__init__("Demand a rank with the jack", choices)

@@ -1,0 +1,258 @@
+"""The setup screen: seats (human with a name, or AI), the game's rule options, a seed, Start.
+
+The options form is generated from the fields of the game's rules dataclass and their
+``metadata`` (``label``, ``choices``, ``range``): a bool becomes a Checkbox, choices a Select, a
+whole number with a range an Input (empty = off when the field's default is None). Every error
+is shown beside its field; the engine's own check (:func:`make_rules`) has the last word.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
+
+from ...engine.variant import RulesError, Variant
+from ..session import SeatSpec
+
+NAME_LENGTH = 12
+
+
+class SeatRow(Horizontal):
+    """One seat: its number, Human/AI (a button that toggles), the human's name, Remove."""
+
+    def __init__(self, spec: SeatSpec) -> None:
+        super().__init__(classes="seat-row")
+        self.is_ai = spec.is_ai
+        self.start_name = "" if spec.is_ai else spec.name
+
+    def compose(self) -> ComposeResult:
+        yield Static("", classes="seat-number")
+        yield Button("AI" if self.is_ai else "Human", classes="kind", compact=True)
+        yield Input(self.start_name, placeholder="(computer)" if self.is_ai else "name",
+                    max_length=NAME_LENGTH, disabled=self.is_ai, classes="name", compact=True)
+        yield Button("Remove", classes="remove", compact=True)
+        yield Static("", classes="error")
+
+    @property
+    def name_input(self) -> Input:
+        """The name field."""
+        return self.query_one(Input)
+
+    def toggle(self) -> None:
+        """Human ↔ AI."""
+        self.is_ai = not self.is_ai
+        self.query_one(".kind", Button).label = "AI" if self.is_ai else "Human"
+        name = self.name_input
+        name.disabled = self.is_ai
+        name.placeholder = "(computer)" if self.is_ai else "name"
+        if self.is_ai:
+            name.value = ""
+
+    def set_error(self, message: str) -> None:
+        """Show ``message`` beside the seat (empty clears it)."""
+        self.query_one(".error", Static).update(message)
+
+
+def _field_widget(field: dataclasses.Field, value: Any) -> Any:
+    """The input widget of one rule option."""
+    meta = field.metadata
+    wid = f"opt-{field.name}"
+    if isinstance(field.default, bool):
+        return Checkbox("", bool(value), id=wid, compact=True)
+    if "choices" in meta:
+        return Select([(str(c), c) for c in meta["choices"]], value=value, allow_blank=False,
+                      id=wid, compact=True)
+    placeholder = "off" if field.default is None else ""
+    if "range" in meta:
+        low, high = meta["range"]
+        placeholder += f" ({low}-{high})" if placeholder else f"{low}-{high}"
+    return Input("" if value is None else str(value), placeholder=placeholder, id=wid, compact=True,
+                 type="integer" if isinstance(field.default, int) or "range" in meta else "text")
+
+
+class SetupScreen(Screen[None]):
+    """Seats, options and seed of a new match of ``variant`` (pre-filled from the last match)."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("f1", "app.help", "Help"),
+        Binding("down", "app.focus_next", show=False),
+        Binding("up", "app.focus_previous", show=False),
+    ]
+
+    def __init__(self, variant: Variant, seats: Sequence[SeatSpec] | None = None,
+                 rules: Any = None, seed: int | None = None) -> None:
+        super().__init__()
+        self.variant = variant
+        default = [SeatSpec("Player 1", False), SeatSpec("", True), SeatSpec("", True)]
+        self.start_seats = list(seats) if seats else default[:max(variant.min_players, min(3, variant.max_players))]
+        self.start_rules = rules if rules is not None else variant.rules()
+        self.start_seed = seed
+
+    def compose(self) -> ComposeResult:
+        v = self.variant
+        yield Static(f"{v.name} — new match", classes="title")
+        with VerticalScroll(id="setup-form"):
+            yield Static(f"Seats ({v.min_players} to {v.max_players}); the first seat after the "
+                         "dealer plays first", classes="section")
+            with Vertical(id="seat-rows"):
+                for spec in self.start_seats:
+                    yield SeatRow(spec)
+            yield Button("Add seat", id="add-seat", compact=True)
+            yield Static("Rules", classes="section")
+            for field in dataclasses.fields(v.rules_type):
+                with Horizontal(classes="option-row"):
+                    yield Static(field.metadata.get("label", field.name), classes="label")
+                    yield _field_widget(field, getattr(self.start_rules, field.name))
+                    yield Static("", id=f"err-{field.name}", classes="error")
+            with Horizontal(classes="option-row"):
+                yield Static("Seed (optional)", classes="label")
+                yield Input("" if self.start_seed is None else str(self.start_seed), id="seed",
+                            placeholder="random", type="integer", compact=True)
+                yield Static("", id="err-seed", classes="error")
+        yield Static("", id="setup-error", classes="error")
+        with Horizontal(classes="buttons"):
+            yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
+            yield Button("Back (Esc)", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._renumber()
+        first = self._rows()[0]
+        if first.is_ai:
+            self.query_one("#start", Button).focus()
+        else:
+            first.name_input.focus()
+
+    # ------------------------------------------------------------ seats
+
+    def _rows(self) -> list[SeatRow]:
+        return list(self.query(SeatRow))
+
+    def _renumber(self) -> None:
+        rows = self._rows()
+        for i, row in enumerate(rows, 1):
+            row.query_one(".seat-number", Static).update(f"{i}.")
+            row.query_one(".remove", Button).disabled = len(rows) <= self.variant.min_players
+        self.query_one("#add-seat", Button).disabled = len(rows) >= self.variant.max_players
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button
+        row = next((a for a in button.ancestors if isinstance(a, SeatRow)), None)
+        if button.id == "start":
+            self.action_start()
+        elif button.id == "back":
+            self.action_back()
+        elif button.id == "add-seat":
+            if len(self._rows()) < self.variant.max_players:
+                await self.query_one("#seat-rows").mount(SeatRow(SeatSpec("", True)))
+                self._renumber()
+        elif row is not None and button.has_class("kind"):
+            row.toggle()
+            if not row.is_ai:
+                row.name_input.focus()
+        elif row is not None and button.has_class("remove"):
+            if len(self._rows()) > self.variant.min_players:
+                await row.remove()
+                self._renumber()
+                self.query_one("#add-seat", Button).focus()
+
+    # ------------------------------------------------------------ start
+
+    def _read_options(self) -> dict[str, Any] | None:
+        """The options as entered, or None after marking the fields in error."""
+        options: dict[str, Any] = {}
+        ok = True
+        for field in dataclasses.fields(self.variant.rules_type):
+            widget = self.query_one(f"#opt-{field.name}")
+            error = self.query_one(f"#err-{field.name}", Static)
+            error.update("")
+            if isinstance(widget, Checkbox):
+                options[field.name] = widget.value
+            elif isinstance(widget, Select):
+                options[field.name] = widget.value
+            else:
+                text = widget.value.strip()
+                rng = field.metadata.get("range")
+                if not text:
+                    if field.default is None:
+                        options[field.name] = None
+                    else:
+                        error.update("needed")
+                        ok = False
+                    continue
+                if not isinstance(field.default, int) and rng is None:
+                    options[field.name] = text
+                    continue
+                try:
+                    number = int(text)
+                except ValueError:
+                    error.update("a whole number")
+                    ok = False
+                    continue
+                if rng is not None and not rng[0] <= number <= rng[1]:
+                    error.update(f"{rng[0]} to {rng[1]}")
+                    ok = False
+                    continue
+                options[field.name] = number
+        return options if ok else None
+
+    def _read_seats(self) -> list[SeatSpec] | None:
+        seats: list[SeatSpec] = []
+        seen: set[str] = set()
+        ok = True
+        for row in self._rows():
+            row.set_error("")
+            if row.is_ai:
+                seats.append(SeatSpec("", True))
+                continue
+            name = row.name_input.value.strip()
+            if not name:
+                row.set_error("a name, please")
+                ok = False
+            elif name.casefold() in seen:
+                row.set_error("name taken")
+                ok = False
+            seen.add(name.casefold())
+            seats.append(SeatSpec(name, False))
+        return seats if ok else None
+
+    def action_start(self) -> None:
+        """Check everything; start the match or show what is wrong."""
+        general = self.query_one("#setup-error", Static)
+        general.update("")
+        seats, options = self._read_seats(), self._read_options()
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed_error = self.query_one("#err-seed", Static)
+        seed_error.update("")
+        seed: int | None = None
+        if seed_text:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                seed_error.update("a whole number")
+                seats = None
+        if seats is None or options is None:
+            general.update("Please fix the fields marked in red.")
+            return
+        try:
+            rules = self.variant.rules(options)
+            self.variant.check_players(len(seats))
+        except RulesError as exc:
+            general.update(str(exc))
+            return
+        self.app.start_match(self.variant, rules, seats,
+                             seed if seed is not None else random.randrange(2**31))
+
+    def action_back(self) -> None:
+        """Back to the start screen."""
+        self.app.open_start()

@@ -1,0 +1,450 @@
+"""The table of the shedding games (makao-ru, makao-pl): seats, pile, log, your hand.
+
+Everything shown comes from the seat views (:class:`~makao_tui.games.shedding.ShedView`) and
+the logged events; playable cards are the engine's legal plays, refusals are the engine's words.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from ...engine.actions import Draw, Pass, Play, Take
+from ...engine.cards import SUITS, Card, suit_label
+from ...games import makao_pl, makao_ru
+from ...games.shedding import CardPlayed, PenaltyPending, ShedView
+from ..widgets.cards import CardView, HandView, card_text
+from ..widgets.log import EventLog
+from ..widgets.scores import ScoreSheet
+from ..widgets.seats import SeatPanel
+from ..widgets.status import StatusLine
+from .pickers import NO_DEMAND, RANK_WORDS, DemandPicker, SuitPicker
+from .table import TableScreen
+
+#: points a card left in hand costs, per game
+CARD_VALUES = {makao_ru.VARIANT.id: makao_ru.card_value, makao_pl.VARIANT.id: makao_pl.card_value}
+
+KEYS = [
+    ("← →  or  1-9, 0", "choose a card of your hand"),
+    ("Enter (or click)", "play the chosen card"),
+    ("d", "draw from the stock"),
+    ("t", "take the pending penalty"),
+    ("p", "pass (keep the card you just drew)"),
+    ("m", "call Makao with the next play (press again to cancel)"),
+    ("c d h s", "in the suit picker after an ace: name the suit"),
+    ("5-9 0 q n", "in the demand picker after a jack (makao-pl): 10 is 0, n = none"),
+    ("s", "score sheet"),
+    ("? / F1", "this help"),
+    ("q / Ctrl+C", "quit (asks first)"),
+]
+
+
+def _rank_word(rank: str) -> str:
+    return RANK_WORDS.get(rank, rank)
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else f"−{-points}"
+
+
+class ShedTableScreen(TableScreen):
+    """The table of makao-ru and makao-pl (see the module docstring)."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Choose", show=False),
+        Binding("right", "move(1)", "Choose", show=False),
+        Binding("enter", "play", "Play"),
+        Binding("d", "draw", "Draw"),
+        Binding("t", "take", "Take"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("m", "makao", "Makao"),
+        *[Binding(key, f"pick({i})", show=False) for i, key in enumerate("1234567890")],
+    ]
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.selected: Card | None = None
+        self.makao_armed = False
+        self.message: tuple[str, bool] | None = None
+        self._turn_owner: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        with Horizontal(id="seats"):
+            for seat in range(self.session.match.players):
+                yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        with Horizontal(id="middle"):
+            with Horizontal(id="pile-box"):
+                yield CardView(id="top-card")
+                yield Static(id="pile-info")
+            yield EventLog(id="log")
+        yield Static(id="alert")
+        with Vertical(id="hand-box"):
+            yield HandView(id="hand")
+        yield StatusLine(id="status")
+        yield Static(id="keybar")
+
+    def on_mount(self) -> None:
+        self.query_one("#pile-box").border_title = "Pile"
+        self.query_one("#log").border_title = "Log"
+        self.query_one("#keybar", Static).update(
+            "←→/1-0 choose  Enter play  d draw  t take  p pass  m Makao  s scores  ? help  q quit")
+        self.query_one(HandView).focus()
+        self.on_turn_change()
+        super().on_mount()
+
+    def on_resize(self) -> None:
+        """Use the height: three rows of card boxes on a tall terminal, two otherwise."""
+        self.query_one(HandView).max_box_rows = 3 if self.app.size.height >= 36 else 2
+        self.refresh_table()
+
+    # ------------------------------------------------------------ what the table shows
+
+    def _view(self) -> ShedView:
+        """The view of the seat whose hand is shown (public facts only when none is)."""
+        state = self.session.match.state
+        seat = self.session.hand_seat()
+        return state.view(0 if seat is None else seat)
+
+    def _my_turn(self) -> bool:
+        """Whether the seat to act is the human at the keyboard."""
+        session = self.session
+        return (session.to_act is not None and not session.is_ai(session.to_act)
+                and session.at_keyboard == session.to_act)
+
+    def refresh_table(self) -> None:
+        session = self.session
+        view = self._view()
+        hand_seat = session.hand_seat()
+        names = session.names
+        self.query_one("#topbar", Static).update(self._topbar(view))
+        for seat in range(view.players):
+            self.query_one(f"#seat-{seat}", SeatPanel).show(
+                names[seat], cards=view.counts[seat], is_ai=session.is_ai(seat),
+                dealer=seat == view.dealer, to_act=seat == view.to_act,
+                you=seat == hand_seat and bool(session.humans))
+        self.query_one("#top-card", CardView).show(view.top, self.ascii)
+        self.query_one("#pile-info", Static).update(self._pile_info(view))
+        self.query_one("#log", EventLog).show(session.log_lines(self.ascii))
+        alert = self._alert(view)
+        alert_widget = self.query_one("#alert", Static)
+        alert_widget.update(alert[0])
+        alert_widget.set_class(alert[1], "warning")
+        self._show_hand(view, hand_seat)
+        self._show_status(view)
+
+    def _topbar(self, view: ShedView) -> Text:
+        session = self.session
+        match = session.match
+        bar = Text(f" {session.variant.name}", style="bold")
+        number = len(match.deals)
+        rules = session.rules
+        if session.time_limit_min is not None:
+            left = session.seconds_left()
+            bar.append(f" · deal {number} · ")
+            bar.append("time is up: last deal" if match.time_up else f"{math.ceil(left / 60)} min left")
+        elif hasattr(rules, "deals"):
+            bar.append(f" · deal {number} of {rules.deals}")
+        else:
+            bar.append(f" · deal {number}")
+        if hasattr(rules, "loss_limit"):
+            bar.append(f" · loss limit {rules.loss_limit}")
+        if view.to_act is not None:
+            who = "your" if self._my_turn() else f"{session.names[view.to_act]}'s"
+            bar.append(f" · {who} turn", style="bold")
+        return bar
+
+    def _pile_info(self, view: ShedView) -> Text:
+        info = Text("Suit ")
+        info.append(suit_label(view.suit, self.ascii), style="bold #e0505a" if view.suit in "DH" else "bold")
+        played = self.session.last_event(CardPlayed)
+        if (isinstance(played, CardPlayed) and played.named is not None and played.card == view.top):
+            info.append(" (named)")
+        info.append(f"\nStock {view.stock}\nPile {len(view.pile)}")
+        return info
+
+    def _alert(self, view: ShedView) -> tuple[Text, bool]:
+        """The banner over the hand: a pending penalty, a jack's demand, or whose turn it is."""
+        session = self.session
+        mine = self._my_turn()
+        if view.to_act is None:
+            return Text(" The deal is over"), False
+        target = session.names[view.to_act]
+        if view.penalty:
+            pending = session.last_event(PenaltyPending)
+            text = Text(f" Penalty: {view.penalty}", style="bold")
+            if mine:
+                if isinstance(pending, PenaltyPending) and pending.answer:
+                    verb = "ransom it with" if pending.ransom else "answer with"
+                    text.append(f" — {verb} {pending.answer} or take (t)")
+                else:
+                    text.append(" — take it (t)")
+            else:
+                text.append(f" on {target}")
+            return text, True
+        if view.demand:
+            rank = _rank_word(view.demand)
+            text = Text(f" The jack demands a {rank}", style="bold")
+            text.append(f" — play a {rank}, or draw (d)" if mine else f" of {target}")
+            return text, True
+        if mine:
+            return Text(f" Your turn, {target}"), False
+        if session.is_ai(view.to_act):
+            return Text(f" {target} is thinking…"), False
+        return Text(f" {target} to play"), False
+
+    def _show_hand(self, view: ShedView, hand_seat: int | None) -> None:
+        hand = self.query_one(HandView)
+        box = self.query_one("#hand-box")
+        if hand_seat is None:
+            box.border_title = "Hand hidden"
+            box.border_subtitle = ""
+            hand.show((), (), None, self.ascii, "Hands are hidden while the keyboard is passed.")
+            return
+        name = self.session.names[hand_seat]
+        owner = "Your hand" if self.session.humans else f"{name}'s hand"
+        count = len(view.hand)
+        box.border_title = f"{owner} ({name}) · {count} card{'s' if count != 1 else ''}"
+        box.border_subtitle = "Makao call: ON" if self.makao_armed else ""
+        playable = {a.card for a in view.legal if isinstance(a, Play)}
+        if self.selected not in view.hand:
+            self.selected = self._default_choice(view)
+        index = view.hand.index(self.selected) if self.selected in view.hand else None
+        hand.show(view.hand, playable, index, self.ascii, "No cards left.")
+
+    def _default_choice(self, view: ShedView) -> Card | None:
+        """The card chosen when a turn starts: the card just drawn, else the first playable one."""
+        if view.drawn is not None:
+            return view.drawn
+        for action in view.legal:
+            if isinstance(action, Play):
+                return action.card
+        return view.hand[0] if view.hand else None
+
+    def _show_status(self, view: ShedView) -> None:
+        status = self.query_one(StatusLine)
+        if self.message is not None:
+            status.say(*self.message)
+            return
+        status.say(self._hint(view))
+
+    def _hint(self, view: ShedView) -> str:
+        """What the human to act may do now, from the legal actions."""
+        if not self._my_turn():
+            return ""
+        legal = view.legal
+        plays = [a for a in legal if isinstance(a, Play)]
+        if view.drawn is not None:
+            hint = f"You drew {view.drawn.label(self.ascii)}: play it (Enter)"
+            return hint + (" or pass (p)" if any(isinstance(a, Pass) for a in legal) else "")
+        if any(a.makao for a in plays):
+            if self.makao_armed:
+                return "Makao will be called with your play (m cancels)."
+            return "Two cards left: press m to call Makao with your play!"
+        parts = []
+        if plays:
+            parts.append("choose a card and press Enter")
+        if any(isinstance(a, Draw) for a in legal):
+            parts.append("draw (d)")
+        if any(isinstance(a, Take) for a in legal):
+            parts.append("take the penalty (t)")
+        text = ", or ".join(parts)
+        return text[:1].upper() + text[1:] + "." if text else ""
+
+    # ------------------------------------------------------------ hooks of the base
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = (f"Not allowed: {message}" if error else message[:1].upper() + message[1:], error)
+        self.query_one(StatusLine).say(*self.message)
+
+    def on_turn_change(self) -> None:
+        session = self.session
+        owner = session.to_act if session.to_act == session.at_keyboard else None
+        if owner != self._turn_owner:
+            self.makao_armed = False
+        self._turn_owner = owner
+        self.message = None
+        view = self._view()
+        self.selected = self._default_choice(view) if session.hand_seat() is not None else None
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return KEYS
+
+    # ------------------------------------------------------------ keys
+
+    def _check_turn(self) -> bool:
+        if self._my_turn():
+            return True
+        seat = self.session.to_act
+        self.say("The deal is over." if seat is None else f"It is {self.session.names[seat]}'s turn.")
+        return False
+
+    def action_move(self, step: int) -> None:
+        """Choose the card left or right of the chosen one."""
+        view = self._view()
+        if not view.hand or self.session.hand_seat() is None:
+            return
+        index = view.hand.index(self.selected) if self.selected in view.hand else 0
+        self.selected = view.hand[(index + step) % len(view.hand)]
+        self.refresh_table()
+
+    def action_pick(self, index: int) -> None:
+        """Choose the card at ``index`` (keys 1-9, 0)."""
+        view = self._view()
+        if self.session.hand_seat() is not None and index < len(view.hand):
+            self.selected = view.hand[index]
+            self.refresh_table()
+
+    def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
+        """A click chooses a card; a click on the chosen card plays it."""
+        view = self._view()
+        if self.session.hand_seat() is None or message.index >= len(view.hand):
+            return
+        card = view.hand[message.index]
+        if card == self.selected:
+            self.action_play()
+        else:
+            self.selected = card
+            self.refresh_table()
+
+    def action_play(self) -> None:
+        """Play the chosen card, asking for a suit or a demand when the engine offers a choice."""
+        if not self._check_turn():
+            return
+        card = self.selected
+        if card is None:
+            self.say("Choose a card first.", error=True)
+            return
+        forms = [a for a in self._view().legal if isinstance(a, Play) and a.card == card]
+        suits = sorted({a.suit for a in forms if a.suit is not None}, key=SUITS.index)
+        demands = list(dict.fromkeys(a.demand for a in forms))
+        if len(suits) > 1:
+            self.app.push_screen(SuitPicker(suits, self.ascii),
+                                 lambda suit: suit is not None and self._play(card, suit=suit))
+        elif len(demands) > 1:
+            self.app.push_screen(DemandPicker(demands), lambda d: d is not None and self._play(
+                card, demand=None if d == NO_DEMAND else d))
+        else:
+            self._play(card, suit=suits[0] if suits else None, demand=demands[0] if forms else None)
+
+    def _play(self, card: Card, suit: str | None = None, demand: str | None = None) -> None:
+        if self.act(Play(card, suit=suit, demand=demand, makao=self.makao_armed)):
+            self.makao_armed = False
+            self.refresh_table()
+
+    def action_draw(self) -> None:
+        """Draw a card from the stock."""
+        if self._check_turn():
+            self.act(Draw())
+
+    def action_take(self) -> None:
+        """Take the pending penalty."""
+        if self._check_turn():
+            self.act(Take())
+
+    def action_pass_turn(self) -> None:
+        """Keep the card just drawn and end the turn."""
+        if self._check_turn():
+            self.act(Pass())
+
+    def action_makao(self) -> None:
+        """Toggle the Makao call that goes with the next play."""
+        if not self._check_turn():
+            return
+        self.makao_armed = not self.makao_armed
+        self.say("Makao will be called with your next play." if self.makao_armed
+                 else "No Makao call with your next play.")
+        self.refresh_table()
+
+    # ------------------------------------------------------------ sheet and results
+
+    def score_sheet(self) -> ScoreSheet:
+        return shedding_sheet(self.session)
+
+    def deal_result(self) -> RenderableType:
+        session = self.session
+        deal = session.match.current
+        state = deal.state
+        names = session.names
+        value = CARD_VALUES[session.variant.id]
+        views = [state.view(seat) for seat in range(state.players)]
+        winner = views[0].winner
+        head = Text(f"{names[winner]} went out and wins the deal." if winner is not None
+                    else "Nobody went out: the deal ends with no winner.", style="bold")
+        table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+        table.add_column("Player")
+        table.add_column("Cards left")
+        table.add_column("Cost", justify="right")
+        table.add_column("Points", justify="right")
+        for seat, view in enumerate(views):
+            cards = Text(" ").join(card_text(c, self.ascii) for c in view.hand) if view.hand else Text("out", style="green")
+            costs = "+".join(str(value(c)) for c in view.hand) if view.hand else ""
+            table.add_row(names[seat] + (" ★" if seat == winner else ""), cards, costs,
+                          _signed(deal.points[seat]))
+        return Group(head, Text(""), table)
+
+    def match_result(self) -> RenderableType:
+        match = self.session.match
+        names = self.session.names
+        winners = match.winners()
+        best = match.totals[winners[0]]
+        who = " and ".join(names[s] for s in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        head = Text(f"{who} {verb} with {best} points.", style="bold green")
+        order = sorted(range(match.players), key=lambda s: match.totals[s], reverse=match.variant.higher_wins)
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column()
+        table.add_column(justify="right")
+        for seat in order:
+            table.add_row(names[seat] + (" ★" if seat in winners else ""), str(match.totals[seat]))
+        return Group(head, Text(""), table)
+
+
+def shedding_sheet(session) -> ScoreSheet:
+    """The RULES.md "Score sheets" of makao-ru (points added, running total, winner, loss limit)
+    and makao-pl (+10 or minus points, running totals, deals or minutes left)."""
+    match = session.match
+    rules = session.rules
+    names = session.names
+    limit = getattr(rules, "loss_limit", None)
+    sheet = ScoreSheet(["Deal", "Dealer", *names])
+    for deal in match.deals:
+        row: list[Text | str] = [str(deal.number), names[deal.dealer]]
+        if deal.points is None:
+            sheet.rows.append(row + ["playing…"] + [""] * (len(names) - 1))
+            continue
+        winner = deal.state.view(0).winner
+        for seat in range(len(names)):
+            cell = Text(f"{_signed(deal.points[seat])} → {deal.totals_after[seat]}")
+            if seat == winner:
+                cell.append(" ★", style="bold yellow")
+            if limit is not None and deal.totals_after[seat] >= limit:
+                cell.stylize("bold red")
+                cell.append(" limit", style="bold red")
+            row.append(cell)
+        sheet.rows.append(row)
+    if limit is not None:
+        sheet.rows.append([Text("Left", style="bold"), Text(f"to {limit}", style="bold")]
+                          + [Text(str(max(0, limit - t)), style="bold") for t in match.totals])
+        sheet.notes.append(f"★ won the deal.  Loss limit {limit}: the match ends when a total "
+                           f"reaches it; the lowest total wins.")
+    else:
+        sheet.rows.append([Text("Total", style="bold"), ""]
+                          + [Text(str(t), style="bold") for t in match.totals])
+        left = session.seconds_left()
+        if left is not None:
+            when = ("time is up: this is the last deal" if match.time_up
+                    else f"about {math.ceil(left / 60)} min left")
+            sheet.notes.append(f"★ won the deal (+10).  Time limit {session.time_limit_min} min: {when}.")
+        else:
+            remaining = max(0, rules.deals - len(match.deals) + (0 if match.state.is_over else 1))
+            sheet.notes.append(f"★ won the deal (+10).  Deals left: {remaining} of {rules.deals}; "
+                               f"the highest total wins.")
+    return sheet

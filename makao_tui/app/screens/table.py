@@ -1,0 +1,202 @@
+"""The table screen every game family builds on: the turn loop, AI turns, hot-seat privacy,
+deal summaries, score sheet, help and quitting.
+
+A family's table (``shedding.py`` now; banking and trick-taking later) subclasses
+:class:`TableScreen` and fills in its hooks: :meth:`compose`, :meth:`refresh_table`,
+:meth:`score_sheet`, :meth:`deal_result`, :meth:`match_result`, :meth:`help_keys`.
+Every action goes through :meth:`act`, which lets the engine apply it or say why not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from rich.console import RenderableType
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ...engine.actions import Action
+from ...engine.state import IllegalAction
+from ..session import MatchSession
+from ..widgets.scores import ScoreSheet
+from .common import ConfirmScreen, DealSummaryScreen, HelpScreen, MatchEndScreen, PassDeviceScreen, ScoreSheetScreen
+
+if TYPE_CHECKING:
+    from ..main import MakaoApp
+
+
+class TableScreen(Screen[None]):
+    """Base of the table screens (see module docstring). The session holds the match."""
+
+    BINDINGS = [
+        Binding("s", "scores", "Scores"),
+        Binding("f1,question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit_match", "Quit"),
+    ]
+
+    def __init__(self, session: MatchSession) -> None:
+        super().__init__()
+        self.session = session
+        self._thinking = False
+        self._ready: tuple[tuple[int, int], Action] | None = None
+        self._summary_for: int | None = None
+
+    @property
+    def makao_app(self) -> MakaoApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def ascii(self) -> bool:
+        """Whether suits are drawn as letters."""
+        return self.makao_app.ascii
+
+    # ------------------------------------------------------------ hooks for a family
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the session (the seat views, the log)."""
+        raise NotImplementedError
+
+    def score_sheet(self) -> ScoreSheet:
+        """The game's score sheet of the match so far."""
+        raise NotImplementedError
+
+    def deal_result(self) -> RenderableType:
+        """What happened in the deal just over (who went out, cards left, points)."""
+        raise NotImplementedError
+
+    def match_result(self) -> RenderableType:
+        """The winner(s) and final totals."""
+        raise NotImplementedError
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys of this table, for the help screen."""
+        raise NotImplementedError
+
+    def say(self, message: str, error: bool = False) -> None:
+        """Show a message in the status line."""
+        raise NotImplementedError
+
+    def on_turn_change(self) -> None:
+        """Called when the seat to act (or the human at the keyboard) changes: reset choices."""
+
+    # ------------------------------------------------------------ the turn loop
+
+    def on_mount(self) -> None:
+        self.set_interval(5.0, self._tick)
+        self.advance()
+
+    def on_screen_resume(self) -> None:
+        self.advance()
+
+    def _tick(self) -> None:
+        self.session.tick()
+        if self.is_current:
+            self.refresh_table()
+
+    def act(self, action: Action) -> bool:
+        """Apply the human's ``action``; a refusal shows its reason and changes nothing."""
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.say(exc.reason, error=True)
+            return False
+        self.on_turn_change()
+        self.advance()
+        return True
+
+    def advance(self) -> None:
+        """Move the match on as far as it goes without a human: show it, run AI turns, cover the
+        hands for the next human, or sum up the deal. Does nothing while another screen is on
+        top (help, the score sheet, a too-small terminal...): it runs again on resume."""
+        if not self.is_current:
+            return
+        session = self.session
+        if self._ready is not None:
+            token, action = self._ready
+            self._ready = None
+            if token == session.token():
+                session.apply(action)
+                self.on_turn_change()
+        self.refresh_table()
+        if session.match.state.is_over:
+            self._deal_over()
+        elif session.is_ai(session.to_act):
+            self._start_ai()
+        elif session.needs_pass():
+            session.at_keyboard = None
+            self.on_turn_change()
+            self.refresh_table()
+            self.app.push_screen(PassDeviceScreen(session.names[session.to_act]), self._passed)
+
+    def _passed(self, _result: Any) -> None:
+        self.session.at_keyboard = self.session.to_act
+        self.on_turn_change()
+        self.refresh_table()
+
+    def _start_ai(self) -> None:
+        if self._thinking:
+            return
+        self._thinking = True
+        self.run_worker(self._ai_turn(), group="ai", exit_on_error=True)
+
+    async def _ai_turn(self) -> None:
+        """Let the AI of the seat to act choose, after a short pause, off the UI thread."""
+        session = self.session
+        token = session.token()
+        player, view, rng = session.ai_inputs()
+        delay = self.makao_app.ai_delay
+        if delay > 0:
+            await asyncio.sleep(delay)
+            action = await asyncio.to_thread(player.choose, view, rng)
+        else:
+            action = player.choose(view, rng)
+        self._thinking = False
+        if token != session.token():
+            return
+        self._ready = (token, action)
+        self.advance()
+
+    def _deal_over(self) -> None:
+        number = len(self.session.match.deals)
+        if self._summary_for == number:
+            return
+        self._summary_for = number
+        self.session.tick()
+        match = self.session.match
+        go_on = "see the result of the match" if match.is_over else "deal the next hand"
+        self.app.push_screen(
+            DealSummaryScreen(f"Deal {number} is over", self.deal_result(), self.score_sheet(), go_on),
+            self._after_summary)
+
+    def _after_summary(self, _result: Any) -> None:
+        self.session.tick()
+        match = self.session.match
+        if match.is_over:
+            self.app.switch_screen(MatchEndScreen(self.match_result(), self.score_sheet(),
+                                                  self.makao_app.new_match_setup))
+            return
+        self.session.next_deal()
+        self.on_turn_change()
+        self.advance()
+
+    # ------------------------------------------------------------ keys every table has
+
+    def action_scores(self) -> None:
+        """Show the score sheet."""
+        self.app.push_screen(ScoreSheetScreen(f"{self.session.variant.name} — score sheet",
+                                              self.score_sheet()))
+
+    def action_help(self) -> None:
+        """Show the keys and the rules in short."""
+        variant = self.session.variant
+        self.app.push_screen(HelpScreen(f"{variant.name} — help", self.help_keys(), variant.help_text))
+
+    def action_quit_match(self) -> None:
+        """Ask before leaving a running match."""
+        self.app.push_screen(ConfirmScreen("Quit the match under way?"), self._confirmed_quit)
+
+    def _confirmed_quit(self, yes: bool | None) -> None:
+        if yes:
+            self.app.exit()

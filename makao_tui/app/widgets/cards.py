@@ -1,0 +1,185 @@
+"""Cards on screen: one card as coloured text, a card drawn as a small box, a hand of them.
+
+Hearts and diamonds are red, clubs and spades keep the default colour; with ``ascii`` the suits
+show as ``S H D C``. A hand marks the cards the engine says are playable (green border and a dot
+in the bottom edge) and the chosen one (heavy yellow border).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine.cards import Card
+
+RED = "bold #e0505a"
+BOX_WIDTH = 5
+GAP = 1
+CHIP_WIDTH = 4
+#: key that chooses the card at each index (1..9, then 0 for the tenth)
+INDEX_KEYS = "1234567890"
+
+
+def card_text(card: Card, ascii: bool = False) -> Text:
+    """``10♥`` as Rich text, red for hearts and diamonds."""
+    return Text(card.label(ascii), style=RED if card.is_red else "bold")
+
+
+def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool) -> list[Text]:
+    """The three lines of one card box (5 columns wide)."""
+    if selected:
+        tl, tr, bl, br, h, v = "┏", "┓", "┗", "┛", "━", "┃"
+        border = "bold yellow"
+    else:
+        tl, tr, bl, br, h, v = "┌", "┐", "└", "┘", "─", "│"
+        border = "bold green" if playable else "dim"
+    top = Text.assemble((tl + h + (key or h) + h + tr, border))
+    label = card_text(card, ascii)
+    middle = Text.assemble((v, border), " " * (3 - len(label.plain)), label, (v, border))
+    bottom = Text.assemble((bl + h + ("•" if playable else h) + h + br, border))
+    return [top, middle, bottom]
+
+
+class CardView(Static):
+    """One face-up card drawn as a box (the top of the discard pile)."""
+
+    def show(self, card: Card | None, ascii: bool = False) -> None:
+        """Draw ``card`` (None: an empty place)."""
+        if card is None:
+            self.update(Text("┌───┐\n│   │\n└───┘", style="dim"))
+            return
+        self.update(Text("\n").join(_box(card, ascii, "", False, False)))
+
+
+class HandView(Widget, can_focus=True):
+    """A hand of cards, as boxes in rows (or one-line chips when boxes would not fit).
+
+    The screen sets the contents with :meth:`show`; a click on a card posts :class:`Clicked`.
+    ``max_box_rows``: how many rows of boxes are allowed before falling back to chips.
+    """
+
+    DEFAULT_CSS = """
+    HandView { height: auto; }
+    """
+
+    class Clicked(Message):
+        """A card of the hand was clicked; ``index`` is its place in the hand."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.cards: tuple[Card, ...] = ()
+        self.playable: frozenset[Card] = frozenset()
+        self.selected: int | None = None
+        self.note = ""
+        self.ascii = False
+        self.max_box_rows = 2
+
+    def show(self, cards: Sequence[Card], playable: Collection[Card], selected: int | None,
+             ascii: bool = False, note: str = "") -> None:
+        """Show ``cards`` (``note`` instead when there are none to show, e.g. a hidden hand)."""
+        self.cards = tuple(cards)
+        self.playable = frozenset(playable)
+        self.selected = selected
+        self.ascii = ascii
+        self.note = note
+        self.refresh(layout=True)
+
+    # ------------------------------------------------------------ geometry
+
+    def _per_row(self, width: int) -> int:
+        return max(1, (width + GAP) // (BOX_WIDTH + GAP))
+
+    def _uses_boxes(self, width: int) -> bool:
+        per_row = self._per_row(width)
+        return -(-len(self.cards) // per_row) <= self.max_box_rows
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """Rows of boxes × 3, or the lines of chips, or one line for a note."""
+        if not self.cards:
+            return 1
+        if self._uses_boxes(width):
+            return 3 * -(-len(self.cards) // self._per_row(width))
+        per_line = max(1, (width + 1) // (CHIP_WIDTH + 1))
+        return -(-len(self.cards) // per_line)
+
+    # ------------------------------------------------------------ drawing
+
+    def render(self) -> Text:
+        """The hand as rows of card boxes or lines of chips."""
+        if not self.cards:
+            return Text(self.note, style="italic")
+        width = self.content_size.width
+        if self._uses_boxes(width):
+            return self._render_boxes(width)
+        return self._render_chips(width)
+
+    def _render_boxes(self, width: int) -> Text:
+        per_row = self._per_row(width)
+        out: list[Text] = []
+        for start in range(0, len(self.cards), per_row):
+            lines = [Text(), Text(), Text()]
+            for i in range(start, min(start + per_row, len(self.cards))):
+                card = self.cards[i]
+                key = INDEX_KEYS[i] if i < len(INDEX_KEYS) else ""
+                box = _box(card, self.ascii, key, card in self.playable, i == self.selected)
+                for line, part in zip(lines, box):
+                    if i > start:
+                        line.append(" " * GAP)
+                    line.append_text(part)
+            out.extend(lines)
+        return Text("\n").join(out)
+
+    def _render_chips(self, width: int) -> Text:
+        per_line = max(1, (width + 1) // (CHIP_WIDTH + 1))
+        lines: list[Text] = []
+        for start in range(0, len(self.cards), per_line):
+            line = Text()
+            for i in range(start, min(start + per_line, len(self.cards))):
+                card = self.cards[i]
+                if i > start:
+                    line.append(" ")
+                label = card_text(card, self.ascii)
+                label.pad_left(CHIP_WIDTH - 1 - len(label.plain))
+                mark = "•" if card in self.playable else " "
+                label.append(mark, style="bold green")
+                if i == self.selected:
+                    label.stylize("reverse")
+                line.append_text(label)
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def index_at(self, x: int, y: int) -> int | None:
+        """The index of the card drawn at content offset (x, y), or None."""
+        width = self.content_size.width
+        if not self.cards:
+            return None
+        if self._uses_boxes(width):
+            col, row = x // (BOX_WIDTH + GAP), y // 3
+            if x % (BOX_WIDTH + GAP) >= BOX_WIDTH or col >= self._per_row(width):
+                return None
+            index = row * self._per_row(width) + col
+        else:
+            per_line = max(1, (width + 1) // (CHIP_WIDTH + 1))
+            col = x // (CHIP_WIDTH + 1)
+            if x % (CHIP_WIDTH + 1) >= CHIP_WIDTH or col >= per_line:
+                return None
+            index = y * per_line + col
+        return index if 0 <= index < len(self.cards) else None
+
+    def on_click(self, event: events.Click) -> None:
+        """Post :class:`Clicked` for the card under the mouse."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = self.index_at(offset.x, offset.y)
+        if index is not None:
+            self.post_message(self.Clicked(index))
