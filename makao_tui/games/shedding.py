@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import RANKS, SUITS, Card, deck, suit_label
+from ..engine.cards import SUITS, Card, deck, suit_label
 from ..engine.events import DealEnded, DealStarted, Event, card_list
 from ..engine.state import GameState, IllegalAction
 

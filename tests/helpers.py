@@ -1,0 +1,23 @@
+"""Test helpers: build a deal from a scenario-style dict and play it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from makao_tui.engine.actions import action_from_json
+from makao_tui.engine.scenario import build_state, parse_layout
+from makao_tui.engine.variant import registered
+import makao_tui.games  # noqa: F401  (registers every game)
+
+
+def lay(**spec: Any):
+    """The state a scenario dict lays out (keys as in SCENARIOS.md, ``actions`` not applied)."""
+    spec.setdefault("dealer", 0)
+    spec.setdefault("players", len(spec["hands"]))
+    return build_state(parse_layout(spec, registered()))
+
+
+def act(state, seat: int, **fields: Any):
+    """Apply the SCENARIOS.md action ``{"seat": seat, "do": ..., ...}``; return its events."""
+    assert state.to_act == seat, f"seat {state.to_act} is to act, not {seat}"
+    return state.apply(action_from_json(dict(fields)))
