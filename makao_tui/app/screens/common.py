@@ -4,6 +4,7 @@ summary and match end."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from time import monotonic
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -32,13 +33,22 @@ def reflow(text: str) -> str:
 
 
 class PassDeviceScreen(Screen[None]):
-    """Hot-seat privacy: covers every hand until the named player presses Enter."""
+    """Hot-seat privacy: covers every hand until the named player presses Enter.
+
+    Keys pressed within ``guard`` seconds of the screen showing are ignored, so that the Enter
+    of the previous player's play, pressed twice, cannot uncover the next player's hand.
+    """
 
     BINDINGS = [Binding("enter,space", "dismiss_screen", "I am here")]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, guard: float = 0.0) -> None:
         super().__init__()
         self.player = name
+        self.guard = guard
+        self._shown_at = 0.0
+
+    def on_mount(self) -> None:
+        self._shown_at = monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="centre-box"):
@@ -48,7 +58,8 @@ class PassDeviceScreen(Screen[None]):
 
     def action_dismiss_screen(self) -> None:
         """The player is at the keyboard."""
-        self.dismiss(None)
+        if monotonic() - self._shown_at >= self.guard:
+            self.dismiss(None)
 
 
 class HelpScreen(ModalScreen[None]):

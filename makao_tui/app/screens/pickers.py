@@ -39,7 +39,7 @@ class _Picker(ModalScreen[str | None]):
             yield Static(self.question, classes="title")
             with Horizontal(classes="buttons"):
                 for value, label, _key in self.choices:
-                    yield Button(label, id=f"pick-{value}", classes="pick")
+                    yield Button(label, id=f"pick-{value}", classes="pick", compact=True)
             yield Static("Press the key in brackets, or ←/→ and Enter. Esc: cancel.", classes="hint")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -66,14 +66,16 @@ class SuitPicker(_Picker):
 
 
 class DemandPicker(_Picker):
-    """The rank a jack demands (makao-pl): 5 6 7 8 9 10 Q or none (keys 5-9, 0, q, n)."""
+    """The rank a jack demands (makao-pl): 5 6 7 8 9 10 Q or none (keys 5-9, 0, q, n), in the
+    engine's order with "none" last."""
 
     def __init__(self, demands: list[str | None]) -> None:
         choices = []
-        for rank in demands:
+        for rank in sorted(demands, key=lambda r: r is None):
             key = DEMAND_KEYS.get(rank, "")
             if rank is None:
                 choices.append((NO_DEMAND, f"none ({key})", key))
             else:
-                choices.append((rank, f"{RANK_WORDS.get(rank, rank)} ({key})", key))
+                word = RANK_WORDS.get(rank, rank)
+                choices.append((rank, word if word == key else f"{word} ({key})", key))
         super().__init__("Demand a rank with the jack", choices)

@@ -41,6 +41,7 @@ class TableScreen(Screen[None]):
         self._thinking = False
         self._ready: tuple[tuple[int, int], Action] | None = None
         self._summary_for: int | None = None
+        self._passing = False
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -110,7 +111,7 @@ class TableScreen(Screen[None]):
         """Move the match on as far as it goes without a human: show it, run AI turns, cover the
         hands for the next human, or sum up the deal. Does nothing while another screen is on
         top (help, the score sheet, a too-small terminal...): it runs again on resume."""
-        if not self.is_current:
+        if not self.is_current or self._passing:
             return
         session = self.session
         if self._ready is not None:
@@ -123,14 +124,20 @@ class TableScreen(Screen[None]):
         if session.match.state.is_over:
             self._deal_over()
         elif session.is_ai(session.to_act):
-            self._start_ai()
+            if self.makao_app.ai_delay > 0:
+                self._start_ai()
+            else:
+                self._play_ai_turns_now()
         elif session.needs_pass():
             session.at_keyboard = None
             self.on_turn_change()
             self.refresh_table()
-            self.app.push_screen(PassDeviceScreen(session.names[session.to_act]), self._passed)
+            self._passing = True
+            guard = min(0.5, self.makao_app.ai_delay)
+            self.app.push_screen(PassDeviceScreen(session.names[session.to_act], guard), self._passed)
 
     def _passed(self, _result: Any) -> None:
+        self._passing = False
         self.session.at_keyboard = self.session.to_act
         self.on_turn_change()
         self.refresh_table()
@@ -142,20 +149,26 @@ class TableScreen(Screen[None]):
         self.run_worker(self._ai_turn(), group="ai", exit_on_error=True)
 
     async def _ai_turn(self) -> None:
-        """Let the AI of the seat to act choose, after a short pause, off the UI thread."""
+        """Let the AI of the seat to act choose after a short pause, off the UI thread."""
         session = self.session
         token = session.token()
         player, view, rng = session.ai_inputs()
-        delay = self.makao_app.ai_delay
-        if delay > 0:
-            await asyncio.sleep(delay)
-            action = await asyncio.to_thread(player.choose, view, rng)
-        else:
-            action = player.choose(view, rng)
+        await asyncio.sleep(self.makao_app.ai_delay)
+        action = await asyncio.to_thread(player.choose, view, rng)
         self._thinking = False
         if token != session.token():
             return
         self._ready = (token, action)
+        self.advance()
+
+    def _play_ai_turns_now(self) -> None:
+        """With no pause wanted (``ai_delay`` 0, as in tests): play the AI turns in a row at
+        once; the table is drawn after them."""
+        session = self.session
+        while session.is_ai(session.to_act):
+            player, view, rng = session.ai_inputs()
+            session.apply(player.choose(view, rng))
+        self.on_turn_change()
         self.advance()
 
     def _deal_over(self) -> None:

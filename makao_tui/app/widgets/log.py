@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual import events
 from textual.widgets import RichLog
+
+#: the log keeps this many of the most recent lines
+KEEP = 200
 
 
 class EventLog(RichLog):
@@ -13,23 +17,26 @@ class EventLog(RichLog):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True,
-                         min_width=20)
+                         min_width=20, max_lines=KEEP)
         self._shown: list[str] = []
+        self._width = 0
 
     def show(self, lines: Sequence[str]) -> None:
-        """Make the log read ``lines``."""
+        """Make the log read ``lines`` (the last :data:`KEEP` of them)."""
         lines = list(lines)
         if lines[:len(self._shown)] == self._shown:
-            for line in lines[len(self._shown):]:
-                self.write(line)
+            new = lines[len(self._shown):][-KEEP:]
         else:
             self.clear()
-            for line in lines:
-                self.write(line)
+            new = lines[-KEEP:]
+        for line in new:
+            self.write(line)
         self._shown = lines
 
-    def on_resize(self) -> None:
-        """Re-wrap every line at the new width."""
-        shown, self._shown = self._shown, []
-        self.clear()
-        self.show(shown)
+    def on_resize(self, event: events.Resize) -> None:
+        """Re-wrap every line when the width changes."""
+        if event.size.width != self._width:
+            self._width = event.size.width
+            shown, self._shown = self._shown, []
+            self.clear()
+            self.show(shown)

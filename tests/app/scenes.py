@@ -1,0 +1,160 @@
+"""Apps in a known state, for the Pilot tests, the snapshots and ``scripts/screenshots.py``.
+
+Every scene is an app (fixed seed, ``ai_delay=0``) plus an async ``run_before(pilot)`` that brings
+it to the screen wanted. Human seats are moved by the game's AI with a fixed generator through
+:meth:`TableScreen.act`, and AI seats move only on their turns, so a scene always reaches the same
+state however fast the machine is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from makao_tui.ai import ai_for
+from makao_tui.app.main import MakaoApp, SeatSpec
+from makao_tui.app.screens.common import DealSummaryScreen, MatchEndScreen, PassDeviceScreen
+from makao_tui.app.screens.table import TableScreen
+from makao_tui.games import get_variant
+
+RU = get_variant("makao-ru")
+PL = get_variant("makao-pl")
+ANN = SeatSpec("Ann", False)
+BOB = SeatSpec("Bob", False)
+AI = SeatSpec("", True)
+
+#: makao-ru, Ann plays first holding 3♣ K♣ 9♥ J♠ A♠ on K♦ (3♣ and J♠ do not fit, A♠ is wild)
+SEED_RU_ACE = 19
+#: makao-pl, Ann plays first holding 2♣ J♣ Q♦ 7♥ Q♥ on Q♣
+SEED_PL_JACK = 5
+
+
+def app_ru(seats=(ANN, AI, AI), seed: int = 3, **options) -> MakaoApp:
+    """A makao-ru match straight at the table."""
+    return MakaoApp(variant=RU, rules=RU.rules(options), seats=list(seats), seed=seed, ai_delay=0)
+
+
+def app_pl(seats=(ANN, AI), seed: int = SEED_PL_JACK, **options) -> MakaoApp:
+    """A makao-pl match straight at the table."""
+    return MakaoApp(variant=PL, rules=PL.rules(options), seats=list(seats), seed=seed, ai_delay=0)
+
+
+async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Let the app run until ``condition()`` holds; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out on {pilot.app.screen!r}")
+        await pilot.pause()
+        await asyncio.sleep(0)
+
+
+def humans_turn(app) -> bool:
+    """The table shows and waits for the human at the keyboard."""
+    screen = app.screen
+    if not isinstance(screen, TableScreen):
+        return False
+    session = screen.session
+    seat = session.to_act
+    return seat is not None and not session.is_ai(seat) and session.at_keyboard == seat
+
+
+async def autoplay(pilot, until: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Play the human seats with the game's AI (and press Enter on pass and summary screens)
+    until ``until()`` holds."""
+    app = pilot.app
+    rng = random.Random(0)
+    deadline = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"autoplay timed out on {app.screen!r}")
+        screen = app.screen
+        if humans_turn(app):
+            # with ai_delay 0 the AI seats answer inside act(): no need to wait for a frame
+            session = screen.session
+            player = ai_for(session.variant.id)
+            screen.act(player.choose(session.match.state.view(session.to_act), rng))
+            continue
+        if isinstance(screen, (DealSummaryScreen, PassDeviceScreen)):
+            await pilot.press("enter")
+        await pilot.pause()
+
+
+@dataclass
+class Scene:
+    """An app and how to bring it to one screen; ``size``: the terminal size."""
+
+    make: Callable[[], MakaoApp]
+    run_before: Callable[[object], Awaitable[None]]
+    size: tuple[int, int] = (80, 24)
+
+
+async def _settle(pilot) -> None:
+    await pilot.pause()
+
+
+async def _setup(pilot) -> None:
+    await pilot.press("down", "enter")
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "SetupScreen")
+    await pilot.pause()
+
+
+async def _table(pilot) -> None:
+    await wait_for(pilot, lambda: humans_turn(pilot.app))
+
+
+async def _pass_screen(pilot) -> None:
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, PassDeviceScreen))
+
+
+async def _suit_picker(pilot) -> None:
+    await wait_for(pilot, lambda: humans_turn(pilot.app))
+    await pilot.press("5", "enter")
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "SuitPicker")
+
+
+async def _demand_picker(pilot) -> None:
+    await wait_for(pilot, lambda: humans_turn(pilot.app))
+    await pilot.press("2", "enter")
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "DemandPicker")
+
+
+async def _deal_summary(pilot) -> None:
+    await autoplay(pilot, lambda: isinstance(pilot.app.screen, DealSummaryScreen))
+
+
+async def _score_sheet(pilot) -> None:
+    app = pilot.app
+    await autoplay(pilot, lambda: humans_turn(app) and len(app.session.match.deals) == 3)
+    await pilot.press("s")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "ScoreSheetScreen")
+
+
+async def _match_end(pilot) -> None:
+    await autoplay(pilot, lambda: isinstance(pilot.app.screen, MatchEndScreen))
+    await pilot.pause()
+
+
+async def _help(pilot) -> None:
+    await wait_for(pilot, lambda: humans_turn(pilot.app))
+    await pilot.press("question_mark")
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "HelpScreen")
+
+
+SCENES: dict[str, Scene] = {
+    "start": Scene(lambda: MakaoApp(ai_delay=0), _settle),
+    "setup": Scene(lambda: MakaoApp(ai_delay=0), _setup),
+    "table": Scene(lambda: app_ru(seed=3), _table),
+    "table-makao-pl": Scene(lambda: app_pl(seats=(ANN, AI, AI), seed=7), _table),
+    "pass-screen": Scene(lambda: app_ru(seats=(ANN, BOB, AI), seed=5), _pass_screen),
+    "suit-picker": Scene(lambda: app_ru(seed=SEED_RU_ACE), _suit_picker),
+    "demand-picker": Scene(lambda: app_pl(), _demand_picker),
+    "deal-summary": Scene(lambda: app_ru(seed=3), _deal_summary),
+    "score-sheet": Scene(lambda: app_ru(seed=3), _score_sheet),
+    "match-end": Scene(lambda: app_ru(seed=3, loss_limit=200), _match_end),
+    "help": Scene(lambda: app_ru(seed=3), _help),
+    "too-small": Scene(lambda: app_ru(seed=3), _settle, size=(70, 20)),
+}

@@ -1,0 +1,273 @@
+"""Pilot tests of the app at 80×24: a whole AI match, hot-seat, refusals, pickers, help, size."""
+
+import asyncio
+import io
+import time
+
+from rich.console import Console
+from textual.widgets import DataTable
+
+from makao_tui.app.main import MakaoApp
+from makao_tui.app.screens.common import (DealSummaryScreen, HelpScreen, MatchEndScreen,
+                                          PassDeviceScreen, ScoreSheetScreen, TooSmallScreen)
+from makao_tui.app.screens.pickers import DemandPicker, SuitPicker
+from makao_tui.app.screens.setup import SetupScreen
+from makao_tui.app.screens.shedding import ShedTableScreen
+from makao_tui.app.widgets.cards import HandView
+from makao_tui.app.widgets.status import StatusLine
+from makao_tui.engine.actions import Play
+
+from .scenes import AI, ANN, BOB, SEED_RU_ACE, app_pl, app_ru, humans_turn, wait_for
+
+SIZE = (80, 24)
+
+
+def run(app, body, size=SIZE):
+    """Run ``body(pilot)`` against ``app`` in a headless terminal."""
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await body(pilot)
+    asyncio.run(main())
+
+
+def text_of(widget) -> str:
+    """What a Static shows, as plain text."""
+    console = Console(width=200, file=io.StringIO(), record=True, color_system=None)
+    console.print(widget.content)
+    return console.export_text()
+
+
+def status_text(app) -> str:
+    return text_of(app.screen.query_one(StatusLine))
+
+
+def test_all_ai_match_runs_to_the_end_of_match_screen():
+    app = app_ru(seats=(AI, AI, AI), seed=11, loss_limit=200)
+    summaries = []
+
+    async def body(pilot):
+        start = time.monotonic()
+        while not isinstance(app.screen, MatchEndScreen):
+            assert time.monotonic() - start < 30, "the match did not end"
+            if isinstance(app.screen, DealSummaryScreen):
+                summaries.append(len(app.session.match.deals))
+                await pilot.press("enter")
+            await pilot.pause()
+        match = app.session.match
+        assert match.is_over and max(match.totals) >= 200
+        assert summaries == list(range(1, len(match.deals) + 1))
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == len(match.deals) + 1  # one row per deal, then the limit row
+        result = text_of(app.screen.query_one("#result"))
+        for seat in match.winners():
+            assert app.session.names[seat] in result
+
+    run(app, body)
+
+
+def test_hot_seat_covers_hands_until_enter_and_plays_by_keys():
+    app = app_ru(seats=(ANN, BOB), seed=1)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
+        session = app.session
+        first = session.to_act
+        table = next(s for s in app.screen_stack if isinstance(s, ShedTableScreen))
+        assert table.query_one(HandView).cards == ()  # nothing to see under the cover
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: humans_turn(app))
+        view = session.match.state.view(first)
+        assert table.query_one(HandView).cards == view.hand
+        plays = [a for a in view.legal if isinstance(a, Play) and a.suit is None and not a.makao]
+        assert plays, "the seed must give the first player a plain play"
+        card = plays[0].card
+        await pilot.press(str(view.hand.index(card) + 1), "enter")
+        assert session.match.state.view(first).pile[-1] == card
+        # the turn passes to the other human: the pass screen covers the hand again
+        await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
+        assert session.names[1 - first] in text_of(app.screen.query_one(".big"))
+        assert table.query_one(HandView).cards == ()
+
+    run(app, body)
+
+
+def test_refused_play_shows_the_engines_reason_and_changes_nothing():
+    app = app_ru(seed=SEED_RU_ACE)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        state = app.session.match.state
+        before = state.snapshot()
+        card = state.view(0).hand[0]  # 3♣ on K♦
+        await pilot.press("1", "enter")
+        assert state.snapshot() == before
+        assert app.session.match.state is state
+        assert state.refusal(Play(card)) in status_text(app)
+        assert "Not allowed" in status_text(app)
+
+    run(app, body)
+
+
+def test_suit_picker_after_an_ace_names_the_suit():
+    app = app_ru(seed=SEED_RU_ACE)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("5", "enter")  # A♠
+        await wait_for(pilot, lambda: isinstance(app.screen, SuitPicker))
+        await pilot.press("escape")  # cancelling plays nothing
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert app.session.match.state.view(0).counts[0] == 5
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, SuitPicker))
+        await pilot.press("d")
+        await pilot.pause()
+        entry = next(e for e in reversed(app.session.log) if e.seat == 0)
+        assert "plays A♠ and names ♦" in entry.events[0].text(app.session.names)
+
+    run(app, body)
+
+
+def test_demand_picker_after_a_jack_in_makao_pl():
+    app = app_pl()
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("2", "enter")  # J♣
+        await wait_for(pilot, lambda: isinstance(app.screen, DemandPicker))
+        labels = [str(b.label) for b in app.screen.query("Button")]
+        assert labels == ["5", "6", "7", "8", "9", "10 (0)", "queen (q)", "none (n)"]
+        await pilot.press("7")
+        await pilot.pause()
+        entry = next(e for e in app.session.log if e.seat == 0)
+        assert entry.events[0].text(app.session.names) == "Ann plays J♣ and demands 7s"
+
+    run(app, body)
+
+
+def test_makao_key_calls_makao_with_the_play():
+    app = app_ru(seed=3)
+
+    async def body(pilot):
+        session = app.session
+        for _ in range(40):
+            await wait_for(pilot, lambda: humans_turn(app) or isinstance(app.screen, DealSummaryScreen))
+            if isinstance(app.screen, DealSummaryScreen):
+                break
+            view = session.match.state.view(0)
+            calls = [a for a in view.legal if isinstance(a, Play) and a.makao and a.suit is None]
+            if calls:
+                await pilot.press("m")
+                assert "Makao" in status_text(app)
+                await pilot.press(str(view.hand.index(calls[0].card) + 1), "enter")
+                entry = next(e for e in reversed(session.log) if e.seat == 0)
+                assert entry.events[0].makao and session.match.state.view(0).counts[0] == 1
+                return
+            plays = [a for a in view.legal if isinstance(a, Play) and a.suit is None]
+            await pilot.press(str(view.hand.index(plays[0].card) + 1) if plays else "d")
+            if plays:
+                await pilot.press("enter")
+            await pilot.pause()
+        raise AssertionError("no Makao call came up with this seed")
+
+    run(app, body)
+
+
+def test_too_small_terminal_shows_a_message_and_the_game_resumes_unchanged():
+    app = app_ru(seed=3)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        assert "Please enlarge the terminal to at least 80×24" in text_of(
+            app.screen.query_one("#too-small"))
+        token = app.session.token()
+        await pilot.press("d")  # keys do nothing while covered
+        assert app.session.token() == token
+        await pilot.resize_terminal(*SIZE)
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.resize_terminal(60, 30)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await pilot.resize_terminal(120, 40)
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert app.session.token() == token
+
+    run(app, body, size=(70, 20))
+
+
+def test_help_shows_keys_and_the_games_rules():
+    app = app_ru(seed=3)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = " ".join(text_of(w) for w in app.screen.query("Static"))
+        assert "Shed all your cards" in text and "take the pending penalty" in text
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+
+    run(app, body)
+
+
+def test_score_sheet_opens_from_the_table():
+    app = app_ru(seed=3)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        assert app.screen.query_one(DataTable).row_count == 2  # deal 1 under way, the limit row
+        await pilot.press("s")
+        await wait_for(pilot, lambda: humans_turn(app))
+
+    run(app, body)
+
+
+def test_quit_asks_first_during_a_match():
+    app = app_ru(seed=3)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        await pilot.press("n")
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.return_code == 0 or not app.is_running
+
+    run(app, body)
+
+
+def test_setup_shows_errors_inline_then_starts_the_match():
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        await pilot.press("enter")  # Russian Makao
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        screen = app.screen
+        screen.query_one("#opt-loss_limit").value = "50"
+        screen.query(".name").first().value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "200 to 1000" in text_of(screen.query_one("#err-loss_limit"))
+        assert "a name" in str(screen.query(".seat-row .error").first().render())
+        screen.query_one("#opt-loss_limit").value = "300"
+        screen.query(".name").first().value = "Ann"
+        screen.query_one("#seed").value = "3"
+        await pilot.click("#add-seat")
+        await pilot.pause()
+        assert len(screen.query(".seat-row")) == 4
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ShedTableScreen))
+        session = app.session
+        assert session.rules.loss_limit == 300 and session.seed == 3
+        assert session.names[0] == "Ann" and session.match.players == 4
+
+    run(app, body)

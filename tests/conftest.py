@@ -1,0 +1,15 @@
+"""Shared pytest setup.
+
+Snapshot tests (pytest-textual-snapshot) store one SVG per snapshot. Its extension class names the
+file extension ``_file_extension`` for syrupy 4 and must also carry ``file_extension`` for
+syrupy 5 and later, or the snapshots lose their ``.svg`` ending; setting both works with either.
+"""
+
+try:
+    from pytest_textual_snapshot import SVGImageExtension
+except ImportError:  # the snapshot plugin is an optional test dependency
+    SVGImageExtension = None
+
+if SVGImageExtension is not None:
+    SVGImageExtension.file_extension = "svg"
+    SVGImageExtension._file_extension = "svg"
