@@ -17,7 +17,7 @@ from makao_tui.app.widgets.cards import HandView
 from makao_tui.app.widgets.status import StatusLine
 from makao_tui.engine.actions import Play
 
-from .scenes import AI, ANN, BOB, SEED_RU_ACE, app_pl, app_ru, humans_turn, wait_for
+from .scenes import AI, ANN, BOB, SEED_RU_ACE, app_pl, app_ru, autoplay, humans_turn, wait_for
 
 SIZE = (80, 24)
 
@@ -269,5 +269,24 @@ def test_setup_shows_errors_inline_then_starts_the_match():
         session = app.session
         assert session.rules.loss_limit == 300 and session.seed == 3
         assert session.names[0] == "Ann" and session.match.players == 4
+
+    run(app, body)
+
+
+def test_time_limit_shows_minutes_left_and_ends_the_match_after_the_deal():
+    app = app_pl(time_limit_min=2)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        table = app.screen
+        assert "2 min left" in text_of(table.query_one("#topbar"))
+        app.session.started -= 2 * 60  # two minutes pass
+        await autoplay(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await pilot.pause()
+        assert app.session.match.time_up and len(app.session.match.deals) == 1
+        assert "see the result of the match" in text_of(app.screen.query(".hint").last())
+        assert "time is up" in text_of(app.screen.query_one(".notes"))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
 
     run(app, body)

@@ -66,7 +66,7 @@ def _field_widget(field: dataclasses.Field, value: Any) -> Any:
     meta = field.metadata
     wid = f"opt-{field.name}"
     if isinstance(field.default, bool):
-        return Checkbox("", bool(value), id=wid, compact=True)
+        return Checkbox("on" if value else "off", bool(value), id=wid, compact=True)
     if "choices" in meta:
         return Select([(str(c), c) for c in meta["choices"]], value=value, allow_blank=False,
                       id=wid, compact=True)
@@ -132,6 +132,10 @@ class SetupScreen(Screen[None]):
             self.query_one("#start", Button).focus()
         else:
             first.name_input.focus()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """Say on or off beside the box."""
+        event.checkbox.label = "on" if event.value else "off"
 
     # ------------------------------------------------------------ seats
 

@@ -50,6 +50,11 @@ def _rank_word(rank: str) -> str:
     return RANK_WORDS.get(rank, rank)
 
 
+def _a(word: str) -> str:
+    """``"a 7"``, ``"an 8"``, ``"an ace"``."""
+    return ("an " if word[:1] in "8aeiou" and word != "10" else "a ") + word
+
+
 def _signed(points: int) -> str:
     return f"+{points}" if points >= 0 else f"−{-points}"
 
@@ -94,11 +99,8 @@ class ShedTableScreen(TableScreen):
     def on_mount(self) -> None:
         self.query_one("#pile-box").border_title = "Pile"
         self.query_one("#log").border_title = "Log"
-        self.query_one("#keybar", Static).update(
-            "←→/1-0 choose  Enter play  d draw  t take  p pass  m Makao  s scores  ? help  q quit")
         self.query_one(HandView).focus()
-        self.on_turn_change()
-        super().on_mount()
+        self.on_turn_change()  # Textual then runs TableScreen.on_mount, which starts the play
 
     def on_resize(self) -> None:
         """Use the height: three rows of card boxes on a tall terminal, two otherwise."""
@@ -139,6 +141,7 @@ class ShedTableScreen(TableScreen):
         alert_widget.set_class(alert[1], "warning")
         self._show_hand(view, hand_seat)
         self._show_status(view)
+        self.query_one("#keybar", Static).update(self._keys(view))
 
     def _topbar(self, view: ShedView) -> Text:
         session = self.session
@@ -168,6 +171,10 @@ class ShedTableScreen(TableScreen):
         if (isinstance(played, CardPlayed) and played.named is not None and played.card == view.top):
             info.append(" (named)")
         info.append(f"\nStock {view.stock}\nPile {len(view.pile)}")
+        earlier = view.pile[-2:-8:-1]
+        if earlier:
+            info.append("\n\nBelow the top:\n")
+            info.append_text(Text(" ").join(card_text(c, self.ascii) for c in earlier))
         return info
 
     def _alert(self, view: ShedView) -> tuple[Text, bool]:
@@ -191,8 +198,8 @@ class ShedTableScreen(TableScreen):
             return text, True
         if view.demand:
             rank = _rank_word(view.demand)
-            text = Text(f" The jack demands a {rank}", style="bold")
-            text.append(f" — play a {rank}, or draw (d)" if mine else f" of {target}")
+            text = Text(f" The jack demands {_a(rank)}", style="bold")
+            text.append(f" — play {_a(rank)}, or draw (d)" if mine else f" of {target}")
             return text, True
         if mine:
             return Text(f" Your turn, {target}"), False
@@ -234,6 +241,25 @@ class ShedTableScreen(TableScreen):
             status.say(*self.message)
             return
         status.say(self._hint(view))
+
+    def _keys(self, view: ShedView) -> Text:
+        """The key bar: the keys that do something now (from the legal actions), then the rest."""
+        keys: list[tuple[str, str]] = []
+        if self._my_turn():
+            legal = view.legal
+            if any(isinstance(a, Play) for a in legal):
+                keys += [("←→ 1-0", "choose"), ("Enter", "play")]
+            for kind, key, word in ((Draw, "d", "draw"), (Take, "t", "take"), (Pass, "p", "pass")):
+                if any(isinstance(a, kind) for a in legal):
+                    keys.append((key, word))
+            if any(isinstance(a, Play) and a.makao for a in legal):
+                keys.append(("m", "Makao"))
+        keys += [("s", "scores"), ("?", "help"), ("q", "quit")]
+        bar = Text(" ")
+        for key, word in keys:
+            bar.append(key, style="bold")
+            bar.append(f" {word}  ")
+        return bar
 
     def _hint(self, view: ShedView) -> str:
         """What the human to act may do now, from the legal actions."""

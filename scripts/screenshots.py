@@ -1,0 +1,46 @@
+"""Regenerate ``screenshots/*.svg``: every screen of the app, from the test scenes.
+
+Run from the repository root: ``python scripts/screenshots.py`` (optionally naming scenes:
+``python scripts/screenshots.py table help``). The scenes (fixed seeds, no AI pause) live in
+``tests/app/scenes.py`` so that the snapshots and these pictures show the same states.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.app.scenes import SCENES  # noqa: E402
+
+
+async def shoot(name: str, out: Path) -> Path:
+    """Bring scene ``name`` to its screen and save it as ``out/<name>.svg``."""
+    scene = SCENES[name]
+    app = scene.make()
+    async with app.run_test(size=scene.size) as pilot:
+        await scene.run_before(pilot)
+        await pilot.pause()
+        app.save_screenshot(f"{name}.svg", path=str(out))
+    return out / f"{name}.svg"
+
+
+def main(argv: list[str]) -> int:
+    """Shoot the scenes named in ``argv`` (all when none); return the exit status."""
+    names = argv or list(SCENES)
+    unknown = [n for n in names if n not in SCENES]
+    if unknown:
+        print(f"unknown scene(s): {', '.join(unknown)}; known: {', '.join(SCENES)}", file=sys.stderr)
+        return 2
+    out = ROOT / "screenshots"
+    out.mkdir(exist_ok=True)
+    for name in names:
+        print(asyncio.run(shoot(name, out)).relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
