@@ -1,0 +1,61 @@
+"""Cards, actions and their JSON form (RULES.md card notation, SCENARIOS.md actions)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from makao_tui.engine import (
+    ALL_CARDS, Bid, Card, CardError, Draw, Pass, Play, Replace, Stand, Take, action_from_json,
+    action_to_json, deck,
+)
+from makao_tui.engine.actions import ActionFormatError
+
+
+def test_card_notation_round_trip():
+    assert [str(c) for c in ALL_CARDS][:3] == ["2C", "3C", "4C"]
+    for card in ALL_CARDS:
+        assert Card.parse(str(card)) is card
+    assert Card.parse("10h") == Card.parse("TH")
+
+
+def test_card_labels_and_parts():
+    th = Card.parse("TH")
+    assert (th.rank, th.suit, th.rank_value, th.is_red) == ("T", "H", 10, True)
+    assert th.label() == "10♥" and th.label(ascii=True) == "10H"
+    assert Card.parse("AS").rank_value == 14 and not Card.parse("AS").is_red
+
+
+@pytest.mark.parametrize("bad", ["", "1H", "TX", "HT", "ZZ", "10", "AHH", None, 5])
+def test_unknown_cards_are_refused(bad):
+    with pytest.raises(CardError):
+        Card.parse(bad)
+
+
+def test_decks():
+    assert len(deck()) == 52 and len(set(deck())) == 52
+    assert len(deck(2)) == 104
+
+
+actions = st.one_of(
+    st.builds(Play, st.sampled_from(ALL_CARDS), st.sampled_from([None, "C", "D", "H", "S"]),
+              st.sampled_from([None, "5", "T", "Q"]), st.booleans()),
+    st.just(Draw()), st.just(Take()), st.just(Pass()), st.just(Replace()), st.just(Stand()),
+    st.builds(Bid, st.integers(0, 17)),
+)
+
+
+@given(actions)
+def test_action_json_round_trip(action):
+    assert action_from_json(action_to_json(action)) == action
+
+
+@pytest.mark.parametrize("bad", [
+    {"do": "fly"}, {"do": "play"}, {"do": "play", "card": "XX"}, {"do": "play", "card": "AS", "suit": "Q"},
+    {"do": "draw", "card": "AS"}, {"do": "bid", "tricks": "two"}, {"do": "play", "card": "JH", "demand": "Z"},
+    {"do": "play", "card": "AS", "makao": "yes"}, [],
+])
+def test_malformed_actions_are_refused(bad):
+    with pytest.raises(ActionFormatError):
+        action_from_json(bad)
