@@ -1,0 +1,75 @@
+"""The ``makao`` command: version, help, scenario exit codes and messages (SCENARIOS.md "Errors")."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from makao_tui import __version__
+from makao_tui.cli import app
+
+runner = CliRunner()
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+
+
+def test_version_and_help():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and __version__ in result.output
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    for word in ("play", "scenario"):
+        assert word in result.output
+
+
+def test_scenario_prints_the_state_as_json():
+    result = runner.invoke(app, ["scenario", str(SCENARIOS / "ru-12-king-of-hearts-answered-adds-up.json")])
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert out["variant"] == "makao-ru" and out["to_act"] == 0
+
+
+def test_refused_action_exits_2_with_the_state_before_it():
+    result = runner.invoke(app, ["scenario", str(SCENARIOS / "ru-10-nine-is-wild-not-on-a-penalty.json")])
+    assert result.exit_code == 2
+    out = json.loads(result.stdout)
+    assert out["error"]["index"] == 3 and out["penalty"] == 2
+
+
+@pytest.mark.parametrize("content,message", [
+    ("{not json", "not valid JSON"),
+    ('{"variant": "poker", "players": 2}', "unknown variant"),
+    ('{"variant": "makao-ru", "players": 9, "hands": []}', "2 to 5 players"),
+    ('{"variant": "makao-ru", "players": 2, "hands": [["ZZ"], []], "starter": "5H"}', "unknown card"),
+    ('{"variant": "makao-pl", "players": 2, "hands": [["5C"], ["5C"]], "starter": "5H"}', "twice"),
+    ('{"variant": "makao-ru", "players": 2, "hands": [["5C"], ["5C"]], "starter": "5H", "stock": ["5C"]}', "3 times"),
+    ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": {"x": 1}}', "unknown option"),
+    ('[1, 2]', "JSON object"),
+])
+def test_malformed_file_one_line_exit_2(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    run = subprocess.run([sys.executable, "-m", "makao_tui.cli", "scenario", str(path)],
+                         capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in run.stderr
+
+
+def test_missing_file(tmp_path):
+    result = runner.invoke(app, ["scenario", str(tmp_path / "nope.json")])
+    assert result.exit_code == 2
+
+
+def test_play_refuses_bad_arguments_clearly():
+    result = runner.invoke(app, ["play", "makao-xx"])
+    assert result.exit_code == 2 and "unknown game" in result.output
+    result = runner.invoke(app, ["play", "makao-ru", "--seat", "ai"])
+    assert result.exit_code == 2 and "2 to 5 players" in result.output
+    result = runner.invoke(app, ["play", "makao-ru", "--seat", "a", "--seat", "ai", "--loss-limit", "50"])
+    assert result.exit_code == 2 and "between 200 and 1000" in result.output
