@@ -60,10 +60,12 @@ def _parse_seat(text: str) -> tuple[str, bool]:
 @app.command()
 def play(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="makao-ru (more games to come)."),
+    game: str = typer.Argument(..., help="The game: makao-ru, makao-pl."),
     seat: list[str] = typer.Option([], "--seat", help="A seat: a human's name, or 'ai'. Repeat per seat."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the match (random if omitted)."),
     loss_limit: Optional[int] = typer.Option(None, "--loss-limit", help="makao-ru: points that end the match (200-1000)."),
+    deals: Optional[int] = typer.Option(None, "--deals", help="makao-pl: deals in the match."),
+    time_limit: Optional[int] = typer.Option(None, "--time-limit", help="makao-pl: minutes the match lasts (instead of deals)."),
     auto_makao: bool = typer.Option(False, "--auto-makao", help="Call Makao automatically."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
@@ -79,6 +81,10 @@ def play(
     options: dict = {}
     if loss_limit is not None:
         options["loss_limit"] = loss_limit
+    if deals is not None:
+        options["deals"] = deals
+    if time_limit is not None:
+        options["time_limit_min"] = time_limit
     if auto_makao:
         options["auto_makao"] = True
     try:
