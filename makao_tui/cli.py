@@ -60,13 +60,17 @@ def _parse_seat(text: str) -> tuple[str, bool]:
 @app.command()
 def play(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game: makao-ru, makao-pl."),
+    game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
     seat: list[str] = typer.Option([], "--seat", help="A seat: a human's name, or 'ai'. Repeat per seat."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the match (random if omitted)."),
     loss_limit: Optional[int] = typer.Option(None, "--loss-limit", help="makao-ru: points that end the match (200-1000)."),
     deals: Optional[int] = typer.Option(None, "--deals", help="makao-pl: deals in the match."),
     time_limit: Optional[int] = typer.Option(None, "--time-limit", help="makao-pl: minutes the match lasts (instead of deals)."),
-    auto_makao: bool = typer.Option(False, "--auto-makao", help="Call Makao automatically."),
+    auto_makao: bool = typer.Option(False, "--auto-makao", help="makao-ru, makao-pl: call Makao automatically."),
+    bankroll: Optional[int] = typer.Option(None, "--bankroll", help="macao: chips each player starts with."),
+    stake: Optional[int] = typer.Option(None, "--stake", help="macao: the fixed stake of every punter, each hand."),
+    rounds: Optional[int] = typer.Option(None, "--rounds", help="macao: times the bank goes round the table."),
+    hook: bool = typer.Option(False, "--hook", help="peklo: the dealer may not make the bids add up to the deal size."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Start a match straight away, skipping the menus."""
@@ -78,15 +82,11 @@ def play(
     except RulesError as exc:
         _fail(str(exc))
     seats = [_parse_seat(s) for s in seat] or [("You", False), ("", True), ("", True)]
-    options: dict = {}
-    if loss_limit is not None:
-        options["loss_limit"] = loss_limit
-    if deals is not None:
-        options["deals"] = deals
-    if time_limit is not None:
-        options["time_limit_min"] = time_limit
-    if auto_makao:
-        options["auto_makao"] = True
+    given = {
+        "loss_limit": loss_limit, "deals": deals, "time_limit_min": time_limit, "bankroll": bankroll,
+        "stake": stake, "rounds": rounds, "auto_makao": auto_makao or None, "hook": hook or None,
+    }
+    options = {name: value for name, value in given.items() if value is not None}
     try:
         rules = variant.rules(options)
         variant.check_players(len(seats))
