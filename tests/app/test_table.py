@@ -290,3 +290,20 @@ def test_time_limit_shows_minutes_left_and_ends_the_match_after_the_deal():
         await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
 
     run(app, body)
+
+
+def test_a_click_chooses_a_card_and_a_second_click_plays_it():
+    app = app_ru(seed=SEED_RU_ACE)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        table = app.screen
+        hand = table.query_one(HandView)
+        card = hand.cards[2]  # 9♥ on K♦ (K♣ is chosen at first)
+        assert table.selected != card
+        await pilot.click(HandView, offset=(2 * 6 + 2, 1))
+        assert table.selected == card and app.session.match.state.view(0).counts[0] == 5
+        await pilot.click(HandView, offset=(2 * 6 + 2, 1))
+        assert app.session.match.state.view(0).pile[1] == card
+
+    run(app, body)

@@ -59,6 +59,11 @@ def _signed(points: int) -> str:
     return f"+{points}" if points >= 0 else f"−{-points}"
 
 
+def _number(points: int) -> str:
+    """A total, with the same minus sign as :func:`_signed`."""
+    return str(points) if points >= 0 else f"−{-points}"
+
+
 class ShedTableScreen(TableScreen):
     """The table of makao-ru and makao-pl (see the module docstring)."""
 
@@ -423,13 +428,13 @@ class ShedTableScreen(TableScreen):
         best = match.totals[winners[0]]
         who = " and ".join(names[s] for s in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
-        head = Text(f"{who} {verb} with {best} points.", style="bold green")
+        head = Text(f"{who} {verb} with {_number(best)} points.", style="bold green")
         order = sorted(range(match.players), key=lambda s: match.totals[s], reverse=match.variant.higher_wins)
         table = Table(box=None, show_header=False, pad_edge=False)
         table.add_column()
         table.add_column(justify="right")
         for seat in order:
-            table.add_row(names[seat] + (" ★" if seat in winners else ""), str(match.totals[seat]))
+            table.add_row(names[seat] + (" ★" if seat in winners else ""), _number(match.totals[seat]))
         return Group(head, Text(""), table)
 
 
@@ -448,7 +453,7 @@ def shedding_sheet(session) -> ScoreSheet:
             continue
         winner = deal.state.view(0).winner
         for seat in range(len(names)):
-            cell = Text(f"{_signed(deal.points[seat])} → {deal.totals_after[seat]}")
+            cell = Text(f"{_signed(deal.points[seat])} → {_number(deal.totals_after[seat])}")
             if seat == winner:
                 cell.append(" ★", style="bold yellow")
             if limit is not None and deal.totals_after[seat] >= limit:
@@ -463,7 +468,7 @@ def shedding_sheet(session) -> ScoreSheet:
                            f"reaches it; the lowest total wins.")
     else:
         sheet.rows.append([Text("Total", style="bold"), ""]
-                          + [Text(str(t), style="bold") for t in match.totals])
+                          + [Text(_number(t), style="bold") for t in match.totals])
         left = session.seconds_left()
         if left is not None:
             when = ("time is up: this is the last deal" if match.time_up
