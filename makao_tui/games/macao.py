@@ -265,10 +265,12 @@ class Settled(Event):
 
     @property
     def payer(self) -> int:
+        """The seat that pays: the banker when the punter wins, else the punter."""
         return self.banker if self.punter_wins else self.seat
 
     @property
     def payee(self) -> int:
+        """The seat that is paid."""
         return self.seat if self.punter_wins else self.banker
 
     @property
@@ -356,7 +358,7 @@ def cut_for_bank(players: int, rng: random.Random) -> BankCut:
         cutting = [s for s in cutting if cards[s].rank_value == low]
         if len(cutting) == 1:
             return BankCut(tuple(rounds), cutting[0])
-        if len(shoe) < len(cutting):  # only after a dozen or more ties in a row
+        if len(shoe) < len(cutting):  # only after very many ties in a row: a fresh pack
             shoe = deck(DECKS)
             rng.shuffle(shoe)
 
@@ -413,6 +415,7 @@ class MacaoView:
 
     @property
     def is_banker(self) -> bool:
+        """Whether this seat holds the bank in this hand."""
         return self.seat == self.banker
 
 
