@@ -112,6 +112,9 @@ def suit_label(suit: str, ascii: bool = False) -> str:
     return suit if ascii else SUIT_SYMBOLS[suit]
 
 
-def sort_hand(cards: Iterable[Card]) -> list[Card]:
-    """Cards ordered for display: by suit (♣ ♦ ♥ ♠), then by rank."""
-    return sorted(cards)
+def ascii_text(text: str) -> str:
+    """``text`` with the suit symbols ♣♦♥♠ replaced by the letters C D H S."""
+    return text.translate(_TO_ASCII)
+
+
+_TO_ASCII = str.maketrans({sym: letter for letter, sym in SUIT_SYMBOLS.items()})

@@ -357,7 +357,11 @@ class ShedState(GameState):
         return out
 
     def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is illegal for the seat to act, or None if it is legal."""
+        """Why ``action`` is illegal for the seat to act, or None if it is legal.
+
+        The reason names cards and suits with their symbols (``10♥``); :func:`~makao_tui.engine.
+        cards.ascii_text` turns it into ``10H`` for terminals without them.
+        """
         if self.over:
             return "the deal is over"
         cards, may_draw, may_take, may_pass = self._choices()
@@ -380,7 +384,7 @@ class ShedState(GameState):
             return "that is not an action of this game"
         card = action.card
         if card not in hand:
-            return f"{card.label(True)} is not in your hand"
+            return f"{card.label()} is not in your hand"
         if card not in cards:
             return self._why_not(card)
         last = len(hand) == 1
@@ -398,9 +402,9 @@ class ShedState(GameState):
         return None
 
     def _why_not(self, card: Card) -> str:
-        lab = card.label(True)
+        lab = card.label()
         if self.drawn is not None:
-            return f"only the card just drawn ({self.drawn.label(True)}) may be played now"
+            return f"only the card just drawn ({self.drawn.label()}) may be played now"
         if self.penalty:
             if self.penalty_rank == "KH":
                 if self.game.decks == 1:
@@ -410,7 +414,7 @@ class ShedState(GameState):
             return f"{lab} does not answer the penalty: play a {_rank_name(self.penalty_rank)} or take {self.penalty}{extra}"
         if self.demand is not None:
             return f"the jack demands a {_rank_name(self.demand)}: {lab} does not meet it"
-        return f"{lab} matches neither the suit {self.suit} nor the rank {_rank_name(self.top.rank)}"
+        return f"{lab} matches neither the suit {suit_label(self.suit)} nor the rank {_rank_name(self.top.rank)}"
 
     # ------------------------------------------------------------ applying
 

@@ -59,3 +59,9 @@ def test_action_json_round_trip(action):
 def test_malformed_actions_are_refused(bad):
     with pytest.raises(ActionFormatError):
         action_from_json(bad)
+
+
+def test_ascii_text_replaces_suit_symbols():
+    from makao_tui.engine.cards import ascii_text
+
+    assert ascii_text("10♥ on Q♠, ♣ and ♦") == "10H on QS, C and D"
