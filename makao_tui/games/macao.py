@@ -502,7 +502,11 @@ class MacaoState(GameState):
         return out
 
     def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is illegal for the seat to act, or None if it is legal."""
+        """Why ``action`` is illegal for the seat to act, or None if it is legal.
+
+        A card is named with its suit symbol (``K♥``); :func:`~makao_tui.engine.cards.ascii_text`
+        turns the reason into ``KH`` for terminals without them.
+        """
         seat = self.to_act
         if seat is None:
             return "the hand is over"
@@ -511,7 +515,7 @@ class MacaoState(GameState):
         if isinstance(action, Replace):
             card = self.hands[seat][0]
             if card_points(card) != 0:
-                return f"only a card worth 0 may be thrown away, and {card.label(True)} is worth {card_points(card)}"
+                return f"only a card worth 0 may be thrown away, and {card.label()} is worth {card_points(card)}"
             return None if self._cards_left() else "no card is left to take"
         if isinstance(action, Draw):
             return None if self._cards_left() else "no card is left to draw"
