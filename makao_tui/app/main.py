@@ -27,7 +27,7 @@ from .tables import table_for
 
 __all__ = ["MakaoApp", "SeatSpec", "run_app"]
 
-DEFAULT_SEATS = (SeatSpec("You", False), SeatSpec("", True), SeatSpec("", True))
+DEFAULT_SEATS = (SeatSpec("Player 1", False), SeatSpec("", True), SeatSpec("", True))
 
 GENERAL_KEYS = [
     ("↑ ↓ / Tab", "move between choices and fields"),

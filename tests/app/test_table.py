@@ -180,16 +180,19 @@ def test_too_small_terminal_shows_a_message_and_the_game_resumes_unchanged():
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         assert "Please enlarge the terminal to at least 80×24" in text_of(
             app.screen.query_one("#too-small"))
-        token = app.session.token()
         await pilot.press("d")  # keys do nothing while covered
-        assert app.session.token() == token
+        await pilot.pause(0.05)
+        assert app.session.token() == (1, 0)  # and the AI seats wait too
         await pilot.resize_terminal(*SIZE)
         await wait_for(pilot, lambda: humans_turn(app))
+        table = app.screen
+        token, lines, chosen = app.session.token(), app.session.log_lines(), table.selected
         await pilot.resize_terminal(60, 30)
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         await pilot.resize_terminal(120, 40)
         await wait_for(pilot, lambda: humans_turn(app))
-        assert app.session.token() == token
+        assert app.screen is table and table.selected == chosen
+        assert (app.session.token(), app.session.log_lines()) == (token, lines)
 
     run(app, body, size=(70, 20))
 
@@ -305,5 +308,25 @@ def test_a_click_chooses_a_card_and_a_second_click_plays_it():
         assert table.selected == card and app.session.match.state.view(0).counts[0] == 5
         await pilot.click(HandView, offset=(2 * 6 + 2, 1))
         assert app.session.match.state.view(0).pile[1] == card
+
+    run(app, body)
+
+
+def test_ai_turns_with_a_pause_run_in_a_worker_and_wait_while_help_is_open():
+    app = app_ru(seats=(AI, AI), seed=4)
+    app.ai_delay = 0.01
+
+    async def body(pilot):
+        session = app.session
+        await wait_for(pilot, lambda: session.token()[1] >= 3)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause(0.05)
+        token = session.token()
+        await pilot.pause(0.2)  # twenty AI pauses long: nothing moves under the help screen
+        assert session.token() == token
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, DealSummaryScreen), timeout=60)
+        assert session.match.state.is_over
 
     run(app, body)

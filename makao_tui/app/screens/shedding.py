@@ -415,7 +415,8 @@ class ShedTableScreen(TableScreen):
         table.add_column("Cost", justify="right")
         table.add_column("Points", justify="right")
         for seat, view in enumerate(views):
-            cards = Text(" ").join(card_text(c, self.ascii) for c in view.hand) if view.hand else Text("out", style="green")
+            cards = (Text(" ").join(card_text(c, self.ascii) for c in view.hand) if view.hand
+                     else Text("out", style="green"))
             costs = "+".join(str(value(c)) for c in view.hand) if view.hand else ""
             table.add_row(names[seat] + (" ★" if seat == winner else ""), cards, costs,
                           _signed(deal.points[seat]))

@@ -49,6 +49,11 @@ class TableScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     @property
+    def on_top(self) -> bool:
+        """Whether this table is the screen on top (``is_current`` is also true under a modal)."""
+        return self.app.screen is self
+
+    @property
     def ascii(self) -> bool:
         """Whether suits are drawn as letters."""
         return self.makao_app.ascii
@@ -82,6 +87,11 @@ class TableScreen(Screen[None]):
     def on_turn_change(self) -> None:
         """Called when the seat to act (or the human at the keyboard) changes: reset choices."""
 
+    def ai_pause(self) -> float:
+        """Seconds to wait before the AI seat to act moves: the app's ``ai_delay``; a family may
+        lengthen it so that a finished trick can be read."""
+        return self.makao_app.ai_delay
+
     # ------------------------------------------------------------ the turn loop
 
     def on_mount(self) -> None:
@@ -93,7 +103,7 @@ class TableScreen(Screen[None]):
 
     def _tick(self) -> None:
         self.session.tick()
-        if self.is_current:
+        if self.on_top:
             self.refresh_table()
 
     def act(self, action: Action) -> bool:
@@ -111,7 +121,7 @@ class TableScreen(Screen[None]):
         """Move the match on as far as it goes without a human: show it, run AI turns, cover the
         hands for the next human, or sum up the deal. Does nothing while another screen is on
         top (help, the score sheet, a too-small terminal...): it runs again on resume."""
-        if not self.is_current or self._passing:
+        if not self.on_top or self._passing:
             return
         session = self.session
         if self._ready is not None:
@@ -153,7 +163,7 @@ class TableScreen(Screen[None]):
         session = self.session
         token = session.token()
         player, view, rng = session.ai_inputs()
-        await asyncio.sleep(self.makao_app.ai_delay)
+        await asyncio.sleep(self.ai_pause())
         action = await asyncio.to_thread(player.choose, view, rng)
         self._thinking = False
         if token != session.token():

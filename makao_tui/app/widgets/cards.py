@@ -2,7 +2,8 @@
 
 Hearts and diamonds are red, clubs and spades keep the default colour; with ``ascii`` the suits
 show as ``S H D C``. A hand marks the cards the engine says are playable (green border and a dot
-in the bottom edge) and the chosen one (heavy yellow border).
+in the bottom edge) and the chosen one (heavy yellow border); cards the screen names as
+``dimmed`` (those that may not be played now) are drawn faded.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ def card_text(card: Card, ascii: bool = False) -> Text:
     return Text(card.label(ascii), style=RED if card.is_red else "bold")
 
 
-def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool) -> list[Text]:
-    """The three lines of one card box (5 columns wide)."""
+def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool,
+         faded: bool = False) -> list[Text]:
+    """The three lines of one card box (5 columns wide); ``faded``: drawn dim."""
     if selected:
         tl, tr, bl, br, h, v = "┏", "┓", "┗", "┛", "━", "┃"
         border = "bold yellow"
@@ -40,6 +42,8 @@ def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool) -> l
         border = "bold green" if playable else "dim"
     top = Text.assemble((tl + h + (key or h) + h + tr, border))
     label = card_text(card, ascii)
+    if faded:
+        label.stylize("dim")
     middle = Text.assemble((v, border), " " * (3 - len(label.plain)), label, (v, border))
     bottom = Text.assemble((bl + h + ("•" if playable else h) + h + br, border))
     return [top, middle, bottom]
@@ -80,14 +84,17 @@ class HandView(Widget, can_focus=True):
         self.playable: frozenset[Card] = frozenset()
         self.selected: int | None = None
         self.note = ""
+        self.dimmed: frozenset[Card] = frozenset()
         self.ascii = False
         self.max_box_rows = 2
 
     def show(self, cards: Sequence[Card], playable: Collection[Card], selected: int | None,
-             ascii: bool = False, note: str = "") -> None:
-        """Show ``cards`` (``note`` instead when there are none to show, e.g. a hidden hand)."""
+             ascii: bool = False, note: str = "", dimmed: Collection[Card] = ()) -> None:
+        """Show ``cards`` (``note`` instead when there are none to show, e.g. a hidden hand);
+        the cards in ``dimmed`` are drawn faded."""
         self.cards = tuple(cards)
         self.playable = frozenset(playable)
+        self.dimmed = frozenset(dimmed)
         self.selected = selected
         self.ascii = ascii
         self.note = note
@@ -130,7 +137,8 @@ class HandView(Widget, can_focus=True):
             for i in range(start, min(start + per_row, len(self.cards))):
                 card = self.cards[i]
                 key = INDEX_KEYS[i] if i < len(INDEX_KEYS) else ""
-                box = _box(card, self.ascii, key, card in self.playable, i == self.selected)
+                box = _box(card, self.ascii, key, card in self.playable, i == self.selected,
+                           card in self.dimmed)
                 for line, part in zip(lines, box):
                     if i > start:
                         line.append(" " * GAP)
@@ -148,6 +156,8 @@ class HandView(Widget, can_focus=True):
                 if i > start:
                     line.append(" ")
                 label = card_text(card, self.ascii)
+                if card in self.dimmed:
+                    label.stylize("dim")
                 label.pad_left(CHIP_WIDTH - 1 - len(label.plain))
                 mark = "•" if card in self.playable else " "
                 label.append(mark, style="bold green")

@@ -10,11 +10,13 @@ from textual.widgets import DataTable
 
 @dataclass
 class ScoreSheet:
-    """A game's score sheet: column headings, rows of cells, notes shown under the table."""
+    """A game's score sheet: column headings, rows of cells, notes shown under the table;
+    ``row_height``: lines per row (a cell may hold that many lines)."""
 
     columns: list[str]
     rows: list[list[Text | str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    row_height: int = 1
 
 
 class ScoreTable(DataTable):
@@ -28,6 +30,7 @@ class ScoreTable(DataTable):
     def on_mount(self) -> None:
         """Fill the table."""
         self.add_columns(*self.sheet.columns)
-        self.add_rows(self.sheet.rows)
+        for row in self.sheet.rows:
+            self.add_row(*row, height=self.sheet.row_height)
         if self.sheet.rows:
             self.move_cursor(row=len(self.sheet.rows) - 1)
