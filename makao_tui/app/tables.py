@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from ..engine.variant import Variant
 from ..games import all_variants
+from .screens.peklo import PekloTableScreen
 from .screens.shedding import ShedTableScreen
 from .screens.table import TableScreen
 
 TABLE_SCREENS: dict[str, type[TableScreen]] = {
     "shedding": ShedTableScreen,
+    "tricks": PekloTableScreen,
 }
 
 

@@ -1,0 +1,514 @@
+"""The table of Peklo (family ``tricks``): the deal and its trump, every player's bid and tricks
+taken, the trick under way (or the one just won), the bid panel, your hand.
+
+Everything shown comes from the seat views (:class:`~makao_tui.games.peklo.PekloView`), the match
+record and the logged events: the bids offered are the engine's legal bids plus the one the hook
+forbids (shown struck out), the cards that may be played are its legal plays (the others are
+dimmed), and a refused bid or play shows the engine's reason.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from ...engine.actions import Bid, Play
+from ...engine.cards import SUIT_NAMES, Card
+from ...games.peklo import PekloView, Trick
+from ..widgets.cards import CardView, HandView, card_text
+from ..widgets.log import EventLog
+from ..widgets.scores import ScoreSheet
+from ..widgets.status import StatusLine
+from .table import TableScreen
+
+KEYS = [
+    ("← →  or  0-9", "bidding: choose your bid (type 1 then 2 for 12)"),
+    ("← →  or  1-9, 0", "playing: choose a card of your hand (0 is the tenth)"),
+    ("Enter (or click)", "make the chosen bid / play the chosen card"),
+    ("s", "score sheet"),
+    ("? / F1", "this help"),
+    ("q / Ctrl+C", "quit (asks first)"),
+]
+
+#: the AI waits this many times its usual pause after a trick is won, so it can be read
+TRICK_PAUSE = 3
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _trump_text(view: PekloView, ascii: bool) -> Text:
+    """``trump 7♥`` (the card in its colour) or ``no trump``."""
+    if view.trump is None:
+        return Text("no trump")
+    return Text("trump ").append_text(card_text(view.trump, ascii))
+
+
+def _shown_trick(view: PekloView) -> tuple[Trick | None, bool]:
+    """The trick to show and whether it is finished: the one under way once led, else the one
+    just won (so everybody sees how it went until the next lead), else None."""
+    if view.trick is not None and view.trick.cards:
+        return view.trick, False
+    if view.history:
+        return view.history[-1], True
+    return None, False
+
+
+class PekloTableScreen(TableScreen):
+    """The table of Peklo (see the module docstring)."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Choose", show=False),
+        Binding("right", "move(1)", "Choose", show=False),
+        Binding("enter", "confirm", "Bid / play"),
+        *[Binding(key, f"digit({key})", show=False) for key in "1234567890"],
+    ]
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.selected: Card | None = None
+        self.bid_choice = 0
+        self._typed = ""
+        self.message: tuple[str, bool] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        with Horizontal(id="middle"):
+            yield Static(id="players")
+            with Vertical(id="trump-box"):
+                yield CardView(id="trump-card")
+                yield Static(id="trump-info")
+            yield EventLog(id="log")
+        yield Static(id="alert")
+        yield Static(id="bid-panel")
+        with Vertical(id="hand-box"):
+            yield HandView(id="hand")
+        yield StatusLine(id="status")
+        yield Static(id="keybar")
+
+    def on_mount(self) -> None:
+        self.query_one("#trump-box").border_title = "Trump"
+        self.query_one("#log").border_title = "Log"
+        self.query_one(HandView).focus()
+        self.on_turn_change()  # Textual then runs TableScreen.on_mount, which starts the play
+
+    # ------------------------------------------------------------ what the table shows
+
+    def _view(self) -> PekloView:
+        """The view of the seat whose hand is shown (public facts only when none is)."""
+        seat = self.session.hand_seat()
+        return self.session.match.state.view(0 if seat is None else seat)
+
+    def _my_turn(self) -> bool:
+        """Whether the seat to act is the human at the keyboard."""
+        session = self.session
+        return (session.to_act is not None and not session.is_ai(session.to_act)
+                and session.at_keyboard == session.to_act)
+
+    def _bidding(self, view: PekloView) -> bool:
+        """Whether the human at the keyboard is to bid now."""
+        return self._my_turn() and view.phase == "bid"
+
+    def refresh_table(self) -> None:
+        view = self._view()
+        self.query_one("#topbar", Static).update(self._topbar(view))
+        players = self.query_one("#players", Static)
+        players.border_title = self._trick_title(view)
+        players.update(self._players(view))
+        self.query_one("#trump-card", CardView).show(view.trump, self.ascii)
+        self.query_one("#trump-info", Static).update(self._trump_info(view))
+        self.query_one("#log", EventLog).show(self.session.log_lines(self.ascii))
+        alert, won = self._alert(view)
+        alert_widget = self.query_one("#alert", Static)
+        alert_widget.update(alert)
+        alert_widget.set_class(won, "won")
+        panel = self.query_one("#bid-panel", Static)
+        panel.display = self._bidding(view)
+        if panel.display:
+            panel.border_title = "Choose your bid"
+            panel.update(self._bid_panel(view))
+        self._show_hand(view)
+        status = self.query_one(StatusLine)
+        status.say(*(self.message or (self._hint(view), False)))
+        self.query_one("#keybar", Static).update(self._keys(view))
+
+    def _topbar(self, view: PekloView) -> Text:
+        session = self.session
+        bar = Text(f" {session.variant.name}", style="bold")
+        bar.append(f" · deal {view.number} of {view.deals} · {_plural(view.size, 'card')} each · ")
+        bar.append_text(_trump_text(view, self.ascii))
+        if view.hook:
+            bar.append(" · hook")
+        if view.to_act is not None:
+            mine = self._my_turn()
+            who = "your" if mine else f"{session.names[view.to_act]}'s"
+            bar.append(f" · {who} {'bid' if view.phase == 'bid' else 'turn'}", style="bold")
+        return bar
+
+    def _trick_title(self, view: PekloView) -> str:
+        """The title over the players: the trick under way and who led it."""
+        names = self.session.names
+        if view.phase == "bid":
+            return f"Bidding · {_plural(view.size, 'trick')} to take"
+        trick, finished = _shown_trick(view)
+        number = len(view.history) + (0 if finished else 1)
+        if finished and trick is not None:
+            return f"Trick {number} of {view.size} · won by {names[trick.winner]}"
+        if trick is not None:
+            return f"Trick {number} of {view.size} · led by {names[trick.leader]}"
+        return f"Trick 1 of {view.size} · {names[view.trick.leader]} leads"
+
+    def _players(self, view: PekloView) -> Table:
+        """One row per seat: to act, name (D: dealer), bid, tricks taken, card in the trick, total."""
+        session = self.session
+        trick, finished = _shown_trick(view)
+        played = dict(zip(trick.seats, trick.cards)) if trick is not None else {}
+        table = Table(box=None, pad_edge=False, padding=(0, 1), collapse_padding=True,
+                      header_style="bold")
+        table.add_column("", width=1)
+        table.add_column("Player", no_wrap=True, max_width=12)
+        table.add_column("Bid", justify="right")
+        table.add_column("Took", justify="right")
+        table.add_column("Last trick" if finished else "Trick", no_wrap=True)
+        table.add_column("Total", justify="right")
+        for seat in range(view.players):
+            name = Text(session.names[seat], style="bold" if seat == view.to_act else "")
+            if seat == view.dealer:
+                name.append(" D", style="dim")
+            bid = view.bids[seat]
+            took = Text("" if view.phase == "bid" else str(view.tricks[seat]))
+            if bid is not None and view.phase != "bid" and view.tricks[seat] > bid:
+                took.stylize("red")
+            card = Text()
+            if seat in played:
+                card = card_text(played[seat], self.ascii)
+                if finished and seat == trick.winner:
+                    card.append(" ★", style="bold yellow")
+                elif seat == trick.leader:
+                    card.append(" led", style="dim")
+            table.add_row(Text("▶", style="bold") if seat == view.to_act else "", name,
+                          "–" if bid is None else str(bid), took, card,
+                          str(session.match.totals[seat]))
+        return table
+
+    def _trump_info(self, view: PekloView) -> Text:
+        """Under the trump card: its suit (or no trump), then the bids' sum against the deal size."""
+        if view.trump is None:
+            info = Text("no trump", style="bold")
+        else:
+            info = Text(SUIT_NAMES[view.trump.suit], style="bold")
+        bids = sum(b for b in view.bids if b is not None)
+        info.append(f"\n\nBids   {bids:>2}\nTricks {view.size:>2}\n")
+        if any(b is not None for b in view.bids) and bids != view.size:
+            info.append(f"{abs(bids - view.size)} {'over' if bids > view.size else 'under'}", style="yellow")
+        return info
+
+    def _alert(self, view: PekloView) -> tuple[Text, bool]:
+        """The banner over the hand, and whether it announces a trick just won."""
+        session = self.session
+        names = session.names
+        mine = self._my_turn()
+        if view.to_act is None:
+            return Text(" The deal is over"), False
+        actor = names[view.to_act]
+        if view.phase == "bid":
+            if mine:
+                return Text(f" Your bid, {actor}: how many tricks will you take?"), False
+            return Text(f" {actor} is bidding…" if session.is_ai(view.to_act) else f" {actor} to bid"), False
+        trick, finished = _shown_trick(view)
+        if finished:
+            text = Text(f" ★ {names[trick.winner]} wins trick {len(view.history)} with ", style="bold")
+            text.append_text(card_text(trick.cards[trick.seats.index(trick.winner)], self.ascii))
+            text.append(" — your lead" if mine else f" — {actor} leads next")
+            return text, True
+        if trick is None:
+            return Text(" Your lead" if mine else f" {actor} leads the first trick"), False
+        text = Text(f" {names[trick.leader]} led ")
+        text.append_text(card_text(trick.cards[0], self.ascii))
+        if mine:
+            text.append(" — your turn")
+        else:
+            text.append(f" — {actor} is thinking…" if session.is_ai(view.to_act) else f" — {actor} to play")
+        return text, False
+
+    def _bid_choices(self, view: PekloView) -> list[int]:
+        """The bids offered: the legal ones and the one the hook forbids (refused if chosen)."""
+        bids = {a.tricks for a in view.legal if isinstance(a, Bid)}
+        if view.forbidden_bid is not None:
+            bids.add(view.forbidden_bid)
+        return sorted(bids)
+
+    def _bid_panel(self, view: PekloView) -> Group:
+        """The numbers to choose from, the bids so far against the cards in hand, the hook."""
+        names = self.session.names
+        row = Text(" ")
+        for n in self._bid_choices(view):
+            if n == self.bid_choice:
+                style = "bold reverse yellow"
+            elif n == view.forbidden_bid:
+                style = "strike dim red"
+            else:
+                style = "bold"
+            row.append(f"{n:>2}", style=style)
+            row.append("  ")
+        # the bids in the order they were made: from the dealer's left
+        order = [(view.dealer + 1 + i) % view.players for i in range(view.players)]
+        made = [(s, view.bids[s]) for s in order if view.bids[s] is not None]
+        so_far = Text(" Bids so far: ")
+        if made:
+            so_far.append(", ".join(f"{names[s]} {b}" for s, b in made))
+            total = sum(b for _, b in made)
+            so_far.append(f" — sum {total} of {_plural(view.size, 'card')} in hand", style="bold")
+        else:
+            so_far.append(f"none yet, you bid first — {_plural(view.size, 'card')} in hand")
+        if view.forbidden_bid is not None:
+            last = Text(f" Hook: as the dealer you may not bid {view.forbidden_bid} "
+                        f"(the bids would add up to {view.size}).", style="bold")
+        elif view.hook:
+            last = Text(" Hook: on (it binds only the dealer, who bids last).")
+        else:
+            last = Text(" ← → or digits choose, Enter bids.", style="dim")
+        return Group(row, so_far, last)
+
+    def _show_hand(self, view: PekloView) -> None:
+        hand = self.query_one(HandView)
+        box = self.query_one("#hand-box")
+        seat = self.session.hand_seat()
+        if seat is None:
+            box.border_title = "Hand hidden"
+            hand.show((), (), None, self.ascii, "Hands are hidden while the keyboard is passed.")
+            return
+        name = self.session.names[seat]
+        owner = "Your hand" if self.session.humans else f"{name}'s hand"
+        box.border_title = f"{owner} ({name}) · {_plural(len(view.hand), 'card')}"
+        playable: set[Card] = set()
+        dimmed: set[Card] = set()
+        if self._my_turn() and view.phase == "play":
+            playable = {a.card for a in view.legal if isinstance(a, Play)}
+            dimmed = set(view.hand) - playable
+        if self.selected not in view.hand:
+            self.selected = self._default_card(view)
+        index = (view.hand.index(self.selected)
+                 if view.phase == "play" and self.selected in view.hand else None)
+        hand.show(view.hand, playable, index, self.ascii, "No cards left.", dimmed)
+
+    def _default_card(self, view: PekloView) -> Card | None:
+        """The card chosen when a turn starts: the first one that may be played."""
+        for action in view.legal:
+            if isinstance(action, Play):
+                return action.card
+        return view.hand[0] if view.hand else None
+
+    def _keys(self, view: PekloView) -> Text:
+        """The key bar: the keys that do something now, then the rest."""
+        keys: list[tuple[str, str]] = []
+        if self._bidding(view):
+            keys += [("←→ 0-9", "choose a bid"), ("Enter", "bid")]
+        elif self._my_turn() and view.phase == "play":
+            keys += [("←→ 1-0", "choose a card"), ("Enter", "play")]
+        keys += [("s", "scores"), ("?", "help"), ("q", "quit")]
+        bar = Text(" ")
+        for key, word in keys:
+            bar.append(key, style="bold")
+            bar.append(f" {word}  ")
+        return bar
+
+    def _hint(self, view: PekloView) -> str:
+        """What the human to act may do now, from the legal actions."""
+        if not self._my_turn():
+            return ""
+        if view.phase == "bid":
+            return "Choose how many tricks you will take, then press Enter."
+        led = view.led_suit
+        if led is None:
+            return "Lead any card: choose it and press Enter."
+        plays = [a.card for a in view.legal if isinstance(a, Play)]
+        if all(c.suit == led for c in plays) and len(plays) < len(view.hand):
+            return f"Follow suit: play one of your {SUIT_NAMES[led]} (the others are dimmed)."
+        if all(c.suit != led for c in plays):
+            return f"You have no {SUIT_NAMES[led]}: play any card."
+        return "Choose a card and press Enter."
+
+    # ------------------------------------------------------------ hooks of the base
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = (f"Not allowed: {message}" if error else message, error)
+        self.query_one(StatusLine).say(*self.message)
+
+    def on_turn_change(self) -> None:
+        self.message = None
+        self._typed = ""
+        view = self._view()
+        bids = [a.tricks for a in view.legal if isinstance(a, Bid)]
+        self.bid_choice = min(bids) if bids else 0
+        self.selected = self._default_card(view) if self.session.hand_seat() is not None else None
+
+    def ai_pause(self) -> float:
+        """Longer after a trick is won, so that the finished trick stays in sight a moment."""
+        view = self.session.match.state.view(0)
+        pause = self.makao_app.ai_delay
+        if view.phase == "play" and view.history and not view.trick.cards:
+            return pause * TRICK_PAUSE
+        return pause
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return KEYS
+
+    # ------------------------------------------------------------ keys
+
+    def _check_turn(self) -> bool:
+        if self._my_turn():
+            return True
+        seat = self.session.to_act
+        self.say("The deal is over." if seat is None else f"It is {self.session.names[seat]}'s turn.")
+        return False
+
+    def action_move(self, step: int) -> None:
+        """Choose the bid, or the card, left or right of the chosen one."""
+        view = self._view()
+        if self._bidding(view):
+            choices = self._bid_choices(view)
+            index = choices.index(self.bid_choice) if self.bid_choice in choices else 0
+            self.bid_choice = choices[(index + step) % len(choices)]
+            self._typed = ""
+        elif view.phase == "play" and view.hand and self.session.hand_seat() is not None:
+            index = view.hand.index(self.selected) if self.selected in view.hand else 0
+            self.selected = view.hand[(index + step) % len(view.hand)]
+        else:
+            return
+        self.refresh_table()
+
+    def action_digit(self, digit: int) -> None:
+        """Bidding: type the bid (a second digit makes 10 and more when the deal allows it).
+        Playing: choose the card at place ``digit`` (0 is the tenth)."""
+        view = self._view()
+        if self._bidding(view):
+            choices = self._bid_choices(view)
+            typed = str(digit) if self._typed in ("", "0") or len(self._typed) > 1 else self._typed + str(digit)
+            if int(typed) not in choices:
+                typed = str(digit)
+            if int(typed) not in choices:
+                self.say(f"No bid of {digit}: a bid is {choices[0]} to {choices[-1]} tricks.")
+                return
+            self._typed = typed
+            self.bid_choice = int(typed)
+            self.message = None
+        elif view.phase == "play" and self.session.hand_seat() is not None:
+            index = 9 if digit == 0 else digit - 1
+            if index >= len(view.hand):
+                return
+            self.selected = view.hand[index]
+        else:
+            return
+        self.refresh_table()
+
+    def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
+        """In the play: a click chooses a card; a click on the chosen card plays it."""
+        view = self._view()
+        if view.phase != "play" or self.session.hand_seat() is None or message.index >= len(view.hand):
+            return
+        card = view.hand[message.index]
+        if card == self.selected:
+            self.action_confirm()
+        else:
+            self.selected = card
+            self.refresh_table()
+
+    def action_confirm(self) -> None:
+        """Make the chosen bid, or play the chosen card; the engine may refuse and say why."""
+        if not self._check_turn():
+            return
+        view = self._view()
+        if view.phase == "bid":
+            self.act(Bid(self.bid_choice))
+        elif self.selected is None:
+            self.say("Choose a card first.", error=True)
+        else:
+            self.act(Play(self.selected))
+
+    # ------------------------------------------------------------ sheet and results
+
+    def score_sheet(self) -> ScoreSheet:
+        return peklo_sheet(self.session, self.ascii)
+
+    def deal_result(self) -> RenderableType:
+        session = self.session
+        names = session.names
+        deal = session.match.current
+        view = deal.state.view(0)
+        head = Text(f"{_plural(view.size, 'card')} each, ", style="bold")
+        head.append_text(_trump_text(view, self.ascii))
+        head.append(".")
+        exact = [names[s] for s in range(view.players) if deal.points[s]]
+        head.append(f"\nExact bid: {', '.join(exact)}." if exact else "\nNobody took exactly the bid.")
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        table.add_column("Player")
+        table.add_column("Bid", justify="right")
+        table.add_column("Took", justify="right")
+        table.add_column("Points", justify="right")
+        table.add_column("Total", justify="right")
+        for seat in range(view.players):
+            points = deal.points[seat]
+            table.add_row(names[seat] + (" ✓" if points else ""), str(view.bids[seat]),
+                          str(view.tricks[seat]),
+                          Text(f"+{points}", style="bold green") if points else Text("0", style="dim"),
+                          str(deal.totals_after[seat]))
+        last = view.history[-1]
+        tail = Text(f"Last trick: {names[last.winner]} won it with ")
+        tail.append_text(card_text(last.cards[last.seats.index(last.winner)], self.ascii))
+        tail.append(" (")
+        tail.append_text(Text(" ").join(card_text(c, self.ascii) for c in last.cards))
+        tail.append(f", led by {names[last.leader]}).")
+        return Group(head, Text(""), table, Text(""), tail)
+
+    def match_result(self) -> RenderableType:
+        match = self.session.match
+        names = self.session.names
+        winners = match.winners()
+        who = " and ".join(names[s] for s in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        head = Text(f"{who} {verb} with {match.totals[winners[0]]} points.", style="bold green")
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column()
+        table.add_column(justify="right")
+        for seat in sorted(range(match.players), key=lambda s: match.totals[s], reverse=True):
+            table.add_row(names[seat] + (" ★" if seat in winners else ""), str(match.totals[seat]))
+        return Group(head, Text(""), table)
+
+
+def peklo_sheet(session, ascii: bool = False) -> ScoreSheet:
+    """The RULES.md "Score sheets" of Peklo: one row per deal with its cards dealt and trump, and
+    per player bid / tricks taken, the points and the running total (two lines a cell)."""
+    match = session.match
+    names = session.names
+    sheet = ScoreSheet(["Cards", "Trump", *names], row_height=2)
+    for deal in match.deals:
+        view = deal.state.view(0)
+        trump = card_text(view.trump, ascii) if view.trump is not None else Text("none", style="dim")
+        row: list[Text | str] = [str(view.size), trump]
+        for seat in range(view.players):
+            bid = view.bids[seat]
+            if deal.points is None:
+                cell = Text("–" if bid is None else f"{bid}/{view.tricks[seat]} …")
+            elif deal.points[seat]:
+                cell = Text(f"{bid}/{view.tricks[seat]} +{deal.points[seat]}", style="bold green")
+                cell.append(f"\n{deal.totals_after[seat]}", style="default")
+            else:
+                cell = Text(f"{bid}/{view.tricks[seat]} 0", style="dim")
+                cell.append(f"\n{deal.totals_after[seat]}", style="default")
+            row.append(cell)
+        sheet.rows.append(row)
+    sheet.rows.append([Text("Total", style="bold"), ""] + [Text(str(t), style="bold") for t in match.totals])
+    view = match.state.view(0)
+    left = max(0, view.deals - len(match.deals) + (0 if match.state.is_over else 1))
+    sheet.notes.append("Each cell: bid/tricks taken and points (green: the exact bid, bid + 10), "
+                       "then the running total.")
+    sheet.notes.append(f"Deals left: {left} of {view.deals}; the last has no trump. "
+                       f"The highest total wins.")
+    return sheet
