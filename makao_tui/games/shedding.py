@@ -142,6 +142,14 @@ class StockRebuilt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PositionRepeated(Event):
+    """The same position came round a third time: the deal ends with no winner."""
+
+    def text(self, names, ascii=False, viewer=None):
+        return "The same position has come round three times: the deal ends"
+
+
+@dataclass(frozen=True, slots=True)
 class WentOut(Event):
     """``seat`` played its last card."""
 
@@ -235,6 +243,7 @@ class ShedState(GameState):
         self.winner: int | None = None
         self.out: set[int] = set()
         self.idle = 0
+        self.repeats: dict[tuple, int] = {}
         self.over = False
         self.rng = rng
         self._turn: int | None = (dealer + 1) % players
@@ -433,7 +442,33 @@ class ShedState(GameState):
         else:
             events = [TurnPassed(seat, "chose")]
             events += self._advance(seat)
+        if not self.stock and not self.over:
+            events += self._check_repetition()
         return events
+
+    def _position(self) -> tuple:
+        """The position while the stock is empty: hands, top card, the rest of the pile as a set
+        (it is shuffled before it is drawn again), and whose turn it is with what pending."""
+        return (tuple(tuple(sorted(h)) for h in self.hands), self.pile[-1], tuple(sorted(self.pile[:-1])),
+                self._turn, self.suit, self.penalty, self.penalty_rank, self.demand, self.drawn,
+                self.final_answer)
+
+    def _check_repetition(self) -> list[Event]:
+        """End the deal without a winner when a position comes round the third time.
+
+        **[decision, ours; not yet in RULES.md]** With the stock gone, forced turns can repeat for
+        ever (in makao-pl two players may each draw back and must play the four the other just
+        played, while fours skip the others). A deal whose position (see :meth:`_position`) comes
+        round a third time ends as a deal where nobody can play or draw: no winner, every player
+        scores the cards in hand. Every cycle passes through a position with an empty stock (the
+        stock grows only by a rebuild, when it is empty), so positions are counted only then.
+        """
+        key = self._position()
+        seen = self.repeats.get(key, 0) + 1
+        self.repeats[key] = seen
+        if seen < 3:
+            return []
+        return [PositionRepeated(None)] + self._end()
 
     def _draw_cards(self, seat: int, count: int, reason: str) -> list[Event]:
         """Draw ``count`` cards for ``seat``, rebuilding the stock from the pile (keeping its top
@@ -596,6 +631,7 @@ class ShedState(GameState):
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.out = set(self.out)
+        new.repeats = dict(self.repeats)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         return new

@@ -9,7 +9,7 @@ import pytest
 from makao_tui.engine import Card, Draw, IllegalAction, Match, Pass, Play, Take
 from makao_tui.games import get_variant
 from makao_tui.games.makao_pl import card_value
-from makao_tui.games.shedding import CardsDrawn, DemandLapsed, TurnPassed, TurnSkipped
+from makao_tui.games.shedding import CardsDrawn, DemandLapsed, PositionRepeated, TurnPassed, TurnSkipped
 from tests.helpers import act, lay
 
 C = Card.parse
@@ -293,3 +293,24 @@ def test_timed_match_finishes_the_deal_under_way():
     while not m.state.is_over:
         m.apply(rng.choice(m.state.legal_actions()))
     assert m.is_over
+
+
+def test_a_forced_cycle_ends_the_deal_on_the_third_repetition():
+    # B and D are skipped by fours for ever; A and C can only draw back and play the other four
+    hands = [
+        ["8D", "5D", "QC", "9C", "4D"],
+        ["9D", "JD", "3D", "7D", "3H", "KC", "8C", "TD", "JS"],
+        ["7C", "7H", "8H", "JC", "6H", "TC", "3C", "9H", "3S", "7S", "JH", "2S"],
+        ["5H", "QH", "9S", "2D", "TH", "2H", "KD", "6D", "5C", "8S", "2C", "AC", "6C", "4C", "AH",
+         "AD", "KH", "AS", "TS", "4H", "5S", "KS", "QD", "6S", "QS"],
+    ]
+    s = pl(hands, "4S", [], dealer=2)  # the starter four skips seat 3: seat 0 acts
+    assert s.to_act == 0 and s.legal_actions() == [Play(C("4D"))]
+    events = []
+    for _ in range(40):
+        if s.is_over:
+            break
+        events += s.apply(s.legal_actions()[0])
+    assert s.is_over and s.winner is None
+    assert any(isinstance(e, PositionRepeated) for e in events)
+    assert s.points() == [-sum(card_value(c) for c in h) for h in s.hands]
