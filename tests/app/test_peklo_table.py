@@ -1,0 +1,166 @@
+"""Pilot tests of the Peklo table at 80×24: a whole AI match, hot-seat bidding and play by keys,
+a refused revoke, the hook's forbidden bid, help and the score sheet."""
+
+import time
+
+from textual.widgets import DataTable
+
+from makao_tui.app.screens.common import (DealSummaryScreen, HelpScreen, MatchEndScreen,
+                                          PassDeviceScreen, ScoreSheetScreen)
+from makao_tui.app.screens.peklo import PekloTableScreen
+from makao_tui.app.widgets.cards import HandView
+from makao_tui.engine.actions import Bid, Play
+from makao_tui.games.peklo import deal_count
+
+from .peklo_scenes import app_peklo, hooked, keyboard_view, must_follow
+from .scenes import AI, ANN, BOB, autoplay, humans_turn, wait_for
+from .test_table import run, status_text, text_of
+
+
+def table_of(app) -> PekloTableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, PekloTableScreen))
+
+
+def test_all_ai_match_of_seven_runs_to_the_end_of_match_screen():
+    app = app_peklo(seats=(AI,) * 7, seed=2)
+    summaries = []
+
+    async def body(pilot):
+        start = time.monotonic()
+        while not isinstance(app.screen, MatchEndScreen):
+            assert time.monotonic() - start < 30, "the match did not end"
+            if isinstance(app.screen, DealSummaryScreen):
+                summaries.append(len(app.session.match.deals))
+                assert f"{summaries[-1]} card" in text_of(app.screen.query_one("#result"))
+                await pilot.press("enter")
+            await pilot.pause()
+        match = app.session.match
+        assert match.is_over and len(match.deals) == deal_count(7) == 7
+        assert summaries == list(range(1, 8))
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 7 + 1  # one row per deal, then the totals
+        assert [str(c.label) for c in table.columns.values()][:2] == ["Cards", "Trump"]
+        last = table.get_row_at(6)
+        assert last[1].plain == "none"  # the last deal is played without trump
+        result = text_of(app.screen.query_one("#result"))
+        for seat in match.winners():
+            assert app.session.names[seat] in result
+        assert str(max(match.totals)) in result
+
+    run(app, body)
+
+
+def test_hot_seat_bid_then_a_card_by_keys_then_a_refused_revoke():
+    app = app_peklo(seats=(ANN, BOB, AI), seed=4)
+
+    async def body(pilot):
+        session = app.session
+        await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
+        first = session.to_act
+        table = table_of(app)
+        assert table.query_one(HandView).cards == ()  # nothing to see under the cover
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: humans_turn(app))
+        view = keyboard_view(app)
+        assert table.query_one(HandView).cards == view.hand
+        panel = table.query_one("#bid-panel")
+        assert panel.display and "Bids so far" in text_of(panel)
+        made = sum(b for b in view.bids if b is not None)
+        assert f"sum {made} of 1 card" in text_of(panel) or "none yet" in text_of(panel)
+        await pilot.press("right", "enter")  # from 0 to 1
+        assert session.match.state.view(first).bids[first] == 1
+        # the other human bids next: the pass screen covers the hands again
+        await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
+        second = session.to_act
+        assert second != first and session.names[second] in text_of(app.screen.query_one(".big"))
+        assert table.query_one(HandView).cards == ()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("0", "enter")
+        assert session.match.state.view(second).bids[second] == 0
+        # play on until a human has a card to play, and play it by keys
+        await autoplay(pilot, lambda: humans_turn(app) and keyboard_view(app).phase == "play")
+        seat = session.to_act
+        card = keyboard_view(app).hand[0]
+        await pilot.press("1", "enter")
+        entry = next(e for e in reversed(session.log) if e.seat == seat)
+        assert entry.events[0].card == card and card not in session.match.state.view(seat).hand
+        # later a human must follow suit: the other cards are dimmed, and playing one is refused
+        await autoplay(pilot, lambda: must_follow(app))
+        view = keyboard_view(app)
+        legal = {a.card for a in view.legal if isinstance(a, Play)}
+        hand = table.query_one(HandView)
+        assert hand.dimmed == set(view.hand) - legal and hand.playable == legal
+        assert "Follow suit" in status_text(app)
+        revoke = next(c for c in view.hand if c not in legal)
+        before = session.match.state.snapshot()
+        await pilot.press(str(view.hand.index(revoke) + 1), "enter")
+        assert session.match.state.snapshot() == before
+        assert "Not allowed: " + session.match.state.refusal(Play(revoke)) in status_text(app)
+        assert "you must follow suit" in status_text(app)
+
+    run(app, body)
+
+
+def test_the_hooks_forbidden_bid_is_shown_and_refused():
+    app = app_peklo(seats=(ANN, AI, AI), seed=5, hook=True)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: hooked(app))
+        session = app.session
+        view = keyboard_view(app)
+        banned = view.forbidden_bid
+        assert view.dealer == session.at_keyboard
+        panel = text_of(app.screen.query_one("#bid-panel"))
+        assert f"may not bid {banned}" in panel
+        assert table_of(app).bid_choice != banned  # the bid chosen at first is a legal one
+        state = session.match.state
+        before = state.snapshot()
+        await pilot.press(str(banned), "enter")
+        assert state.snapshot() == before
+        assert "Not allowed: " + state.refusal(Bid(banned)) in status_text(app)
+        assert "hook" in status_text(app)
+        legal = next(a.tricks for a in view.legal if isinstance(a, Bid))
+        await pilot.press(str(legal), "enter")
+        assert state.view(view.seat).bids[view.seat] == legal
+
+    run(app, body)
+
+
+def test_two_digits_make_a_bid_of_ten_or_more():
+    app = app_peklo(seats=(ANN, AI, AI, AI, AI), seed=3)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: humans_turn(app) and keyboard_view(app).size == 10
+                       and keyboard_view(app).phase == "bid")
+        table = table_of(app)
+        await pilot.press("1", "0")
+        assert table.bid_choice == 10
+        await pilot.press("3")  # a third digit starts again
+        assert table.bid_choice == 3
+        await pilot.press("1", "9")  # no bid of 19 in a deal of 10 cards: 9
+        assert table.bid_choice == 9
+        await pilot.press("right", "right")
+        assert table.bid_choice == 0  # after 10 comes 0 again
+
+    run(app, body)
+
+
+def test_help_and_score_sheet_open_from_the_table():
+    app = app_peklo()
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = " ".join(text_of(w) for w in app.screen.query("Static"))
+        assert "Take exactly your bid" in text and "choose your bid" in text
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        sheet = app.screen.query_one(DataTable)
+        assert sheet.row_count == 2  # deal 1 under way, the totals
+        assert [str(c.label) for c in sheet.columns.values()] == ["Cards", "Trump", *app.session.names]
+
+    run(app, body)
