@@ -175,7 +175,7 @@ class PekloTableScreen(TableScreen):
         table.add_column("Player", no_wrap=True, max_width=12)
         table.add_column("Bid", justify="right")
         table.add_column("Took", justify="right")
-        table.add_column("Last trick" if finished else "Trick", no_wrap=True)
+        table.add_column("Last trick" if finished else "Trick", no_wrap=True, min_width=10)
         table.add_column("Total", justify="right")
         for seat in range(view.players):
             name = Text(session.names[seat], style="bold" if seat == view.to_act else "")
