@@ -4,14 +4,12 @@ what is Polish."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.match import Match
-from ..engine.scenario import Layout
 from ..engine.variant import Variant, option, register
-from .shedding import KING_OF_HEARTS, ShedGame, ShedState, hand_value
+from .shedding import KING_OF_HEARTS, ShedGame, hand_value
 
 
 @dataclass(frozen=True)
@@ -47,19 +45,6 @@ GAME = ShedGame(
 )
 
 
-def deal(rules: PlRules, players: int, dealer: int, rng: random.Random, match: Match | None) -> ShedState:
-    """A new deal of makao-pl: one pack shuffled with ``rng``, 5 cards each, the starter turned up."""
-    return ShedState.deal(GAME, rules, players, dealer, rng)
-
-
-def from_layout(layout: Layout) -> ShedState:
-    """The deal a scenario file lays out (``starter`` required)."""
-    if layout.starter is None:
-        raise ValueError("a makao-pl scenario needs a starter card")
-    return ShedState(GAME, layout.rules, layout.players, layout.dealer, layout.hands, layout.starter,
-                     layout.stock, layout.rng())
-
-
 def match_over(match: Match) -> bool:
     """The match ends after ``deals`` deals, or with a time limit once time is up (RULES.md §2)."""
     if match.rules.time_limit_min is not None:
@@ -78,7 +63,7 @@ or draw 5. The winner scores +10; the others lose their cards' values (ace 100, 
 
 VARIANT = register(Variant(
     id="makao-pl", name="Polish Makao", family="shedding", min_players=2, max_players=4,
-    rules_type=PlRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=1,
+    rules_type=PlRules, deal=GAME.deal, from_layout=GAME.from_layout, match_over=match_over, decks=1,
     higher_wins=True, blurb="Shedding game, one pack, ransoms, fours skip, jacks demand",
     help_text=HELP,
 ))

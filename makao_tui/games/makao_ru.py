@@ -3,14 +3,12 @@ played to a loss limit. The rules live in :mod:`.shedding`; this module holds wh
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.match import Match
-from ..engine.scenario import Layout
 from ..engine.variant import Variant, option, register
-from .shedding import KING_OF_HEARTS, ShedGame, ShedState, hand_value
+from .shedding import KING_OF_HEARTS, ShedGame, hand_value
 
 
 @dataclass(frozen=True)
@@ -42,19 +40,6 @@ GAME = ShedGame(
 )
 
 
-def deal(rules: RuRules, players: int, dealer: int, rng: random.Random, match: Match | None) -> ShedState:
-    """A new deal of makao-ru: two packs shuffled with ``rng``, 5 cards each, the starter turned up."""
-    return ShedState.deal(GAME, rules, players, dealer, rng)
-
-
-def from_layout(layout: Layout) -> ShedState:
-    """The deal a scenario file lays out (``starter`` required)."""
-    if layout.starter is None:
-        raise ValueError("a makao-ru scenario needs a starter card")
-    return ShedState(GAME, layout.rules, layout.players, layout.dealer, layout.hands, layout.starter,
-                     layout.stock, layout.rng())
-
-
 def match_over(match: Match) -> bool:
     """The match ends when some total reaches the loss limit (RULES.md §1 "Match")."""
     return max(match.totals) >= match.rules.loss_limit
@@ -72,7 +57,7 @@ The match ends when someone reaches the loss limit; the lowest total wins."""
 
 VARIANT = register(Variant(
     id="makao-ru", name="Russian Makao", family="shedding", min_players=2, max_players=5,
-    rules_type=RuRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=2,
+    rules_type=RuRules, deal=GAME.deal, from_layout=GAME.from_layout, match_over=match_over, decks=2,
     higher_wins=False, blurb="Shedding game, two packs, penalty 2/3/K♥, to a loss limit",
     help_text=HELP,
 ))

@@ -181,6 +181,18 @@ class ShedGame:
     card_value: Callable[[Card], int]
     score: Callable[[list[list[Card]], int | None, set[int], Callable[[Card], int]], list[int]]
 
+    def deal(self, rules: Any, players: int, dealer: int, rng: random.Random, match: Any = None) -> ShedState:
+        """A new deal (the ``Variant.deal`` hook): the packs shuffled with ``rng``, 5 cards each,
+        the starter turned up; ``match`` is not needed (each deal stands alone)."""
+        return ShedState.deal(self, rules, players, dealer, rng)
+
+    def from_layout(self, layout: Any) -> ShedState:
+        """The deal a scenario file lays out; raise ValueError without a ``starter`` card."""
+        if layout.starter is None:
+            raise ValueError(f"a {self.id} scenario needs a starter card")
+        return ShedState(self, layout.rules, layout.players, layout.dealer, layout.hands, layout.starter,
+                         layout.stock, layout.rng())
+
 
 DEMAND_RANKS = ("5", "6", "7", "8", "9", "T", "Q")
 
