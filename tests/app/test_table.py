@@ -330,3 +330,30 @@ def test_ai_turns_with_a_pause_run_in_a_worker_and_wait_while_help_is_open():
         assert session.match.state.is_over
 
     run(app, body)
+
+
+def test_shift_d_draws_until_a_card_fits_in_makao_pl():
+    from makao_tui.engine.actions import Draw
+
+    app = app_pl(seats=(ANN, AI), seed=8)
+
+    def must_draw() -> bool:
+        if not humans_turn(app):
+            return False
+        session = app.screen.session
+        return session.match.state.view(session.to_act).legal == (Draw(),)
+
+    async def body(pilot):
+        await autoplay(pilot, must_draw, timeout=60)
+        session = app.screen.session
+        before = len(session.log)
+        await pilot.press("D")
+        await pilot.pause()
+        drawn = [e for e in session.log[before:] if e.seat == 0]
+        assert drawn, "nothing was drawn"
+        view = session.match.state.view(0)
+        # the drawing stopped as soon as a card fitted (it must be played now), or when the
+        # stock and pile ran dry and the turn passed by itself
+        assert view.drawn is not None or session.to_act != 0 or view.legal != (Draw(),)
+
+    run(app, body)

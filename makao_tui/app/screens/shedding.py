@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...engine.actions import Draw, Pass, Play, Take
-from ...engine.cards import SUITS, Card, suit_label
+from ...engine.cards import SUITS, Card, ascii_text, suit_label
 from ...games import makao_pl, makao_ru
 from ...games.shedding import CardPlayed, PenaltyPending, ShedView
 from ..widgets.cards import CardView, HandView, card_text
@@ -35,6 +35,7 @@ KEYS = [
     ("← →  or  1-9, 0", "choose a card of your hand"),
     ("Enter (or click)", "play the chosen card"),
     ("d", "draw from the stock"),
+    ("D (shift+d)", "makao-pl, drawing until a card fits: draw card after card until one does"),
     ("t", "take the pending penalty"),
     ("p", "pass (keep the card you just drew)"),
     ("m", "call Makao with the next play (press again to cancel)"),
@@ -72,6 +73,7 @@ class ShedTableScreen(TableScreen):
         Binding("right", "move(1)", "Choose", show=False),
         Binding("enter", "play", "Play"),
         Binding("d", "draw", "Draw"),
+        Binding("D", "draw_until", "Draw until a card fits", show=False),
         Binding("t", "take", "Take"),
         Binding("p", "pass_turn", "Pass"),
         Binding("m", "makao", "Makao"),
@@ -257,6 +259,8 @@ class ShedTableScreen(TableScreen):
             for kind, key, word in ((Draw, "d", "draw"), (Take, "t", "take"), (Pass, "p", "pass")):
                 if any(isinstance(a, kind) for a in legal):
                     keys.append((key, word))
+            if self._drawing_until(view):
+                keys.append(("D", "draw until it fits"))
             if any(isinstance(a, Play) and a.makao for a in legal):
                 keys.append(("m", "Makao"))
         keys += [("s", "scores"), ("?", "help"), ("q", "quit")]
@@ -292,6 +296,8 @@ class ShedTableScreen(TableScreen):
     # ------------------------------------------------------------ hooks of the base
 
     def say(self, message: str, error: bool = False) -> None:
+        if self.ascii:
+            message = ascii_text(message)
         self.message = (f"Not allowed: {message}" if error else message[:1].upper() + message[1:], error)
         self.query_one(StatusLine).say(*self.message)
 
@@ -374,6 +380,19 @@ class ShedTableScreen(TableScreen):
         """Draw a card from the stock."""
         if self._check_turn():
             self.act(Draw())
+
+    def _drawing_until(self, view: ShedView) -> bool:
+        """Whether only drawing is legal and the rules draw until a card fits (makao-pl)."""
+        return view.legal == (Draw(),) and bool(getattr(self.session.rules, "draw_until_playable", False))
+
+    def action_draw_until(self) -> None:
+        """Draw card after card, as the rules make the player do anyway, until one fits."""
+        if not self._check_turn():
+            return
+        seat = self.session.to_act
+        while self._drawing_until(self.session.match.state.view(seat)) and self.act(Draw()):
+            if self.session.to_act != seat:
+                break
 
     def action_take(self) -> None:
         """Take the pending penalty."""
