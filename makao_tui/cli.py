@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import json
 import random
 import sys
@@ -57,6 +58,15 @@ def _parse_seat(text: str) -> tuple[str, bool]:
     return t, False
 
 
+def _login_name() -> str:
+    """The user's login name, capitalised, as the default human seat ("Player" if unknown)."""
+    try:
+        name = getpass.getuser().strip()
+    except (OSError, KeyError, ImportError):
+        name = ""
+    return name[:1].upper() + name[1:] if name else "Player"
+
+
 @app.command()
 def play(
     ctx: typer.Context,
@@ -81,7 +91,7 @@ def play(
         variant = get_variant(game)
     except RulesError as exc:
         _fail(str(exc))
-    seats = [_parse_seat(s) for s in seat] or [("You", False), ("", True), ("", True)]
+    seats = [_parse_seat(s) for s in seat] or [(_login_name(), False), ("", True), ("", True)]
     given = {
         "loss_limit": loss_limit, "deals": deals, "time_limit_min": time_limit, "bankroll": bankroll,
         "stake": stake, "rounds": rounds, "auto_makao": auto_makao or None, "hook": hook or None,

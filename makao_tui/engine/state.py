@@ -9,7 +9,10 @@ A :class:`GameState` is one deal. Its contract:
 - ``view(seat)``: what that seat may know, as an immutable view object;
 - ``is_over``, ``points()``: the deal's result (RULES.md scoring of the game);
 - ``clone()``: an independent copy, cheap enough for search AIs;
-- ``snapshot()``: the SCENARIOS.md output keys of the state.
+- ``snapshot()``: the SCENARIOS.md output keys of the state;
+- ``opening``: the events of the deal's start (the deal, a starter card's effect, a trump turned
+  up…), for the log;
+- ``refusal(action)``: why an action would be refused, or None.
 
 Turns that leave a player no choice (a skipped turn, a drawn card that cannot be played, a player
 who can neither play nor draw) are taken inside ``apply``: ``to_act`` always has a real choice.
@@ -39,6 +42,8 @@ class GameState(ABC):
     players: int
     #: the seat of the dealer (macao: the banker)
     dealer: int
+    #: events of the deal's start; each game sets its own list
+    opening: list[Event]
 
     @property
     @abstractmethod
@@ -73,6 +78,15 @@ class GameState(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The state as the SCENARIOS.md output object (without ``error``)."""
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` would be refused now, or None if it is legal (tried on a clone; games
+        may answer faster)."""
+        try:
+            self.clone().apply(action)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
 
     def check_seat(self, seat: int) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` is the seat to act."""
