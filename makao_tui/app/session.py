@@ -32,7 +32,8 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """The events one action caused (``seat``: who acted; None for the opening of a deal)."""
+    """The events one action caused (``seat``: who acted; None for the opening of a deal, or of
+    the match before its first deal, ``deal`` 0)."""
 
     seat: int | None
     events: tuple[Event, ...]
@@ -75,6 +76,8 @@ class MatchSession:
             i: ai_for(variant.id) for i, s in enumerate(self.seats) if s.is_ai}
         self._ai_rngs = {i: random.Random(f"{seed}/ai/{i}") for i in self._players}
         self.log: list[LogEntry] = []
+        if self.match.opening:  # the match's own opening (macao: the cut for the bank)
+            self.log.append(LogEntry(None, tuple(self.match.opening), 0))
         self._log_opening()
         self._clock = clock
         self.started = clock()
@@ -144,7 +147,7 @@ class MatchSession:
         lines = []
         for entry in self.log:
             text = " — ".join(e.text(self.names, ascii, viewer) for e in entry.events)
-            lines.append(f"Deal {entry.deal}: {text}" if entry.seat is None else text)
+            lines.append(f"Deal {entry.deal}: {text}" if entry.seat is None and entry.deal else text)
         return lines
 
     def last_event(self, kind: type) -> Event | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..engine.variant import Variant
 from ..games import all_variants
+from .screens.macao import MacaoTableScreen
 from .screens.peklo import PekloTableScreen
 from .screens.shedding import ShedTableScreen
 from .screens.table import TableScreen
@@ -16,6 +17,7 @@ from .screens.table import TableScreen
 TABLE_SCREENS: dict[str, type[TableScreen]] = {
     "shedding": ShedTableScreen,
     "tricks": PekloTableScreen,
+    "banking": MacaoTableScreen,
 }
 
 

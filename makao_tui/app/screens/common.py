@@ -14,7 +14,7 @@ from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
-from ..widgets.scores import ScoreSheet, ScoreTable
+from ..widgets.scores import ScoreSheet, ScoreTable, TotalsChart
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -141,21 +141,26 @@ class TooSmallScreen(Screen[None]):
 
 
 class ScoreSheetScreen(ModalScreen[None]):
-    """The score sheet of the match, over the table."""
+    """The score sheet of the match, over the table (with the chart of its totals when the sheet
+    has them). ``key``: the table's key that opened it, which closes it too."""
 
-    BINDINGS = [Binding("escape,enter,s,q", "close", "Close", priority=True)]
+    BINDINGS = [Binding("escape,enter,q", "close", "Close", priority=True)]
 
-    def __init__(self, title: str, sheet: ScoreSheet) -> None:
+    def __init__(self, title: str, sheet: ScoreSheet, key: str = "s") -> None:
         super().__init__()
         self.heading = title
         self.sheet = sheet
+        self.key = key
+        self._bindings.bind(key, "close", "Close", show=False, priority=True)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sheet-box", classes="dialog"):
             yield Static(self.heading, classes="title")
             yield ScoreTable(self.sheet)
+            if self.sheet.series:
+                yield TotalsChart(self.sheet)
             yield Static("\n".join(self.sheet.notes), classes="notes")
-            yield Static("Esc / Enter / s: back to the table", classes="hint")
+            yield Static(f"Esc / Enter / {self.key}: back to the table", classes="hint")
 
     def action_close(self) -> None:
         """Back to the table."""
@@ -187,7 +192,8 @@ class DealSummaryScreen(Screen[None]):
 
 
 class MatchEndScreen(Screen[None]):
-    """The match is over: winner(s), the final sheet, New match / Quit."""
+    """The match is over: winner(s), the final sheet (and the chart of its totals when the sheet
+    has them), New match / Quit."""
 
     BINDINGS = [Binding("n", "new_match", "New match"), Binding("q", "app.quit", "Quit"),
                 Binding("left,right", "app.focus_next", show=False)]
@@ -202,6 +208,8 @@ class MatchEndScreen(Screen[None]):
         yield Static("The match is over", classes="title")
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
+        if self.sheet.series:
+            yield TotalsChart(self.sheet)
         yield Static("\n".join(self.sheet.notes), classes="notes")
         with Center():
             with Horizontal(classes="buttons"):

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 class TableScreen(Screen[None]):
     """Base of the table screens (see module docstring). The session holds the match."""
 
+    #: the key of the score sheet (a family whose game needs ``s`` binds the sheet to another)
+    SHEET_KEY = "s"
+
     BINDINGS = [
         Binding("s", "scores", "Scores"),
         Binding("f1,question_mark", "help", "Help", key_display="?"),
@@ -86,6 +89,10 @@ class TableScreen(Screen[None]):
 
     def on_turn_change(self) -> None:
         """Called when the seat to act (or the human at the keyboard) changes: reset choices."""
+
+    def deal_title(self, number: int) -> str:
+        """The heading of the summary after deal ``number``."""
+        return f"Deal {number} is over"
 
     def ai_pause(self) -> float:
         """Seconds to wait before the AI seat to act moves: the app's ``ai_delay``; a family may
@@ -190,7 +197,7 @@ class TableScreen(Screen[None]):
         match = self.session.match
         go_on = "see the result of the match" if match.is_over else "deal the next hand"
         self.app.push_screen(
-            DealSummaryScreen(f"Deal {number} is over", self.deal_result(), self.score_sheet(), go_on),
+            DealSummaryScreen(self.deal_title(number), self.deal_result(), self.score_sheet(), go_on),
             self._after_summary)
 
     def _after_summary(self, _result: Any) -> None:
@@ -209,7 +216,7 @@ class TableScreen(Screen[None]):
     def action_scores(self) -> None:
         """Show the score sheet."""
         self.app.push_screen(ScoreSheetScreen(f"{self.session.variant.name} — score sheet",
-                                              self.score_sheet()))
+                                              self.score_sheet(), self.SHEET_KEY))
 
     def action_help(self) -> None:
         """Show the keys and the rules in short."""

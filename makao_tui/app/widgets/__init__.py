@@ -3,9 +3,9 @@ and the score sheet."""
 
 from .cards import CardView, HandView, card_text
 from .log import EventLog
-from .scores import ScoreSheet, ScoreTable
+from .scores import ScoreSheet, ScoreTable, TotalsChart
 from .seats import SeatPanel
 from .status import StatusLine
 
 __all__ = ["CardView", "EventLog", "HandView", "ScoreSheet", "ScoreTable", "SeatPanel", "StatusLine",
-           "card_text"]
+           "TotalsChart", "card_text"]

@@ -1,0 +1,429 @@
+"""The table of Macao (family ``banking``): the banker and every punter with their bankrolls, the
+stake and the shoe, your own card and points, the cut for the first bank, the settlement of each
+hand (every card face up, who pays whom, how much and why) and the ledger with a chart of the
+bankrolls.
+
+Everything shown comes from the seat views (:class:`~makao_tui.games.macao.MacaoView`), the match
+(bankrolls are ``Match.totals``) and the logged events; ``r`` / ``d`` / ``s`` offer the engine's
+replace, draw and stand, and a refusal shows the engine's reason. ``s`` stands here, so the
+ledger (the score sheet) is on ``l``.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from ...engine.actions import Action, Draw, Replace, Stand
+from ...engine.events import Event
+from ...games.macao import (BankBroken, BankPassed, CardsCut, FirstBanker, HandShown, LeftTable,
+                            MacaoView, Settled, ShoeShuffled, card_points, next_banker)
+from ..widgets.cards import CardView, card_text
+from ..widgets.log import EventLog
+from ..widgets.scores import ScoreSheet
+from ..widgets.status import StatusLine
+from .common import DealSummaryScreen
+from .table import TableScreen
+
+KEYS = [
+    ("r", "replace: throw away your card worth 0 and take another"),
+    ("d", "draw one more card (ends your turn)"),
+    ("s", "stand on your card (ends your turn)"),
+    ("l", "ledger: the score sheet hand by hand and the bankroll chart"),
+    ("? / F1", "this help"),
+    ("q / Ctrl+C", "quit (asks first)"),
+]
+
+#: the key and the word of each action in the key bar and the hints
+ACTION_KEYS: tuple[tuple[type[Action], str, str], ...] = (
+    (Replace, "r", "replace"), (Draw, "d", "draw"), (Stand, "s", "stand"))
+
+
+def _signed(chips: int) -> str:
+    return f"+{chips}" if chips > 0 else ("0" if chips == 0 else f"−{-chips}")
+
+
+def _cards(cards, ascii: bool) -> Text:
+    return Text(" ").join(card_text(c, ascii) for c in cards)
+
+
+class CutScreen(DealSummaryScreen):
+    """The cut for the first bank, before the first hand: every player's card in every round of
+    the cut, and who holds the bank. Enter goes on to the first hand."""
+
+
+def cut_screen(events: list[Event], names: list[str], ascii: bool = False) -> CutScreen:
+    """The :class:`CutScreen` of the match opening ``events`` (:class:`CardsCut` rounds, then
+    :class:`FirstBanker`)."""
+    rounds = [e for e in events if isinstance(e, CardsCut)]
+    banker = next(e.seat for e in events if isinstance(e, FirstBanker))
+    sheet = ScoreSheet(["Player", *("Cut" if r.round == 1 else f"Again ({r.round})" for r in rounds)])
+    for seat, name in enumerate(names):
+        row: list[Text | str] = [Text(name + (" ★" if seat == banker else ""),
+                                      style="bold" if seat == banker else "")]
+        for cut in rounds:
+            card = cut.cards[seat]
+            row.append(card_text(card, ascii) if card is not None else "")
+        sheet.rows.append(row)
+    sheet.notes.append("The lowest card banks first (2 lowest, ace highest); a tie for lowest cuts again.")
+    card = rounds[-1].cards[banker]
+    head = Text(f"{names[banker]} cut the lowest card, ", style="bold")
+    head.append_text(card_text(card, ascii))
+    head.append(", and holds the first bank.", style="bold")
+    return CutScreen("The cut for the bank", head, sheet, "deal the first hand")
+
+
+class MacaoTableScreen(TableScreen):
+    """The table of Macao (see the module docstring)."""
+
+    SHEET_KEY = "l"
+
+    BINDINGS = [
+        Binding("r", "replace", "Replace"),
+        Binding("d", "draw", "Draw"),
+        Binding("s", "stand", "Stand"),
+        Binding("l", "scores", "Ledger"),
+    ]
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.message: tuple[str, bool] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        with Vertical(id="middle"):
+            yield Static(id="players")
+            yield EventLog(id="log")
+        yield Static(id="alert")
+        with Horizontal(id="hand-box"):
+            yield CardView(id="card-1", classes="macao-card")
+            yield CardView(id="card-2", classes="macao-card")
+            yield Static(id="points")
+        yield StatusLine(id="status")
+        yield Static(id="keybar")
+
+    def on_mount(self) -> None:
+        self.query_one("#players").border_title = "Table"
+        self.query_one("#log").border_title = "Log"
+        match = self.session.match
+        if match.opening and len(match.deals) == 1 and not match.current.actions:
+            self.app.push_screen(cut_screen(match.opening, self.session.names, self.ascii))
+        # Textual then runs TableScreen.on_mount, which starts the play once the cut is read
+
+    # ------------------------------------------------------------ what the table shows
+
+    def _view(self) -> MacaoView:
+        """The view of the seat whose hand is shown (public facts only when none is)."""
+        seat = self.session.hand_seat()
+        return self.session.match.state.view(0 if seat is None else seat)
+
+    def _my_turn(self) -> bool:
+        """Whether the seat to act is the human at the keyboard."""
+        session = self.session
+        return (session.to_act is not None and not session.is_ai(session.to_act)
+                and session.at_keyboard == session.to_act)
+
+    def refresh_table(self) -> None:
+        view = self._view()
+        self.query_one("#topbar", Static).update(self._topbar(view))
+        self.query_one("#players", Static).update(self._players(view))
+        self.query_one("#log", EventLog).show(self.session.log_lines(self.ascii))
+        alert, news = self._alert(view)
+        alert_widget = self.query_one("#alert", Static)
+        alert_widget.update(alert)
+        alert_widget.set_class(news, "warning")
+        self._show_hand(view)
+        status = self.query_one(StatusLine)
+        status.say(*(self.message or (self._hint(view), False)))
+        self.query_one("#keybar", Static).update(self._keys(view))
+
+    def _topbar(self, view: MacaoView) -> Text:
+        session = self.session
+        bar = Text(f" {session.variant.name}", style="bold")
+        bar.append(f" · hand {len(session.match.deals)} · {session.names[view.banker]} banks"
+                   f" · stake {view.stake} · shoe {view.shoe} cards")
+        if view.to_act is not None:
+            who = "your" if self._my_turn() else f"{session.names[view.to_act]}'s"
+            bar.append(f" · {who} turn", style="bold")
+        return bar
+
+    def _players(self, view: MacaoView) -> Table:
+        """One row per player: whose turn, name, banker or punter, bankroll, cards, this hand."""
+        session = self.session
+        shown = session.hand_seat()
+        table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Role", no_wrap=True)
+        table.add_column("Bankroll", justify="right", no_wrap=True)
+        table.add_column("Cards", no_wrap=True)
+        table.add_column("This hand", no_wrap=True)
+        for seat in range(view.players):
+            name = Text(session.names[seat] + (" (AI)" if session.is_ai(seat) else ""))
+            if seat == shown and session.humans:
+                name.append(" · you", style="bold")
+            role = "banker" if seat == view.banker else ("punter" if view.in_play[seat] else "out")
+            to_act = seat == view.to_act
+            if seat == view.banker or to_act:
+                name.stylize("bold")
+            table.add_row(Text("▶", style="bold") if to_act else "", name,
+                          Text(role, style="bold yellow" if seat == view.banker else ""),
+                          str(session.match.totals[seat]), self._seat_cards(view, seat, shown),
+                          self._doing(view, seat))
+        return table
+
+    def _seat_cards(self, view: MacaoView, seat: int, shown: int | None) -> Text:
+        """The seat's cards: face up for the hand shown (or all once the hand is over), else backs."""
+        if view.revealed is not None:
+            return _cards(view.revealed[seat], self.ascii)
+        if seat == shown:
+            return _cards(view.hand, self.ascii)
+        return Text(" ".join("▒▒" for _ in range(view.counts[seat])), style="dim")
+
+    def _doing(self, view: MacaoView, seat: int) -> str:
+        """What the seat has done this hand, in words."""
+        if not view.in_play[seat]:
+            return "left the table" if self.session.match.totals[seat] <= 0 else ""
+        parts = []
+        if view.replaced[seat]:
+            parts.append(f"replaced {view.replaced[seat]}")
+        if view.drew[seat]:
+            parts.append("drew")
+        elif view.stood[seat]:
+            parts.append("stood")
+        elif seat == view.to_act:
+            parts.append("to play")
+        return ", ".join(parts)
+
+    def _alert(self, view: MacaoView) -> tuple[Text, bool]:
+        """The banner over the hand: news of the bank during its first hand, else whose turn."""
+        session = self.session
+        opening = getattr(session.match.state, "opening", [])
+        passed = next((e for e in opening if isinstance(e, BankPassed)), None)
+        if passed is not None:
+            shoe = next(e for e in opening if isinstance(e, ShoeShuffled))
+            return Text(f" The bank passes from {session.names[passed.previous]} to "
+                        f"{session.names[passed.seat]}: a fresh shoe of {shoe.count} cards",
+                        style="bold"), True
+        if len(session.match.deals) == 1 and session.match.opening:
+            return Text(f" {session.names[view.banker]} cut lowest and holds the first bank",
+                        style="bold"), True
+        if view.to_act is None:
+            return Text(" The hand is over"), False
+        name = session.names[view.to_act]
+        if self._my_turn():
+            return Text(f" Your turn, {name}"), False
+        if session.is_ai(view.to_act):
+            return Text(f" {name} is thinking…"), False
+        return Text(f" {name} to play"), False
+
+    def _show_hand(self, view: MacaoView) -> None:
+        """The cards of the hand shown, face up, and their points; card backs while hidden."""
+        seat = self.session.hand_seat()
+        box = self.query_one("#hand-box")
+        points = self.query_one("#points", Static)
+        first, second = self.query_one("#card-1", CardView), self.query_one("#card-2", CardView)
+        if seat is None or not view.hand:
+            box.border_title = "Cards hidden" if seat is None else "Your hand"
+            first.show(None)
+            second.display = False
+            points.update(Text("Every card is hidden while the keyboard is passed." if seat is None
+                               else "Out of chips: not dealt in.", style="italic"))
+            return
+        name = self.session.names[seat]
+        owner = "Your hand" if self.session.humans else f"{name}'s hand"
+        box.border_title = f"{owner} ({name}) · {'banker' if view.is_banker else 'punter'}"
+        first.show(view.hand[0], self.ascii)
+        second.display = len(view.hand) == 2
+        if second.display:
+            second.show(view.hand[1], self.ascii)
+        points.update(self._points(view))
+
+    def _points(self, view: MacaoView) -> Text:
+        """The points of the hand shown, natural or not, and what became of its cards."""
+        text = Text("Points ")
+        text.append(str(view.total), style="bold")
+        text.append(" · natural" if view.natural else " · drawn")
+        if len(view.hand) == 2 and card_points(view.hand[1]) and view.total == card_points(view.hand[0]):
+            text.append("\nThe drawn ")
+            text.append_text(card_text(view.hand[1], self.ascii))
+            text.append(" counts for nothing (over 9)")
+        if view.thrown:
+            text.append("\nThrew away ")
+            text.append_text(_cards(view.thrown, self.ascii))
+        banker = self.session.names[view.banker]
+        text.append("\nYou bank: you play last." if view.is_banker and self.session.humans
+                    else f"\n{banker} banks; stake {view.stake}.")
+        return text
+
+    def _keys(self, view: MacaoView) -> Text:
+        """The key bar: the actions open now (from the legal actions), then the rest."""
+        keys: list[tuple[str, str]] = []
+        if self._my_turn():
+            keys += [(key, word) for kind, key, word in ACTION_KEYS
+                     if any(isinstance(a, kind) for a in view.legal)]
+        keys += [("l", "ledger"), ("?", "help"), ("q", "quit")]
+        bar = Text(" ")
+        for key, word in keys:
+            bar.append(key, style="bold")
+            bar.append(f" {word}  ")
+        return bar
+
+    def _hint(self, view: MacaoView) -> str:
+        """What the human to act may do now, from the legal actions."""
+        if not self._my_turn():
+            return ""
+        words = [f"{word} ({key})" for kind, key, word in ACTION_KEYS
+                 if any(isinstance(a, kind) for a in view.legal)]
+        choice = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
+        if any(isinstance(a, Replace) for a in view.legal):
+            return f"Your {view.hand[0].label(self.ascii)} is worth 0: {choice}."
+        return f"You hold {view.total}: {choice}."
+
+    # ------------------------------------------------------------ hooks of the base
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = (f"Not allowed: {message}" if error else message, error)
+        self.query_one(StatusLine).say(*self.message)
+
+    def on_turn_change(self) -> None:
+        self.message = None
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return KEYS
+
+    def deal_title(self, number: int) -> str:
+        return f"Hand {number} is settled"
+
+    # ------------------------------------------------------------ keys
+
+    def _act(self, action: Action) -> None:
+        if self._my_turn():
+            self.act(action)
+            return
+        seat = self.session.to_act
+        self.say("the hand is over" if seat is None else f"it is {self.session.names[seat]}'s turn",
+                 error=True)
+
+    def action_replace(self) -> None:
+        """Throw away the card worth 0 and take another."""
+        self._act(Replace())
+
+    def action_draw(self) -> None:
+        """Draw one card."""
+        self._act(Draw())
+
+    def action_stand(self) -> None:
+        """Stand."""
+        self._act(Stand())
+
+    # ------------------------------------------------------------ settlement, ledger, result
+
+    def score_sheet(self) -> ScoreSheet:
+        return macao_ledger(self.session)
+
+    def _hand_events(self) -> list[Event]:
+        """The logged events of the hand under way (or just over), in order."""
+        deal = len(self.session.match.deals)
+        return [e for entry in self.session.log if entry.deal == deal for e in entry.events]
+
+    def deal_result(self) -> RenderableType:
+        """Every hand face up and the settlement: who pays whom, how much and why."""
+        session = self.session
+        match = session.match
+        names = session.names
+        events = self._hand_events()
+        banker = match.current.dealer
+        lines = {e.seat: e for e in events if isinstance(e, Settled)}
+        points = match.current.points
+        table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Cards", no_wrap=True)
+        table.add_column("Points", no_wrap=True)
+        table.add_column("Pays → to", no_wrap=True)
+        table.add_column("Chips", justify="right", no_wrap=True)
+        table.add_column("Why")
+        for shown in (e for e in events if isinstance(e, HandShown)):
+            seat = shown.seat
+            cards = self._shown_cards(shown)
+            total = f"{'natural ' if shown.natural else ''}{shown.total}"
+            line = lines.get(seat)
+            if line is None:  # the banker: his net result
+                table.add_row(Text(f"{names[seat]} (banker)", style="bold"), cards, total, "",
+                              Text(_signed(points[seat]), style="bold"), "the banker's net")
+                continue
+            paid = str(line.paid) if line.paid == line.owed else f"{line.paid} of {line.owed}"
+            why = line.reason + (" (bank broken)" if line.punter_wins and line.paid < line.owed else "")
+            table.add_row(names[seat], cards, total, f"{names[line.payer]} → {names[line.payee]}", paid, why)
+        notes = [Text(e.text(names, self.ascii)) for e in events if isinstance(e, (BankBroken, LeftTable))]
+        if not match.is_over and next_banker(match) != banker:
+            notes.append(Text(f"The shoe is used up: the bank passes to {names[next_banker(match)]}.",
+                              style="bold"))
+        return Group(table, *notes)
+
+    def _shown_cards(self, shown: HandShown) -> Text:
+        """The cards a seat shows at the settlement, the ones it threw away first, struck out:
+        ``10♠→9♥ 3♣`` (threw away 10♠, took 9♥, drew 3♣)."""
+        out = Text()
+        for card in shown.thrown:
+            out.append(card.label(self.ascii), style="strike dim")
+            out.append("→", style="dim")
+        out.append_text(_cards(shown.cards, self.ascii))
+        return out
+
+    def match_result(self) -> RenderableType:
+        match = self.session.match
+        names = self.session.names
+        winners = match.winners()
+        best = match.totals[winners[0]]
+        who = " and ".join(names[s] for s in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        head = Text(f"{who} {verb} with a bankroll of {best} chips.", style="bold green")
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column()
+        table.add_column(justify="right")
+        table.add_column()
+        start = self.session.variant.initial_total(self.session.rules)
+        for seat in sorted(range(match.players), key=lambda s: match.totals[s], reverse=True):
+            table.add_row(names[seat] + (" ★" if seat in winners else ""), str(match.totals[seat]),
+                          f"({_signed(match.totals[seat] - start)})")
+        return Group(head, Text(""), table)
+
+
+def macao_ledger(session) -> ScoreSheet:
+    """The RULES.md "Score sheets" of macao: one row per hand with its banker and, per player, the
+    points (n: a natural), the chip change and the bankroll after it; the bankrolls last; and the
+    series of bankrolls for the chart."""
+    match = session.match
+    names = session.names
+    start = session.variant.initial_total(session.rules)
+    sheet = ScoreSheet(["Hand", "Banker", *names], series_title="Bankrolls, hand by hand")
+    for deal in match.deals:
+        row: list[Text | str] = [str(deal.number), names[deal.dealer]]
+        if deal.points is None:
+            sheet.rows.append(row + ["playing…"] + [""] * (len(names) - 1))
+            continue
+        view = deal.state.view(deal.dealer)
+        for seat in range(len(names)):
+            if not view.in_play[seat]:
+                row.append(Text("—", style="dim"))
+                continue
+            cell = Text(f"{view.totals[seat]}")
+            cell.append("n" if view.naturals[seat] else " ", style="bold yellow")
+            change = deal.points[seat]
+            cell.append(f" {_signed(change)}", style="green" if change > 0 else ("red" if change < 0 else ""))
+            cell.append(f" → {deal.totals_after[seat]}")
+            row.append(cell)
+        sheet.rows.append(row)
+    sheet.rows.append([Text("Bankroll", style="bold"), ""]
+                      + [Text(str(t), style="bold") for t in match.totals])
+    sheet.notes.append(f"Each cell: points (n: a natural), chips won or lost, bankroll after. "
+                       f"Stake {session.rules.stake}; the highest bankroll wins.")
+    done = [d for d in match.deals if d.totals_after is not None]
+    sheet.series = [(name, [start] + [d.totals_after[seat] for d in done]) for seat, name in enumerate(names)]
+    return sheet
