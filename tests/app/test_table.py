@@ -357,3 +357,48 @@ def test_shift_d_draws_until_a_card_fits_in_makao_pl():
         assert view.drawn is not None or session.to_act != 0 or view.legal != (Draw(),)
 
     run(app, body)
+
+
+def test_all_ai_makao_pl_match_runs_to_the_end_of_match_screen():
+    app = app_pl(seats=(AI, AI, AI), seed=4, deals=2)
+
+    async def body(pilot):
+        start = time.monotonic()
+        while not isinstance(app.screen, MatchEndScreen):
+            assert time.monotonic() - start < 60, "the match did not end"
+            if isinstance(app.screen, DealSummaryScreen):
+                await pilot.press("enter")
+            await pilot.pause()
+        match = app.session.match
+        assert match.is_over and len(match.deals) == 2
+        assert sorted(p for d in match.deals for p in d.points if p > 0) in ([10, 10], [10], [])
+        result = text_of(app.screen.query_one("#result"))
+        for seat in match.winners():
+            assert app.session.names[seat] in result
+
+    run(app, body)
+
+
+def test_ransom_flow_in_makao_pl_by_keys():
+    """Ann plays a 2; the AI ransoms (seed 5); Ann takes the doubled penalty with t."""
+    app = app_pl(seats=(ANN, AI), seed=5)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        session = app.screen.session
+        hand = session.match.state.view(0).hand
+        assert str(hand[0]) == "2C"  # 2♣ first in hand (seed 5: 2♣ J♣ Q♦ 7♥ Q♥ on Q♣)
+        await pilot.press("1", "enter")
+        await wait_for(pilot, lambda: humans_turn(app) or session.match.state.is_over)
+        lines = session.log_lines(False)
+        text = " ".join(str(line) for line in lines)
+        assert "Ann plays 2♣" in text
+        assert "must take 2 or ransom with a 2" in text
+        assert session.match.state.view(0).penalty == 4
+        assert "Ann must take 4 or ransom with a 2" in text
+        await pilot.press("t")
+        await pilot.pause()
+        text = " ".join(str(line) for line in session.log_lines(False))
+        assert "Ann draws 4 cards" in text and "as the penalty" in text
+
+    run(app, body)
