@@ -1,0 +1,174 @@
+"""Pilot tests of the Macao table at 80×24: a whole AI match, a hot-seat hand, a refusal, the
+cut, the bank passing on, the ledger on ``l`` and help."""
+
+import time
+
+from textual.widgets import DataTable
+
+from makao_tui.app.screens.common import (HelpScreen, MatchEndScreen,
+                                          PassDeviceScreen, ScoreSheetScreen)
+from makao_tui.app.screens.macao import CutScreen, MacaoTableScreen
+from makao_tui.app.widgets.cards import CardView
+from makao_tui.app.widgets.scores import TotalsChart
+from makao_tui.engine.actions import Draw, Replace, Stand
+from makao_tui.games.macao import CardsCut, FirstBanker, HandSettled, next_banker
+
+from .macao_scenes import app_macao, bank_passed, settlement
+from .scenes import AI, ANN, BOB, autoplay, humans_turn, wait_for
+from .test_table import run, status_text, text_of
+
+
+def table_of(app) -> MacaoTableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, MacaoTableScreen))
+
+
+def test_all_ai_match_runs_from_the_cut_to_the_end_of_match_screen():
+    app = app_macao(seats=(AI, AI, AI), seed=11, bankroll=10, stake=3)
+    summaries = []
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, CutScreen))
+        match = app.session.match
+        cut = text_of(app.screen.query_one("#result"))
+        assert app.session.names[match.first_dealer] in cut and "first bank" in cut
+        await pilot.press("enter")
+        start = time.monotonic()
+        while not isinstance(app.screen, MatchEndScreen):
+            assert time.monotonic() - start < 20, "the match did not end"
+            if settlement(app):
+                summaries.append(len(match.deals))
+                await pilot.press("enter")
+            await pilot.pause()
+        assert match.is_over
+        assert summaries == list(range(1, len(match.deals) + 1))
+        assert sum(match.totals) == 30
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == len(match.deals) + 1  # one row per hand, then the bankrolls
+        result = text_of(app.screen.query_one("#result"))
+        for seat in match.winners():
+            assert f"{app.session.names[seat]} wins" in result or "share the win" in result
+        chart = app.screen.query_one(TotalsChart)
+        assert [len(line) for _, line in chart.sheet.series] == [len(match.deals) + 1] * 3
+        assert str(max(match.totals)) in str(chart.content)
+
+    run(app, body)
+
+
+def test_hot_seat_hand_covers_each_card_and_plays_r_d_s_by_keys():
+    # seed 1: Bob cuts lowest and banks; Ann is dealt Q♦ (worth 0), Bob K♣
+    app = app_macao(seats=(ANN, BOB), seed=1)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, CutScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
+        session = app.session
+        state = session.match.state
+        assert state.dealer == 1 and session.to_act == 0
+        table = table_of(app)
+        assert "hidden" in text_of(table.query_one("#points"))
+        assert "Q♦" not in text_of(table.query_one("#players")) + text_of(table.query_one("#card-1"))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert "Q♦" in text_of(table.query_one("#card-1"))
+        assert "Your Q♦ is worth 0" in status_text(app)
+        await pilot.press("r")
+        assert state.view(0).replaced[0] == 1 and session.to_act == 0  # replacing is not the turn's end
+        new = state.view(0).hand[0]
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
+        assert session.to_act == 1
+        players = text_of(table.query_one("#players"))
+        assert new.label() not in players and "▒▒ ▒▒" in players  # Ann's cards face down for Bob
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert "K♣" in text_of(table.query_one("#card-1")) and "bank" in text_of(table.query_one("#points"))
+        assert [a.__class__ for a in state.view(1).legal] == [Replace, Draw, Stand]
+        await pilot.press("s")
+        await wait_for(pilot, lambda: settlement(app))
+        result = text_of(app.screen.query_one("#result"))
+        assert "Hand 1 is settled" in text_of(app.screen.query_one(".title"))
+        line = state.view(0).settlement[0]
+        assert f"{session.names[line.payer]} → {session.names[line.payee]}" in result
+        assert line.reason in result and "K♣" in result and "Q♦" in result
+        assert isinstance(session.log[-1].events[-1], HandSettled)
+
+    run(app, body)
+
+
+def test_refused_replace_says_why_and_changes_nothing():
+    app = app_macao(seed=3)  # Ann banks holding 2♦
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: humans_turn(app))
+        token = app.session.token()
+        await pilot.press("r")
+        assert status_text(app).startswith("Not allowed: only a card worth 0 may be thrown away, and 2♦")
+        assert app.session.token() == token
+        keybar = text_of(app.screen.query_one("#keybar"))
+        assert "d draw" in keybar and "s stand" in keybar and "replace" not in keybar
+        await pilot.press("s")  # s stands on the Macao table: the hand is settled
+        await wait_for(pilot, lambda: settlement(app))
+
+    run(app, body)
+
+
+def test_the_cut_with_a_tie_shows_every_round():
+    app = app_macao(seed=5)  # Ann and Olga tie on tens, Ann cuts 9♠ to Olga's K♠
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, CutScreen))
+        rounds = [e for e in app.session.match.opening if isinstance(e, CardsCut)]
+        banker = next(e.seat for e in app.session.match.opening if isinstance(e, FirstBanker))
+        assert len(rounds) == 2
+        sheet = app.screen.query_one(DataTable)
+        assert sheet.row_count == 3 and len(sheet.columns) == 3
+        assert [str(c) for c in sheet.get_row_at(banker)][0].endswith("★")
+        await pilot.press("enter")
+        await autoplay(pilot, lambda: humans_turn(app))
+        assert "cut lowest" in text_of(app.screen.query_one("#alert"))
+        assert "Cut for the bank" in app.session.log_lines()[0]
+
+    run(app, body)
+
+
+def test_bank_passing_on_is_announced():
+    app = app_macao(seed=3)
+
+    async def body(pilot):
+        match = app.session.match
+        await autoplay(pilot, lambda: settlement(app) and next_banker(match) != match.current.dealer)
+        await pilot.pause()
+        result = text_of(app.screen.query_one("#result"))
+        await autoplay(pilot, lambda: bank_passed(app))
+        names = app.session.names
+        banker = app.session.match.state.dealer
+        assert f"the bank passes to {names[banker]}" in result
+        assert f"to {names[banker]}: a fresh shoe of 104 cards" in text_of(app.screen.query_one("#alert"))
+
+    run(app, body)
+
+
+def test_ledger_on_l_and_help_name_the_macao_keys():
+    app = app_macao(seed=3)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: humans_turn(app) and len(app.session.match.deals) == 3)
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        sheet = app.screen.query_one(DataTable)
+        assert sheet.row_count == 4  # hands 1, 2, the hand under way, bankrolls
+        assert "l: back to the table" in text_of(app.screen.query_one(".hint"))
+        assert app.screen.query_one(TotalsChart).sheet.series[0][1][0] == 100
+        await pilot.press("l")
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        keys = [line.split(maxsplit=1) for line in text_of(app.screen.query_one(".keys")).splitlines()]
+        assert [k[0] for k in keys[:4]] == ["r", "d", "s", "l"]
+        assert keys[2][1].startswith("stand") and keys[3][1].startswith("ledger")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert app.screen.query_one("#card-2", CardView).display is False
+
+    run(app, body)
