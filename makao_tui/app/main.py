@@ -1,15 +1,16 @@
 """The app factory (:class:`MakaoApp`) used by the ``makao`` command and by the tests.
 
 ``MakaoApp()`` opens at the start screen; ``MakaoApp(variant=..., rules=..., seats=..., seed=...)``
-goes straight to the table. ``ai_delay`` is the pause (seconds) before each AI move so humans can
-follow; tests pass 0.
+goes straight to the table; ``MakaoApp(resume=writer)`` reopens a stored match (a
+:class:`~makao_tui.store.MatchWriter` from ``Store.resume``) at its table. ``ai_delay`` is the pause
+(seconds) before each AI move so humans can follow; tests pass 0.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
@@ -24,6 +25,9 @@ from .screens.start import StartScreen
 from .screens.table import TableScreen
 from .session import MatchSession, SeatSpec
 from .tables import table_for
+
+if TYPE_CHECKING:
+    from ..store import MatchWriter
 
 __all__ = ["MakaoApp", "SeatSpec", "run_app"]
 
@@ -52,18 +56,21 @@ class MakaoApp(App[None]):
 
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
-                 ai_delay: float = 0.6) -> None:
+                 ai_delay: float = 0.6, resume: MatchWriter | None = None) -> None:
         super().__init__()
         self.ascii = ascii
         self.ai_delay = ai_delay
         self._start = (variant, rules, list(seats) if seats else None, seed)
+        self._resume = resume
         self.session: MatchSession | None = None
         self._mounted = False
 
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
         self.push_screen(StartScreen())
-        if variant is not None:
+        if self._resume is not None:
+            self.resume_match(self._resume)
+        elif variant is not None:
             self.start_match(variant, rules if rules is not None else variant.rules(),
                              seats or list(DEFAULT_SEATS)[:variant.max_players],
                              seed if seed is not None else random.randrange(2**31))
@@ -102,6 +109,16 @@ class MakaoApp(App[None]):
         self._back_to_base()
         self.push_screen(table_for(variant)(self.session))
 
+    def resume_match(self, writer: MatchWriter) -> None:
+        """Reopen a stored match at its table: its actions go again through a new session, so
+        the log is rebuilt too (in hot-seat the pass screen comes first, as ever)."""
+        saved = writer.saved
+        self.session = MatchSession(saved.variant, saved.rules,
+                                    [SeatSpec(s.name, s.is_ai) for s in saved.seats], saved.seed)
+        saved.replay_into(self.session)
+        self._back_to_base()
+        self.push_screen(table_for(saved.variant)(self.session))
+
     # ------------------------------------------------------------ app-wide keys
 
     def action_help(self) -> None:
@@ -139,6 +156,7 @@ class MakaoApp(App[None]):
 
 
 def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = None,
-            seats: Sequence[SeatSpec] | None = None, seed: int | None = None) -> None:
-    """Run the app in the terminal (the ``makao`` command's entry)."""
-    MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed).run()
+            seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
+            resume: MatchWriter | None = None) -> None:
+    """Run the app in the terminal (the ``makao`` command's entry); ``resume``: see MakaoApp."""
+    MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed, resume=resume).run()

@@ -1,0 +1,46 @@
+"""The errors of the saved-games store; every one names the file it is about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """A saved-games file that cannot be used; ``path`` is the file, ``str(error)`` one line."""
+
+    def __init__(self, path: Path, message: str):
+        super().__init__(message)
+        self.path = path
+
+
+class CorruptStoreError(StoreError):
+    """The file cannot be read as a saved-games database (not SQLite, damaged, unreadable).
+
+    :func:`~makao_tui.store.open_store_or_recover` moves such a file aside as
+    ``<name>.corrupt-<timestamp>``.
+    """
+
+
+class NewerStoreError(StoreError):
+    """The file was written by a newer makao-tui (its schema version is above this code's).
+
+    :func:`~makao_tui.store.open_store_or_recover` moves such a file aside as
+    ``<name>.newer-<timestamp>``.
+    """
+
+
+class UnknownMatchError(StoreError):
+    """No match with this id in the file."""
+
+
+class MatchFinishedError(StoreError):
+    """The match is over: it can be read, not resumed."""
+
+
+class MatchInUseError(StoreError):
+    """Another live process holds the match for writing (one writer per match)."""
+
+
+class DamagedMatchError(StoreError):
+    """A stored match that does not rebuild: an unknown game or option, an unreadable action, or
+    an action the rules refuse at its place."""

@@ -1,0 +1,203 @@
+"""What the store hands out: a saved match to rebuild, and the rows of its lists and statistics.
+
+Plain frozen dataclasses over the engine; times are Unix seconds (float), points and totals are
+lists with one entry per seat, seat 0 first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..engine.actions import Action
+from ..engine.match import Match
+from ..engine.state import IllegalAction
+from ..engine.variant import Variant
+from .errors import DamagedMatchError
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of a stored match: the name the match used and whether the computer plays it."""
+
+    name: str
+    is_ai: bool
+
+
+class ReplayTarget(Protocol):
+    """What :meth:`SavedMatch.replay_into` drives: the app's ``MatchSession`` fits."""
+
+    match: Match
+
+    def apply(self, action: Action) -> Any: ...
+
+    def next_deal(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """A stored match: its setup and every action applied, enough to rebuild it exactly.
+
+    ``actions``: ``(seat, action)`` pairs over the whole match, in order. ``finished``: when the
+    match ended, or None while it is under way. ``path``: the database file it came from.
+    """
+
+    id: int
+    path: Path
+    variant: Variant
+    rules: Any
+    seats: tuple[Seat, ...]
+    seed: int
+    first_dealer: int | None
+    actions: tuple[tuple[int, Action], ...]
+    time_up: bool
+    created: float
+    updated: float
+    finished: float | None
+
+    @property
+    def names(self) -> list[str]:
+        """The seat names, seat 0 first."""
+        return [s.name for s in self.seats]
+
+    def new_match(self) -> Match:
+        """The match as it stood before its first action."""
+        return Match(self.variant, self.rules, self.names, self.seed, self.first_dealer)
+
+    def rebuild(self) -> Match:
+        """The match after its last stored action (:meth:`Match.replay`, ``time_up`` included).
+
+        Raises :class:`DamagedMatchError` if an action does not fit where it stands.
+        """
+        try:
+            return Match.replay(self.variant, self.rules, self.names, self.seed, self.first_dealer,
+                                list(self.actions), self.time_up)
+        except IllegalAction as exc:
+            raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: {exc.reason}") from None
+
+    def replay_into(self, target: ReplayTarget) -> None:
+        """Apply the stored actions through ``target`` (``apply`` each one, ``next_deal`` when a
+        deal is over), so that whatever it keeps beside its match (the app's log) is rebuilt too.
+
+        ``target.match`` must be this match before its first action (as :meth:`new_match` builds
+        it; the app's ``MatchSession`` builds the same from the seats, rules and seed): else
+        ValueError, nothing applied. Raises :class:`DamagedMatchError` if an action does not fit;
+        the actions before it stay applied.
+        """
+        fresh = self.new_match()
+        if (target.match.all_actions() or target.match.first_dealer != fresh.first_dealer
+                or target.match.state.snapshot() != fresh.state.snapshot()):
+            raise ValueError(f"the target does not hold match {self.id} before its first action")
+        for index, (seat, action) in enumerate(self.actions):
+            if target.match.awaiting_next_deal:
+                target.next_deal()
+            if target.match.state.to_act != seat:
+                raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
+                                                   f"action {index} is seat {seat}'s, out of turn")
+            try:
+                target.apply(action)
+            except IllegalAction as exc:
+                raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
+                                                   f"action {index}: {exc.reason}") from None
+        target.match.time_up = self.time_up
+
+
+def undo_point(actions: tuple[tuple[int, Action], ...] | list[tuple[int, Action]], seat: int) -> int | None:
+    """How many actions to keep to take back ``seat``'s last action and every action after it
+    (the count to pass to :meth:`MatchWriter.truncate`), or None if ``seat`` never acted."""
+    for index in range(len(actions) - 1, -1, -1):
+        if actions[index][0] == seat:
+            return index
+    return None
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """One line of the saved-matches or history list.
+
+    ``game``: the variant id; ``game_name``: its name (the id for a game this version does not
+    know). ``deal``: number of the deal under way, or of the last deal. ``actions``: actions
+    stored. ``totals``: after the last finished deal. ``winners``: seats, once finished (else
+    None). ``in_use``: another live process is writing the match right now.
+    """
+
+    id: int
+    game: str
+    game_name: str
+    seats: tuple[Seat, ...]
+    deal: int
+    actions: int
+    created: float
+    updated: float
+    finished: float | None
+    totals: list[int]
+    winners: list[int] | None
+    in_use: bool
+
+    def players(self) -> str:
+        """The seats in words: ``"Ann vs 2 AI"``, ``"Ann, Bob vs Olga (AI)"``, ``"3 AI"``."""
+        humans = [s.name for s in self.seats if not s.is_ai]
+        ais = [s.name for s in self.seats if s.is_ai]
+        if not humans:
+            return f"{len(ais)} AI"
+        if not ais:
+            return ", ".join(humans)
+        return f"{', '.join(humans)} vs {len(ais)} AI" if len(ais) > 1 else f"{', '.join(humans)} vs {ais[0]} (AI)"
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """One line of a score sheet: the deal's number (1-based), dealer seat, points of the deal and
+    running totals after it."""
+
+    number: int
+    dealer: int
+    points: list[int]
+    totals_after: list[int]
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A match's score sheet: its finished deals in order, the totals and, once over, the winners.
+
+    ``initial``: each seat's total before the first deal (macao: the bankroll; else 0).
+    """
+
+    match_id: int
+    game: str
+    names: list[str]
+    initial: list[int]
+    deals: list[DealScore]
+    totals: list[int]
+    winners: list[int] | None
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """Statistics of one player name (human or AI) in one game, over finished matches.
+
+    ``deals``: finished deals played; ``average``: points per deal (0.0 without a deal);
+    ``best_match``/``best_total``: the match with this player's best final total (lowest in
+    makao-ru, highest elsewhere) and that total.
+    """
+
+    name: str
+    is_ai: bool
+    game: str
+    matches: int
+    wins: int
+    deals: int
+    average: float
+    best_match: int
+    best_total: int
+
+
+def ago(then: float, now: float) -> str:
+    """How long ago ``then`` was, in words: ``"just now"``, ``"10 minutes ago"``, ``"3 days ago"``."""
+    seconds = max(0, int(now - then))
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds >= size:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count > 1 else ''} ago"
+    return "just now"
