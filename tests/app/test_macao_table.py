@@ -1,19 +1,19 @@
-"""Pilot tests of the Macao table at 80×24: a whole AI match, a hot-seat hand, a refusal, the
+"""Pilot tests of the Macao table at 80×24: a whole AI match, a hot-seat hand, refusals, the
 cut, the bank passing on, the ledger on ``l`` and help."""
 
 import time
 
 from textual.widgets import DataTable
 
-from makao_tui.app.screens.common import (HelpScreen, MatchEndScreen,
-                                          PassDeviceScreen, ScoreSheetScreen)
+from makao_tui.app.main import MakaoApp
+from makao_tui.app.screens.common import HelpScreen, MatchEndScreen, PassDeviceScreen, ScoreSheetScreen
 from makao_tui.app.screens.macao import CutScreen, MacaoTableScreen
 from makao_tui.app.widgets.cards import CardView
 from makao_tui.app.widgets.scores import TotalsChart
 from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.games.macao import CardsCut, FirstBanker, HandSettled, next_banker
 
-from .macao_scenes import app_macao, bank_passed, settlement
+from .macao_scenes import MACAO, app_macao, bank_passed, settlement
 from .scenes import AI, ANN, BOB, autoplay, humans_turn, wait_for
 from .test_table import run, status_text, text_of
 
@@ -170,5 +170,16 @@ def test_ledger_on_l_and_help_name_the_macao_keys():
         await pilot.press("escape")
         await wait_for(pilot, lambda: humans_turn(app))
         assert app.screen.query_one("#card-2", CardView).display is False
+
+    run(app, body)
+
+
+def test_refusal_in_ascii_names_the_card_with_a_letter():
+    app = MakaoApp(ascii=True, variant=MACAO, rules=MACAO.rules({}), seats=[ANN, AI, AI], seed=3, ai_delay=0)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: humans_turn(app))
+        await pilot.press("r")
+        assert "and 2D is worth 2" in status_text(app)
 
     run(app, body)

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...engine.actions import Action, Draw, Replace, Stand
+from ...engine.cards import ascii_text
 from ...engine.events import Event
 from ...games.macao import (BankBroken, BankPassed, CardsCut, FirstBanker, HandShown, LeftTable,
                             MacaoView, Settled, ShoeShuffled, card_points, next_banker)
@@ -288,6 +289,8 @@ class MacaoTableScreen(TableScreen):
     # ------------------------------------------------------------ hooks of the base
 
     def say(self, message: str, error: bool = False) -> None:
+        if self.ascii:
+            message = ascii_text(message)
         self.message = (f"Not allowed: {message}" if error else message, error)
         self.query_one(StatusLine).say(*self.message)
 
