@@ -285,8 +285,8 @@ class PekloTableScreen(TableScreen):
             hand.show((), (), None, self.ascii, "Hands are hidden while the keyboard is passed.")
             return
         name = self.session.names[seat]
-        owner = "Your hand" if self.session.humans else f"{name}'s hand"
-        box.border_title = f"{owner} ({name}) · {_plural(len(view.hand), 'card')}"
+        owner = f"Your hand ({name})" if self.session.humans else f"{name}'s hand"
+        box.border_title = f"{owner} · {_plural(len(view.hand), 'card')}"
         playable: set[Card] = set()
         dimmed: set[Card] = set()
         if self._my_turn() and view.phase == "play":
