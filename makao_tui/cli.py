@@ -1,4 +1,5 @@
-"""The ``makao`` command: the app, ``play``, ``scenario`` (typer)."""
+"""The ``makao`` command: the app, ``play``, ``scenario``, and the saved matches: ``saves``,
+``resume``, ``history``, ``export`` (typer)."""
 
 from __future__ import annotations
 
@@ -127,6 +128,130 @@ def scenario(file: Path = typer.Argument(..., help="A scenario file (JSON), as S
         _fail(str(exc))
     typer.echo(json.dumps(out))
     raise typer.Exit(status)
+
+
+def _open_saves():
+    """The saved-games store (``MAKAO_DATA_DIR`` or the user's data folder); one line and exit
+    status 2 when it cannot be read."""
+    from .store import StoreError, open_store
+
+    try:
+        return open_store()
+    except StoreError as exc:
+        _fail(str(exc))
+
+
+def _print_table(table) -> None:
+    from rich.console import Console
+
+    Console().print(table)
+
+
+@app.command()
+def saves() -> None:
+    """List the unfinished matches: id, game, players, deal, last played."""
+    import time
+
+    from rich.table import Table
+
+    from .store import ago
+
+    with _open_saves() as store:
+        rows = store.unfinished()
+    if not rows:
+        typer.echo("No unfinished match. `makao play GAME` starts one.")
+        return
+    now = time.time()
+    table = Table(title="Unfinished matches (makao resume ID)")
+    for column in ("ID", "Game", "Players", "Deal", "Last played"):
+        table.add_column(column, justify="right" if column in ("ID", "Deal") else "left")
+    for m in rows:
+        when = ago(m.updated, now) + (" (open in another session)" if m.in_use else "")
+        table.add_row(str(m.id), m.game_name, m.players(), str(m.deal), when)
+    _print_table(table)
+
+
+@app.command()
+def resume(
+    ctx: typer.Context,
+    match_id: Optional[int] = typer.Argument(None, metavar="[ID]", help="The match (see `makao saves`); default the last played."),
+    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+) -> None:
+    """Reopen an unfinished match at its table, as it stood after its last action."""
+    from .store import StoreError
+
+    with _open_saves() as store:
+        if match_id is None:
+            unfinished = store.unfinished()
+            if not unfinished:
+                _fail("no unfinished match to resume (`makao saves` lists them)")
+            match_id = unfinished[0].id
+        try:
+            writer = store.resume(match_id)
+        except StoreError as exc:
+            _fail(str(exc))
+        with writer:
+            try:
+                writer.saved.rebuild()
+            except StoreError as exc:
+                _fail(str(exc))
+            from .app.main import run_app
+
+            run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), resume=writer)
+
+
+def _when(seconds: float) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+
+
+@app.command()
+def history() -> None:
+    """List the finished matches: id, game, players, deals, winners, totals, when."""
+    from rich.table import Table
+
+    with _open_saves() as store:
+        rows = store.finished()
+    if not rows:
+        typer.echo("No finished match yet.")
+        return
+    table = Table(title="Finished matches (makao export ID --csv FILE)")
+    for column in ("ID", "Game", "Players", "Deals", "Won by", "Totals", "Finished"):
+        table.add_column(column, justify="right" if column in ("ID", "Deals") else "left")
+    for m in rows:
+        names = [s.name for s in m.seats]
+        won = ", ".join(names[s] for s in m.winners or [])
+        totals = ", ".join(f"{n} {t}" for n, t in zip(names, m.totals))
+        table.add_row(str(m.id), m.game_name, m.players(), str(m.deal), won, totals, _when(m.finished))
+    _print_table(table)
+
+
+@app.command()
+def export(
+    match_id: int = typer.Argument(..., metavar="ID", help="The match (see `makao history` or `makao saves`)."),
+    csv_file: Path = typer.Option(..., "--csv", help="The CSV file to write (replaced if it exists)."),
+) -> None:
+    """Write a match's score sheet as CSV: one row per deal, each player's points and total."""
+    import csv
+
+    from .store import StoreError
+
+    with _open_saves() as store:
+        try:
+            sheet = store.score_sheet(match_id)
+        except StoreError as exc:
+            _fail(str(exc))
+    try:
+        with csv_file.open("w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow(["deal", "dealer"] + [f"{n} {k}" for n in sheet.names for k in ("points", "total")])
+            for deal in sheet.deals:
+                writer.writerow([deal.number, sheet.names[deal.dealer]]
+                                + [v for pair in zip(deal.points, deal.totals_after) for v in pair])
+    except OSError as exc:
+        _fail(f"cannot write {csv_file}: {exc.strerror}")
+    typer.echo(f"Score sheet of match {match_id} ({len(sheet.deals)} deals) written to {csv_file}.")
 
 
 def main() -> None:

@@ -39,7 +39,7 @@ from ..games import all_variants, get_variant
 from . import schema
 from .errors import (CorruptStoreError, DamagedMatchError, MatchFinishedError, MatchInUseError,
                      NewerStoreError, StoreError, UnknownMatchError)
-from .records import MatchSummary, PlayerStats, SavedMatch, ScoreSheet, DealScore, Seat
+from .records import DealScore, MatchSummary, PlayerStats, SavedMatch, ScoreSheet, Seat
 
 #: the database file's name inside the data folder
 DB_NAME = "makao.sqlite3"
@@ -114,12 +114,13 @@ class Store:
         try:
             with self._guard():
                 self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-                self._conn.execute("PRAGMA journal_mode = WAL")
-                self._conn.execute("PRAGMA synchronous = NORMAL")
-                self._conn.execute("PRAGMA foreign_keys = ON")
                 check = self._conn.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     raise CorruptStoreError(self.path, f"{self.path} is damaged ({check})")
+                self._version(self._conn)  # refuse a foreign or newer file before changing it
+                self._conn.execute("PRAGMA journal_mode = WAL")
+                self._conn.execute("PRAGMA synchronous = NORMAL")
+                self._conn.execute("PRAGMA foreign_keys = ON")
                 self._migrate()
         except BaseException:
             self._conn.close()
@@ -168,22 +169,28 @@ class Store:
                 raise
             self._conn.execute("COMMIT")
 
+    def _version(self, conn: sqlite3.Connection) -> int:
+        """The file's schema version (0: empty); raises for a foreign file or a newer version."""
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "schema_version" in tables:
+            rows = conn.execute("SELECT version FROM schema_version").fetchall()
+            if len(rows) != 1 or not isinstance(rows[0][0], int):
+                raise CorruptStoreError(self.path, f"{self.path} has no valid schema version")
+            version = rows[0][0]
+        elif tables - {"sqlite_sequence"}:
+            raise CorruptStoreError(self.path, f"{self.path} is the database of another program")
+        else:
+            version = 0
+        current = schema.current_version()
+        if version > current:
+            raise NewerStoreError(self.path, f"{self.path} was written by a newer makao-tui "
+                                             f"(schema version {version}, this one knows {current})")
+        return version
+
     def _migrate(self) -> None:
         with self._write() as conn:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if "schema_version" in tables:
-                rows = conn.execute("SELECT version FROM schema_version").fetchall()
-                if len(rows) != 1 or not isinstance(rows[0][0], int):
-                    raise CorruptStoreError(self.path, f"{self.path} has no valid schema version")
-                version = rows[0][0]
-            elif tables - {"sqlite_sequence"}:
-                raise CorruptStoreError(self.path, f"{self.path} is the database of another program")
-            else:
-                version = 0
+            version = self._version(conn)  # again: another process may have upgraded it meanwhile
             current = schema.current_version()
-            if version > current:
-                raise NewerStoreError(self.path, f"{self.path} was written by a newer makao-tui "
-                                                 f"(schema version {version}, this one knows {current})")
             for step in range(version, current):
                 try:
                     schema.MIGRATIONS[step](conn)
