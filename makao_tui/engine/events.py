@@ -48,7 +48,8 @@ class DealStarted(Event):
     hand_size: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.dealer]} deals {self.hand_size} cards each"
+        cards = "card" if self.hand_size == 1 else "cards"
+        return f"{names[self.dealer]} deals {self.hand_size} {cards} each"
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,7 +70,7 @@ class TrumpTurned(Event):
 
     def text(self, names, ascii=False, viewer=None):
         if self.card is None:
-            return "No trump this deal"
+            return "there is no trump this deal"
         return f"{self.card.label(ascii)} is turned up: {SUIT_NAMES[self.card.suit]} are trump"
 
 

@@ -65,3 +65,10 @@ def test_ascii_text_replaces_suit_symbols():
     from makao_tui.engine.cards import ascii_text
 
     assert ascii_text("10♥ on Q♠, ♣ and ♦") == "10H on QS, C and D"
+
+
+def test_deal_started_says_one_card_in_the_singular():
+    from makao_tui.engine import DealStarted
+
+    assert DealStarted(None, 0, 1).text(["Ann"]) == "Ann deals 1 card each"
+    assert DealStarted(None, 0, 5).text(["Ann"]) == "Ann deals 5 cards each"

@@ -223,9 +223,9 @@ class ShedTableScreen(TableScreen):
             hand.show((), (), None, self.ascii, "Hands are hidden while the keyboard is passed.")
             return
         name = self.session.names[hand_seat]
-        owner = "Your hand" if self.session.humans else f"{name}'s hand"
+        owner = f"Your hand ({name})" if self.session.humans else f"{name}'s hand"
         count = len(view.hand)
-        box.border_title = f"{owner} ({name}) · {count} card{'s' if count != 1 else ''}"
+        box.border_title = f"{owner} · {count} card{'s' if count != 1 else ''}"
         box.border_subtitle = "Makao call: ON" if self.makao_armed else ""
         playable = {a.card for a in view.legal if isinstance(a, Play)}
         if self.selected not in view.hand:

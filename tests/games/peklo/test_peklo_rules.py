@@ -74,7 +74,7 @@ def test_deal_starts_with_dealt_and_trump_events():
     assert isinstance(started, DealStarted) and (started.dealer, started.hand_size) == (2, 3)
     assert isinstance(turned, TrumpTurned) and turned.card == state.trump
     assert "trump" in turned.text(NAMES)
-    assert TrumpTurned(None, None).text(NAMES) == "No trump this deal"
+    assert TrumpTurned(None, None).text(NAMES) == "there is no trump this deal"
 
 
 # ---------------------------------------------------------------- bidding
