@@ -31,6 +31,9 @@ from .table import TableScreen
 #: points a card left in hand costs, per game
 CARD_VALUES = {makao_ru.VARIANT.id: makao_ru.card_value, makao_pl.VARIANT.id: makao_pl.card_value}
 
+#: the part of the usual AI pause taken by each draw of a run of draws until a card fits
+DRAW_ON_PAUSE = 0.25
+
 KEYS = [
     ("← →  or  1-9, 0", "choose a card of your hand"),
     ("Enter (or click)", "play the chosen card"),
@@ -310,6 +313,15 @@ class ShedTableScreen(TableScreen):
         self.message = None
         view = self._view()
         self.selected = self._default_choice(view) if session.hand_seat() is not None else None
+
+    def ai_pause(self) -> float:
+        """Shorter while an AI seat can only draw on (makao-pl, drawing until a card fits), so a
+        long run of draws goes by quickly; the cards still show one by one in the log."""
+        session = self.session
+        seat = session.to_act
+        if seat is not None and self._drawing_until(session.match.state.view(seat)):
+            return self.makao_app.ai_delay * DRAW_ON_PAUSE
+        return self.makao_app.ai_delay
 
     def help_keys(self) -> list[tuple[str, str]]:
         return KEYS
