@@ -3,13 +3,16 @@
 Run from the repository root: ``python scripts/screenshots.py`` (optionally naming scenes:
 ``python scripts/screenshots.py table help``). The scenes (fixed seeds, no AI pause) live in
 ``tests/app/scenes.py``, ``tests/app/peklo_scenes.py`` and ``tests/app/macao_scenes.py`` so
-that the snapshots and these pictures show the same states.
+that the snapshots and these pictures show the same states. Each scene keeps its saved games
+in a new temporary folder (``MAKAO_DATA_DIR``), as in the tests.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,11 +28,13 @@ SCENES = {**SHARED_SCENES, **PEKLO_SCENES, **MACAO_SCENES}
 async def shoot(name: str, out: Path) -> Path:
     """Bring scene ``name`` to its screen and save it as ``out/<name>.svg``."""
     scene = SCENES[name]
-    app = scene.make()
-    async with app.run_test(size=scene.size) as pilot:
-        await scene.run_before(pilot)
-        await pilot.pause()
-        app.save_screenshot(f"{name}.svg", path=str(out))
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["MAKAO_DATA_DIR"] = data
+        app = scene.make()
+        async with app.run_test(size=scene.size) as pilot:
+            await scene.run_before(pilot)
+            await pilot.pause()
+            app.save_screenshot(f"{name}.svg", path=str(out))
     return out / f"{name}.svg"
 
 

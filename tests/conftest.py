@@ -13,3 +13,14 @@ except ImportError:  # the snapshot plugin is an optional test dependency
 if SVGImageExtension is not None:
     SVGImageExtension.file_extension = "svg"
     SVGImageExtension._file_extension = "svg"
+
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Every test keeps its saved games in its own folder, never in the user's."""
+    path = tmp_path / "makao-data"
+    monkeypatch.setenv("MAKAO_DATA_DIR", str(path))
+    return path

@@ -4,12 +4,22 @@
 goes straight to the table; ``MakaoApp(resume=writer)`` reopens a stored match (a
 :class:`~makao_tui.store.MatchWriter` from ``Store.resume``) at its table. ``ai_delay`` is the pause
 (seconds) before each AI move so humans can follow; tests pass 0.
+
+Saved games: every match is stored when it starts and every action as it is applied (through
+:attr:`MatchSession.saver`), in the store of ``store`` or of the ``resume`` writer, else the one
+:func:`~makao_tui.store.open_store_or_recover` opens (``MAKAO_DATA_DIR`` or the user's data folder;
+a bad file is set aside and a notice says so). Without a store the app runs unsaved. The match is
+released when the app ends, also on SIGHUP and SIGTERM, which end the app cleanly. ``clock``
+(Unix seconds) dates the saved matches ("10 minutes ago"); tests fix it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Sequence
+import signal
+import time
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -17,9 +27,12 @@ from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
 
+from ..engine.match import Match
 from ..engine.variant import Variant
 from ..games import get_variant
+from ..store import SavedMatch, Seat, Store, StoreError, open_store_or_recover
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
+from .screens.saves import NoticeScreen, StatisticsScreen
 from .screens.setup import SetupScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
@@ -38,6 +51,7 @@ GENERAL_KEYS = [
     ("Enter / Space", "choose, press a button, toggle a switch"),
     ("Esc", "back"),
     ("Ctrl+S", "start the match (setup screen)"),
+    ("h", "statistics and finished matches (start screen)"),
     ("F1 / ?", "this help"),
     ("q / Ctrl+C", "quit (asks during a match)"),
 ]
@@ -56,26 +70,108 @@ class MakaoApp(App[None]):
 
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
-                 ai_delay: float = 0.6, resume: MatchWriter | None = None) -> None:
+                 ai_delay: float = 0.6, resume: MatchWriter | None = None, store: Store | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         super().__init__()
         self.ascii = ascii
         self.ai_delay = ai_delay
+        self.clock = clock
         self._start = (variant, rules, list(seats) if seats else None, seed)
         self._resume = resume
         self.session: MatchSession | None = None
+        #: the saved-games store (None: matches are not saved)
+        self.store: Store | None = store or (resume.store if resume is not None else None)
+        self._own_store = False
+        #: the writer of the match under way (None: not saved)
+        self.writer: MatchWriter | None = None
+        self._signals: list[int] = []
         self._mounted = False
 
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
+        self._catch_signals()
         self.push_screen(StartScreen())
+        notice = self._open_store()
         if self._resume is not None:
             self.resume_match(self._resume)
         elif variant is not None:
             self.start_match(variant, rules if rules is not None else variant.rules(),
                              seats or list(DEFAULT_SEATS)[:variant.max_players],
                              seed if seed is not None else random.randrange(2**31))
+        if notice is not None:
+            self.push_screen(NoticeScreen("Saved games", notice))
         self._mounted = True
         self._check_size(self.size)
+
+    def on_unmount(self) -> None:
+        self.leave_match()
+        if self._own_store and self.store is not None:
+            self.store.close()
+        loop = asyncio.get_running_loop()
+        for sig in self._signals:
+            loop.remove_signal_handler(sig)
+
+    # ------------------------------------------------------------ saved games
+
+    def _open_store(self) -> str | None:
+        """Open the saved-games file unless one was given; returns a notice to show, or None."""
+        if self.store is not None:
+            return None
+        try:
+            self.store, notice = open_store_or_recover()
+        except StoreError as exc:
+            return f"{exc}\n\nMatches are not saved in this session."
+        self._own_store = True
+        return notice
+
+    def _catch_signals(self) -> None:
+        """End the app cleanly on SIGHUP (terminal closed, SSH dropped) and SIGTERM: the match is
+        released and the terminal restored (every action is already stored). Not in headless
+        runs (tests), whose process is not the app's."""
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            loop.add_signal_handler(sig, self._signalled, sig)
+            self._signals.append(sig)
+
+    def _signalled(self, sig: int) -> None:
+        self.leave_match()
+        self.exit(return_code=128 + sig)
+
+    def _record(self, session: MatchSession, writer: MatchWriter | None) -> None:
+        """Make ``session`` the match under way, stored through ``writer`` (None: unsaved)."""
+        self.session = session
+        self.writer = writer
+        session.saver = self._save if writer is not None else None
+
+    def _save(self, match: Match) -> None:
+        """Store what ``match`` did since the last save; on failure say so and stop saving it."""
+        writer = self.writer
+        try:
+            writer.save(match)
+        except StoreError as exc:
+            self.leave_match()
+            if self.session is not None:
+                self.session.saver = None
+            self.notify(f"{exc}. This match is no longer saved.", title="Saved games",
+                        severity="error", timeout=20)
+
+    def leave_match(self) -> None:
+        """Release the stored match under way (others may then resume it); it stays saved."""
+        writer, self.writer = self.writer, None
+        if writer is not None:
+            try:
+                writer.close()
+            except StoreError:
+                pass  # a claim that cannot be released lapses with this process
+
+    def _rebuilt(self, saved: SavedMatch) -> MatchSession:
+        """A new session holding ``saved`` after its last action (its log rebuilt too)."""
+        session = MatchSession(saved.variant, saved.rules, [SeatSpec(s.name, s.is_ai) for s in saved.seats],
+                               saved.seed)
+        saved.replay_into(session)
+        return session
 
     # ------------------------------------------------------------ navigation
 
@@ -104,26 +200,73 @@ class MakaoApp(App[None]):
             self.open_setup(self.session.variant.id)
 
     def start_match(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int) -> None:
-        """Start a match and show its table."""
-        self.session = MatchSession(variant, rules, seats, seed)
+        """Start a match, store it, and show its table."""
+        self.leave_match()
+        session = MatchSession(variant, rules, seats, seed)
+        writer = None
+        if self.store is not None:
+            try:
+                writer = self.store.start_match(variant, rules, [Seat(name, spec.is_ai) for name, spec
+                                                                 in zip(session.names, session.seats)], seed)
+            except StoreError as exc:
+                self.notify(f"{exc}. This match is not saved.", title="Saved games", severity="error",
+                            timeout=20)
+        self._record(session, writer)
         self._back_to_base()
-        self.push_screen(table_for(variant)(self.session))
+        self.push_screen(table_for(variant)(session))
 
     def resume_match(self, writer: MatchWriter) -> None:
-        """Reopen a stored match at its table: its actions go again through a new session, so
-        the log is rebuilt too (in hot-seat the pass screen comes first, as ever)."""
-        saved = writer.saved
-        self.session = MatchSession(saved.variant, saved.rules,
-                                    [SeatSpec(s.name, s.is_ai) for s in saved.seats], saved.seed)
-        saved.replay_into(self.session)
+        """Reopen a stored match at its table and save it from there on: its actions go again
+        through a new session, so the log is rebuilt too (in hot-seat the pass screen comes
+        first, as ever). Raises DamagedMatchError if they do not replay."""
+        if writer is not self.writer:
+            self.leave_match()
+        self._record(self._rebuilt(writer.saved), writer)
         self._back_to_base()
-        self.push_screen(table_for(saved.variant)(self.session))
+        self.push_screen(table_for(writer.saved.variant)(self.session))
+
+    def resume_saved(self, match_id: int) -> None:
+        """Claim stored match ``match_id`` and reopen it (the start screen's Resume entries); a
+        match that cannot be resumed is named in a notification."""
+        try:
+            writer = self.store.resume(match_id)
+        except StoreError as exc:
+            self.notify(str(exc), title="Cannot resume", severity="error", timeout=15)
+            return
+        try:
+            self.resume_match(writer)
+        except StoreError as exc:
+            writer.close()
+            self.notify(str(exc), title="Cannot resume", severity="error", timeout=15)
+
+    def undo(self, keep: int) -> None:
+        """Take the match under way back to its first ``keep`` stored actions and show its table
+        anew (a deal left over starts the next one, so the human is back at the turn taken back).
+        The time limit's clock runs on. Raises StoreError if the store refuses."""
+        old = self.session
+        saved = self.writer.truncate(keep)
+        session = self._rebuilt(saved)
+        if session.match.awaiting_next_deal:
+            session.next_deal()
+        session.started = old.started
+        self._record(session, self.writer)
+        self.switch_screen(table_for(saved.variant)(session))
+
+    def action_open_statistics(self) -> None:
+        """The statistics and finished matches."""
+        self.push_screen(StatisticsScreen())
 
     # ------------------------------------------------------------ app-wide keys
 
     def action_help(self) -> None:
         """General keys (the table has its own help with the game's rules)."""
         self.push_screen(HelpScreen("makao-tui — help", GENERAL_KEYS, ""))
+
+    def quit_question(self) -> str:
+        """What quitting a match under way asks (saying whether it can be resumed)."""
+        if self.writer is not None:
+            return "Quit the match under way? It is saved: makao resume reopens it."
+        return "Quit the match under way? It is not saved."
 
     def _match_running(self) -> bool:
         return any(isinstance(s, TableScreen) for s in self.screen_stack) and bool(
@@ -134,8 +277,7 @@ class MakaoApp(App[None]):
         if isinstance(self.screen, ConfirmScreen):
             return
         if self._match_running() and not isinstance(self.screen, TooSmallScreen):
-            self.push_screen(ConfirmScreen("Quit the match under way?"),
-                             lambda yes: self.exit() if yes else None)
+            self.push_screen(ConfirmScreen(self.quit_question()), lambda yes: self.exit() if yes else None)
         else:
             self.exit()
 
@@ -158,5 +300,9 @@ class MakaoApp(App[None]):
 def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = None,
             seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
             resume: MatchWriter | None = None) -> None:
-    """Run the app in the terminal (the ``makao`` command's entry); ``resume``: see MakaoApp."""
-    MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed, resume=resume).run()
+    """Run the app in the terminal (the ``makao`` command's entry); ``resume``: see MakaoApp.
+    Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number."""
+    app = MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed, resume=resume)
+    app.run()
+    if app.return_code:
+        raise SystemExit(app.return_code)

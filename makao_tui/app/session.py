@@ -59,7 +59,8 @@ class MatchSession:
     ``at_keyboard``: the human seat whose hand may be shown (hot-seat privacy); with one human it
     is always that seat, with several it changes only when the pass screen is confirmed, and it is
     None while no human has been handed the keyboard yet. ``clock``: a monotonic time source
-    (seconds), replaceable in tests.
+    (seconds), replaceable in tests. ``saver``: called with the match after every action applied
+    and when its time runs out (the app stores the match through it); None stores nothing.
     """
 
     def __init__(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int,
@@ -81,6 +82,7 @@ class MatchSession:
         self._log_opening()
         self._clock = clock
         self.started = clock()
+        self.saver: Callable[[Match], None] | None = None
 
     # ------------------------------------------------------------ seats
 
@@ -120,6 +122,8 @@ class MatchSession:
         seat = self.to_act
         events = self.match.apply(action)
         self.log.append(LogEntry(seat, tuple(events), len(self.match.deals)))
+        if self.saver is not None:
+            self.saver(self.match)
         return events
 
     def ai_inputs(self) -> tuple[Player, Any, random.Random]:
@@ -177,5 +181,7 @@ class MatchSession:
     def tick(self) -> None:
         """Tell the match when its time is up (it then ends after the deal under way)."""
         left = self.seconds_left()
-        if left is not None and left <= 0:
+        if left is not None and left <= 0 and not self.match.time_up:
             self.match.time_up = True
+            if self.saver is not None:
+                self.saver(self.match)

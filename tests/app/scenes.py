@@ -4,6 +4,9 @@ Every scene is an app (fixed seed, ``ai_delay=0``) plus an async ``run_before(pi
 it to the screen wanted. Human seats are moved by the game's AI with a fixed generator through
 :meth:`TableScreen.act`, and AI seats move only on their turns, so a scene always reaches the same
 state however fast the machine is.
+
+The scenes of saved games store their matches first, in the data folder the tests set
+(``MAKAO_DATA_DIR``), and fix the app's clock so that "10 minutes ago" reads the same every time.
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ from makao_tui.ai import ai_for
 from makao_tui.app.main import MakaoApp, SeatSpec
 from makao_tui.app.screens.common import DealSummaryScreen, MatchEndScreen, PassDeviceScreen
 from makao_tui.app.screens.table import TableScreen
+from makao_tui.engine.match import Match
 from makao_tui.games import get_variant
+from makao_tui.store import Seat, open_store
+from tests.store.util import play, short_setup
 
 RU = get_variant("makao-ru")
 PL = get_variant("makao-pl")
@@ -83,6 +89,35 @@ async def autoplay(pilot, until: Callable[[], bool], timeout: float = 30.0) -> N
         await pilot.pause()
 
 
+def store_match(game: str, seed: int, actions: int, seats: list[Seat] | None = None) -> Match:
+    """Store a match of ``game`` (a short one, Ann against AI seats unless ``seats`` are given)
+    played by the AI for ``actions`` actions, or to its end if it has fewer; returns it."""
+    variant, rules, default = short_setup(game)
+    seats = seats or default
+    with open_store() as store, store.start_match(variant, rules, seats, seed) as writer:
+        match = Match(variant, rules, [s.name for s in seats], seed)
+        play(match, actions, writer)
+    return match
+
+
+def app_with_resume() -> MakaoApp:
+    """The start screen offering a makao-ru match of Ann against two AI, last played ten minutes
+    before the app's clock."""
+    store_match("makao-ru", 3, 120, [Seat("Ann", False), Seat("Olga", True), Seat("Piotr", True)])
+    with open_store() as store:
+        played = store.unfinished()[0].updated
+    return MakaoApp(ai_delay=0, clock=lambda: played + 600)
+
+
+def app_with_history() -> MakaoApp:
+    """The start screen after four finished matches (the last an hour before the app's clock)."""
+    for game, seed in (("makao-ru", 1), ("makao-pl", 2), ("makao-pl", 5), ("macao", 4)):
+        store_match(game, seed, 100_000)
+    with open_store() as store:
+        finished = store.finished()[0].finished
+    return MakaoApp(ai_delay=0, clock=lambda: finished + 3600)
+
+
 @dataclass
 class Scene:
     """An app and how to bring it to one screen; ``size``: the terminal size."""
@@ -138,6 +173,12 @@ async def _match_end(pilot) -> None:
     await pilot.pause()
 
 
+async def _statistics(pilot) -> None:
+    await pilot.press("h")
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "StatisticsScreen")
+    await pilot.pause()
+
+
 async def _help(pilot) -> None:
     await wait_for(pilot, lambda: humans_turn(pilot.app))
     await pilot.press("question_mark")
@@ -146,6 +187,8 @@ async def _help(pilot) -> None:
 
 SCENES: dict[str, Scene] = {
     "start": Scene(lambda: MakaoApp(ai_delay=0), _settle),
+    "start-resume": Scene(app_with_resume, _settle),
+    "statistics": Scene(app_with_history, _statistics),
     "setup": Scene(lambda: MakaoApp(ai_delay=0), _setup),
     "table": Scene(lambda: app_ru(seed=3), _table),
     "table-makao-pl": Scene(lambda: app_pl(seats=(ANN, AI, AI), seed=7), _table),

@@ -142,15 +142,17 @@ class TooSmallScreen(Screen[None]):
 
 class ScoreSheetScreen(ModalScreen[None]):
     """The score sheet of the match, over the table (with the chart of its totals when the sheet
-    has them). ``key``: the table's key that opened it, which closes it too."""
+    has them). ``key``: the table's key that opened it, which closes it too; ``back``: where
+    closing it goes, in words."""
 
     BINDINGS = [Binding("escape,enter,q", "close", "Close", priority=True)]
 
-    def __init__(self, title: str, sheet: ScoreSheet, key: str = "s") -> None:
+    def __init__(self, title: str, sheet: ScoreSheet, key: str = "s", back: str = "back to the table") -> None:
         super().__init__()
         self.heading = title
         self.sheet = sheet
         self.key = key
+        self.back = back
         self._bindings.bind(key, "close", "Close", show=False, priority=True)
 
     def compose(self) -> ComposeResult:
@@ -160,10 +162,10 @@ class ScoreSheetScreen(ModalScreen[None]):
             if self.sheet.series:
                 yield TotalsChart(self.sheet)
             yield Static("\n".join(self.sheet.notes), classes="notes")
-            yield Static(f"Esc / Enter / {self.key}: back to the table", classes="hint")
+            yield Static(f"Esc / Enter / {self.key}: {self.back}", classes="hint")
 
     def action_close(self) -> None:
-        """Back to the table."""
+        """Back to where the sheet was opened."""
         self.dismiss(None)
 
 

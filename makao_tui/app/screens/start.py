@@ -1,6 +1,9 @@
-"""The start screen: the games that have a table, each with its name and a line about it."""
+"""The start screen: the unfinished matches to resume, then the games that have a table, each
+with its name and a line about it; ``h`` opens the statistics."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -9,7 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...store import MatchSummary, StoreError, ago
 from ..tables import playable_variants
+
+if TYPE_CHECKING:
+    from ..main import MakaoApp
 
 TITLE = """\
  __  __       _
@@ -18,17 +25,62 @@ TITLE = """\
 | |  | | (_| |   < (_| | (_) |
 |_|  |_|\\__,_|_|\\_\\__,_|\\___/"""
 
+#: at most this many unfinished matches are offered (``makao saves`` lists them all)
+RESUME_ENTRIES = 3
+#: the id prefix of a Resume entry's option (followed by the match id)
+RESUME = "resume:"
+
+
+def resume_prompt(match: MatchSummary, now: float) -> Text:
+    """A Resume entry: ``Resume — Russian Makao, deal 4, Ann vs 2 AI, 10 minutes ago``."""
+    prompt = Text("Resume", style="bold")
+    prompt.append(f" — {match.game_name}, deal {match.deal}, {match.players()}, {ago(match.updated, now)}")
+    if match.in_use:
+        prompt.append(" (open in another session)", style="dim")
+    return prompt
+
 
 class StartScreen(Screen[None]):
-    """Choose a game with the arrows and Enter; q quits."""
+    """Resume a match or choose a game with the arrows and Enter; h: statistics; q quits."""
 
     BINDINGS = [Binding("q", "app.quit", "Quit"),
+                Binding("h", "app.open_statistics", "Statistics"),
                 Binding("f1,question_mark", "app.help", "Help", key_display="?")]
+
+    @property
+    def makao_app(self) -> MakaoApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Static(TITLE, id="logo")
-        yield Static("Card games in the terminal. Choose a game with ↑ ↓ and press Enter.", classes="hint")
+        yield Static("Card games in the terminal. Choose with ↑ ↓ and press Enter; h: statistics.",
+                     classes="hint")
+        yield OptionList(id="games")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.list_choices()
+        self.query_one("#games", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.list_choices()
+
+    def _unfinished(self) -> list[MatchSummary]:
+        store = self.makao_app.store
+        if store is None:
+            return []
+        try:
+            return store.unfinished()[:RESUME_ENTRIES]
+        except StoreError:
+            return []
+
+    def list_choices(self) -> None:
+        """Fill the list: the last played unfinished matches, then the games."""
+        now = self.makao_app.clock()
         options: list[Option | None] = []
+        for match in self._unfinished():
+            options.append(Option(resume_prompt(match, now), id=f"{RESUME}{match.id}", disabled=match.in_use))
         for variant in playable_variants():
             if options:
                 options.append(None)
@@ -36,13 +88,15 @@ class StartScreen(Screen[None]):
             prompt.append(f"  ({variant.min_players}-{variant.max_players} players)", style="dim")
             prompt.append(f"\n{variant.blurb}")
             options.append(Option(prompt, id=variant.id))
-        yield OptionList(*options, id="games")
-        yield Footer()
-
-    def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
-        games.highlighted = 0
-        games.focus()
+        games.clear_options()
+        games.add_options(options)
+        choices = [o for o in options if o is not None]  # separators are not choices
+        games.highlighted = next(i for i, o in enumerate(choices) if not o.disabled)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.open_setup(event.option.id)
+        choice = event.option.id
+        if choice.startswith(RESUME):
+            self.makao_app.resume_saved(int(choice[len(RESUME):]))
+        else:
+            self.makao_app.open_setup(choice)

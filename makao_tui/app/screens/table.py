@@ -1,5 +1,5 @@
 """The table screen every game family builds on: the turn loop, AI turns, hot-seat privacy,
-deal summaries, score sheet, help and quitting.
+deal summaries, score sheet, help, undo and quitting.
 
 A family's table (``shedding.py`` now; banking and trick-taking later) subclasses
 :class:`TableScreen` and fills in its hooks: :meth:`compose`, :meth:`refresh_table`,
@@ -18,12 +18,18 @@ from textual.screen import Screen
 
 from ...engine.actions import Action
 from ...engine.state import IllegalAction
+from ...store import StoreError, undo_point
 from ..session import MatchSession
 from ..widgets.scores import ScoreSheet
 from .common import ConfirmScreen, DealSummaryScreen, HelpScreen, MatchEndScreen, PassDeviceScreen, ScoreSheetScreen
 
 if TYPE_CHECKING:
     from ..main import MakaoApp
+
+
+#: the help line of the undo key, which every table has
+UNDO_KEY = ("u", "undo: take back your last move and the computer's after it (one human against "
+                 "the computer; off in hot-seat)")
 
 
 class TableScreen(Screen[None]):
@@ -34,6 +40,7 @@ class TableScreen(Screen[None]):
 
     BINDINGS = [
         Binding("s", "scores", "Scores"),
+        Binding("u", "undo", "Undo"),
         Binding("f1,question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_match", "Quit"),
     ]
@@ -221,11 +228,38 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
         variant = self.session.variant
-        self.app.push_screen(HelpScreen(f"{variant.name} — help", self.help_keys(), variant.help_text))
+        keys = [*self.help_keys(), UNDO_KEY]
+        self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, variant.help_text))
+
+    def undo_refusal(self) -> str | None:
+        """Why ``u`` cannot take a move back now, or None if it can."""
+        session = self.session
+        if len(session.humans) > 1:
+            return "undo is off in hot-seat (it would take back the other players' moves too)"
+        if not session.humans:
+            return "undo is for a human playing against the computer"
+        if self.makao_app.writer is None:
+            return "undo rebuilds the match from the saved game, and this match is not saved"
+        if undo_point(session.match.all_actions(), session.humans[0]) is None:
+            return "you have not moved yet: nothing to take back"
+        return None
+
+    def action_undo(self) -> None:
+        """Take back the human's last action and the computer's actions after it (one human
+        against AI seats only), rebuilt from the stored actions."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            self.say(refusal, error=True)
+            return
+        keep = undo_point(self.session.match.all_actions(), self.session.humans[0])
+        try:
+            self.makao_app.undo(keep)
+        except StoreError as exc:
+            self.say(str(exc), error=True)
 
     def action_quit_match(self) -> None:
         """Ask before leaving a running match."""
-        self.app.push_screen(ConfirmScreen("Quit the match under way?"), self._confirmed_quit)
+        self.app.push_screen(ConfirmScreen(self.makao_app.quit_question()), self._confirmed_quit)
 
     def _confirmed_quit(self, yes: bool | None) -> None:
         if yes:

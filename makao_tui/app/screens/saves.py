@@ -1,0 +1,141 @@
+"""Screens of the saved games: a notice about the saved-games file, and statistics with the
+history of finished matches (each one's score sheet on Enter)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...engine.variant import RulesError
+from ...games import get_variant
+from ...store import StoreError, ago
+from ...store import ScoreSheet as StoredSheet
+from ..widgets.scores import ScoreSheet
+from .common import ScoreSheetScreen
+
+if TYPE_CHECKING:
+    from ..main import MakaoApp
+
+
+class NoticeScreen(ModalScreen[None]):
+    """A message to read before going on (the saved-games file was set aside); Enter closes it."""
+
+    BINDINGS = [Binding("enter,escape,space", "close", "OK")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.heading = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="notice"):
+            yield Static(self.heading, classes="title")
+            yield Static(self.text)
+            yield Static("Enter: OK", classes="hint")
+
+    def action_close(self) -> None:
+        """Go on."""
+        self.dismiss(None)
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def stored_sheet(sheet: StoredSheet) -> ScoreSheet:
+    """A stored match's score sheet as the app draws one: a row per deal (the dealer, then each
+    player's points and total), a chart of the totals, and the winners in the notes."""
+    rows: list[list[Text | str]] = []
+    for deal in sheet.deals:
+        rows.append([str(deal.number), sheet.names[deal.dealer]]
+                    + [f"{_signed(p)} → {t}" for p, t in zip(deal.points, deal.totals_after)])
+    series = [(name, [sheet.initial[seat]] + [d.totals_after[seat] for d in sheet.deals])
+              for seat, name in enumerate(sheet.names)]
+    notes = []
+    if sheet.winners is not None:
+        notes.append("Won by " + ", ".join(sheet.names[s] for s in sheet.winners) + ".")
+    return ScoreSheet(["Deal", "Dealer", *sheet.names], rows, notes,
+                      series=series if sheet.deals else [])
+
+
+class StatisticsScreen(Screen[None]):
+    """Per player name and game: matches, wins, average points per deal, best match; below, the
+    finished matches, the last first (Enter shows one's score sheet). Esc goes back."""
+
+    DEFAULT_CSS = """
+    StatisticsScreen DataTable { height: 1fr; margin: 0 1; }
+    StatisticsScreen #stats { max-height: 9; }
+    StatisticsScreen .title { margin-top: 1; }
+    """
+
+    BINDINGS = [Binding("escape,q,h", "back", "Back")]
+
+    @property
+    def makao_app(self) -> MakaoApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static("Statistics — finished matches, per player and game", classes="title")
+        yield DataTable(id="stats", zebra_stripes=True, cursor_type="row")
+        yield Static("Finished matches — Enter: score sheet", classes="title")
+        yield DataTable(id="history", zebra_stripes=True, cursor_type="row")
+        yield Static("", id="stats-note", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        store = self.makao_app.store
+        try:
+            stats = store.statistics() if store else []
+            finished = store.finished() if store else []
+        except StoreError as exc:
+            stats, finished = [], []
+            self.query_one("#stats-note", Static).update(str(exc))
+        if store is None:
+            self.query_one("#stats-note", Static).update("Saved games are off: nothing to show.")
+        elif not finished:
+            self.query_one("#stats-note", Static).update("No finished match yet.")
+        table = self.query_one("#stats", DataTable)
+        table.add_columns("Player", "Game", "Matches", "Wins", "Points/deal", "Best match")
+        for s in stats:
+            table.add_row(s.name + (" (AI)" if s.is_ai else ""), _game_name(s.game),
+                          str(s.matches), str(s.wins), f"{s.average:.1f}", f"#{s.best_match}: {s.best_total}")
+        history = self.query_one("#history", DataTable)
+        history.add_columns("#", "Game", "Players", "Deals", "Won by", "Finished")
+        now = self.makao_app.clock()
+        for m in finished:
+            names = [seat.name for seat in m.seats]
+            history.add_row(str(m.id), m.game_name, m.players(), str(m.deal),
+                            ", ".join(names[s] for s in m.winners or []), ago(m.finished, now),
+                            key=str(m.id))
+        history.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id != "history":
+            return
+        match_id = int(event.row_key.value)
+        try:
+            sheet = self.makao_app.store.score_sheet(match_id)
+        except StoreError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.app.push_screen(ScoreSheetScreen(f"Match #{match_id}, {_game_name(sheet.game)} — score sheet",
+                                              stored_sheet(sheet), back="back to the list"))
+
+    def action_back(self) -> None:
+        """Back to the start screen."""
+        self.dismiss(None)
+
+
+def _game_name(game: str) -> str:
+    """The name of the game with id ``game`` (the id itself for a game this version lacks)."""
+    try:
+        return get_variant(game).name
+    except RulesError:
+        return game

@@ -1,0 +1,240 @@
+"""Saved games in the app: every action stored as applied, resume from the start screen, undo,
+statistics, a bad saved-games file at start (Pilot, 80×24; each test has its own data folder)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from textual.widgets import DataTable, OptionList
+
+from makao_tui.ai import ai_for
+from makao_tui.app.main import MakaoApp
+from makao_tui.app.screens.common import MatchEndScreen, PassDeviceScreen, ScoreSheetScreen
+from makao_tui.app.screens.saves import NoticeScreen, StatisticsScreen
+from makao_tui.app.screens.start import StartScreen
+from makao_tui.app.screens.table import TableScreen
+from makao_tui.app.session import MatchSession
+from makao_tui.store import Seat, default_path, open_store
+
+from .macao_scenes import app_macao
+from .peklo_scenes import app_peklo
+from .scenes import AI, ANN, BOB, PL, app_pl, app_ru, app_with_resume, autoplay, humans_turn, wait_for
+from .test_table import status_text, text_of
+
+SIZE = (80, 24)
+
+
+def run(app, body, size=SIZE):
+    """Run ``body(pilot)`` against ``app`` in a headless terminal."""
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await body(pilot)
+    asyncio.run(main())
+
+
+def human_moves(app, rng: random.Random) -> None:
+    """The human at the keyboard makes the move the game's AI would (the AI seats answer)."""
+    session = app.session
+    app.screen.act(ai_for(session.variant.id).choose(session.match.state.view(session.to_act), rng))
+
+
+def stored_actions(match_id: int):
+    with open_store() as store:
+        return store.load(match_id).actions
+
+
+def test_a_match_started_in_the_app_is_stored_action_by_action():
+    app = app_ru(seed=3)
+    rng = random.Random(1)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        match_id = app.writer.id
+        assert stored_actions(match_id) == tuple(app.session.match.all_actions())
+        for _ in range(4):
+            before = len(app.session.match.all_actions())
+            human_moves(app, rng)
+            await autoplay(pilot, lambda: humans_turn(app))
+            actions = app.session.match.all_actions()
+            assert len(actions) > before
+            assert stored_actions(match_id) == tuple(actions)
+        with open_store() as store:
+            (summary,) = store.unfinished()
+            assert summary.in_use and summary.players() == "Ann vs 2 AI"
+            assert [s.name for s in summary.seats] == app.session.names
+
+    run(app, body)
+    with open_store() as store:  # released when the app ended, and still unfinished
+        store.resume(store.unfinished()[0].id).close()
+
+
+def test_the_start_screen_offers_an_unfinished_match_and_resuming_it_goes_on_saving():
+    app = app_with_resume()
+    with open_store() as store:
+        saved = store.load(store.unfinished()[0].id)
+    expected = saved.rebuild()
+    rng = random.Random(2)
+
+    async def body(pilot):
+        await pilot.pause()
+        games = app.screen.query_one("#games", OptionList)
+        first = games.get_option_at_index(0)
+        assert first.id == f"resume:{saved.id}" and games.highlighted == 0
+        assert str(first.prompt) == "Resume — Russian Makao, deal 3, Ann vs 2 AI, 10 minutes ago"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: humans_turn(app))
+        session = app.session
+        assert session.match.state.snapshot() == expected.state.snapshot()
+        assert session.match.totals == expected.totals and len(session.match.deals) == len(expected.deals)
+        human_moves(app, rng)
+        await autoplay(pilot, lambda: humans_turn(app))
+        actions = tuple(session.match.all_actions())
+        assert len(actions) > len(saved.actions) and actions[:len(saved.actions)] == saved.actions
+        assert stored_actions(saved.id) == actions
+
+    run(app, body)
+
+
+def test_resuming_a_hot_seat_match_shows_the_pass_screen_first():
+    async def record(pilot):
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, PassDeviceScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: humans_turn(pilot.app))
+        human_moves(pilot.app, random.Random(3))
+        await pilot.pause()
+
+    first = app_ru(seats=(ANN, BOB, AI), seed=5)
+    run(first, record)
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
+        assert app.session.at_keyboard is None
+        assert app.session.match.state.snapshot() == first.session.match.state.snapshot()
+
+    run(app, body)
+
+
+@pytest.mark.parametrize("make", [lambda: app_ru(seed=3), lambda: app_pl(seats=(ANN, AI, AI), seed=7),
+                                  lambda: app_macao(seed=3), lambda: app_peklo(seed=3)],
+                         ids=["makao-ru", "makao-pl", "macao", "peklo"])
+def test_undo_takes_back_the_humans_last_move_and_the_ai_moves_after_it(make):
+    app = make()
+    rng = random.Random(4)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: humans_turn(app))
+        before = app.session.match.state.snapshot()
+        kept = tuple(app.session.match.all_actions())
+        log = app.session.log_lines()
+        human_moves(app, rng)
+        await autoplay(pilot, lambda: humans_turn(app))
+        old_table = app.screen
+        await pilot.press("u")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not old_table)
+        assert app.session.match.state.snapshot() == before
+        assert tuple(app.session.match.all_actions()) == kept == stored_actions(app.writer.id)
+        assert app.session.log_lines() == log
+        human_moves(app, rng)  # and play goes on, saved
+        await autoplay(pilot, lambda: humans_turn(app))
+        assert stored_actions(app.writer.id) == tuple(app.session.match.all_actions())
+
+    run(app, body, size=(120, 40))
+
+
+def test_undo_is_refused_in_hot_seat_and_before_the_first_move():
+    async def hot_seat(pilot):
+        app = pilot.app
+        await autoplay(pilot, lambda: humans_turn(app) and app.session.match.all_actions())
+        actions = app.session.match.all_actions()
+        await pilot.press("u")
+        assert "undo is off in hot-seat" in status_text(app)
+        assert app.session.match.all_actions() == actions
+
+    run(app_ru(seats=(ANN, BOB), seed=1), hot_seat)
+
+    async def first_move(pilot):
+        app = pilot.app
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("u")
+        assert "nothing to take back" in status_text(app)
+
+    run(app_ru(seats=(ANN, AI), seed=2), first_move)
+
+
+def test_statistics_after_a_finished_ai_only_match():
+    played = app_pl(seats=(AI, AI), seed=2, deals=2)
+    stored = {}
+
+    async def play(pilot):
+        await autoplay(pilot, lambda: isinstance(played.screen, MatchEndScreen))
+        stored["id"] = played.writer.id
+
+    run(played, play)
+    match = played.session.match
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+        stats = app.screen.query_one("#stats", DataTable)
+        rows = {stats.get_row_at(i)[0]: stats.get_row_at(i) for i in range(stats.row_count)}
+        assert set(rows) == {f"{name} (AI)" for name in played.session.names}
+        for seat, name in enumerate(played.session.names):
+            _, game, matches, wins, average, best = rows[f"{name} (AI)"]
+            assert (game, matches, wins) == ("Polish Makao", "1", "1" if seat in match.winners() else "0")
+            assert average == f"{sum(d.points[seat] for d in match.deals) / len(match.deals):.1f}"
+            assert best == f"#{stored['id']}: {match.totals[seat]}"
+        history = app.screen.query_one("#history", DataTable)
+        assert history.row_count == 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        assert app.screen.query_one(DataTable).row_count == len(match.deals)
+        await pilot.press("escape")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+
+    run(app, body)
+
+
+def test_a_corrupt_saved_games_file_is_set_aside_with_a_message_and_the_app_starts():
+    path = default_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"this is not a database" * 100)
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        text = " ".join(text_of(w) for w in app.screen.query("Static"))
+        (moved,) = path.parent.glob("makao.sqlite3.corrupt-*")
+        assert str(path) in text and moved.name in text.replace("\n", "")
+        assert moved.read_bytes() == b"this is not a database" * 100
+        await pilot.press("enter")
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter", "ctrl+s")  # a new match is stored in the new file
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.writer is not None
+
+    run(app, body)
+    with open_store() as store:
+        assert len(store.unfinished()) == 1
+
+
+def test_the_time_limit_running_out_is_saved_once():
+    now = [100.0]
+    rules = PL.rules({"time_limit_min": 1})
+    session = MatchSession(PL, rules, [ANN, AI], seed=1, clock=lambda: now[0])
+    with open_store() as store, store.start_match(PL, rules, [Seat(n, s.is_ai) for n, s in
+                                                             zip(session.names, session.seats)], 1) as writer:
+        saves = []
+        session.saver = lambda match: (saves.append(match.time_up), writer.save(match))
+        session.tick()
+        now[0] += 60
+        session.tick()
+        session.tick()
+        assert saves == [True]
+        assert store.load(writer.id).time_up
