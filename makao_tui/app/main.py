@@ -80,7 +80,7 @@ class MakaoApp(App[None]):
         self._resume = resume
         self.session: MatchSession | None = None
         #: the saved-games store (None: matches are not saved)
-        self.store: Store | None = store or (resume.store if resume is not None else None)
+        self.store: Store | None = resume.store if store is None and resume is not None else store
         self._own_store = False
         #: the writer of the match under way (None: not saved)
         self.writer: MatchWriter | None = None
@@ -140,7 +140,10 @@ class MakaoApp(App[None]):
         self.exit(return_code=128 + sig)
 
     def _record(self, session: MatchSession, writer: MatchWriter | None) -> None:
-        """Make ``session`` the match under way, stored through ``writer`` (None: unsaved)."""
+        """Make ``session`` the match under way, stored through ``writer`` (None: unsaved); the
+        session it replaces stores nothing more."""
+        if self.session is not None:
+            self.session.saver = None
         self.session = session
         self.writer = writer
         session.saver = self._save if writer is not None else None

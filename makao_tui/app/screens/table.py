@@ -235,11 +235,11 @@ class TableScreen(Screen[None]):
         """Why ``u`` cannot take a move back now, or None if it can."""
         session = self.session
         if len(session.humans) > 1:
-            return "undo is off in hot-seat (it would take back the other players' moves too)"
+            return "undo is off in hot-seat: it would take back the others' moves"
         if not session.humans:
             return "undo is for a human playing against the computer"
         if self.makao_app.writer is None:
-            return "undo rebuilds the match from the saved game, and this match is not saved"
+            return "undo needs the saved game, and this match is not saved"
         if undo_point(session.match.all_actions(), session.humans[0]) is None:
             return "you have not moved yet: nothing to take back"
         return None
