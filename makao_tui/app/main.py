@@ -6,7 +6,7 @@ goes straight to the table; ``MakaoApp(resume=writer)`` reopens a stored match (
 (seconds) before each AI move so humans can follow; tests pass 0.
 
 Saved games: every match is stored when it starts and every action as it is applied (through
-:attr:`MatchSession.saver`), in the store of ``store`` or of the ``resume`` writer, else the one
+:attr:`MatchSession.saver`), in the store of the ``resume`` writer, else in the one
 :func:`~makao_tui.store.open_store_or_recover` opens (``MAKAO_DATA_DIR`` or the user's data folder;
 a bad file is set aside and a notice says so). Without a store the app runs unsaved. The match is
 released when the app ends, also on SIGHUP and SIGTERM, which end the app cleanly. ``clock``
@@ -70,7 +70,7 @@ class MakaoApp(App[None]):
 
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
-                 ai_delay: float = 0.6, resume: MatchWriter | None = None, store: Store | None = None,
+                 ai_delay: float = 0.6, resume: MatchWriter | None = None,
                  clock: Callable[[], float] = time.time) -> None:
         super().__init__()
         self.ascii = ascii
@@ -80,7 +80,7 @@ class MakaoApp(App[None]):
         self._resume = resume
         self.session: MatchSession | None = None
         #: the saved-games store (None: matches are not saved)
-        self.store: Store | None = resume.store if store is None and resume is not None else store
+        self.store: Store | None = resume.store if resume is not None else None
         self._own_store = False
         #: the writer of the match under way (None: not saved)
         self.writer: MatchWriter | None = None
@@ -90,8 +90,8 @@ class MakaoApp(App[None]):
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
         self._catch_signals()
-        self.push_screen(StartScreen())
         notice = self._open_store()
+        self.push_screen(StartScreen())
         if self._resume is not None:
             self.resume_match(self._resume)
         elif variant is not None:
@@ -114,7 +114,8 @@ class MakaoApp(App[None]):
     # ------------------------------------------------------------ saved games
 
     def _open_store(self) -> str | None:
-        """Open the saved-games file unless one was given; returns a notice to show, or None."""
+        """Open the saved-games file unless the resumed match brought its own; returns a notice
+        to show, or None."""
         if self.store is not None:
             return None
         try:

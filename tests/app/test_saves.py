@@ -238,3 +238,26 @@ def test_the_time_limit_running_out_is_saved_once():
         session.tick()
         assert saves == [True]
         assert store.load(writer.id).time_up
+
+
+def test_without_a_usable_data_folder_the_app_says_so_and_plays_unsaved(data_dir, monkeypatch):
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    blocker = data_dir.parent / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("MAKAO_DATA_DIR", str(blocker / "makao"))
+    app = app_ru(seats=(ANN, AI), seed=2)
+
+    async def body(pilot):
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        text = " ".join(text_of(w) for w in app.screen.query("Static"))
+        assert str(blocker / "makao") in text and "not saved" in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert app.store is None and app.writer is None
+        human_moves(app, random.Random(5))
+        await autoplay(pilot, lambda: humans_turn(app))
+        await pilot.press("u")
+        assert "not saved" in status_text(app)
+
+    run(app, body)
