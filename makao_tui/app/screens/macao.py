@@ -83,6 +83,7 @@ class MacaoTableScreen(TableScreen):
     """The table of Macao (see the module docstring)."""
 
     SHEET_KEY = "l"
+    SHEET_WORD = "ledger"
 
     BINDINGS = [
         Binding("r", "replace", "Replace"),
@@ -268,12 +269,7 @@ class MacaoTableScreen(TableScreen):
         if self._my_turn():
             keys += [(key, word) for kind, key, word in ACTION_KEYS
                      if any(isinstance(a, kind) for a in view.legal)]
-        keys += [("l", "ledger"), ("?", "help"), ("q", "quit")]
-        bar = Text(" ")
-        for key, word in keys:
-            bar.append(key, style="bold")
-            bar.append(f" {word}  ")
-        return bar
+        return self.key_bar(keys)
 
     def _hint(self, view: MacaoView) -> str:
         """What the human to act may do now, from the legal actions."""

@@ -312,12 +312,7 @@ class PekloTableScreen(TableScreen):
             keys += [("←→ 0-9", "choose a bid"), ("Enter", "bid")]
         elif self._my_turn() and view.phase == "play":
             keys += [("←→ 1-0", "choose a card"), ("Enter", "play")]
-        keys += [("s", "scores"), ("?", "help"), ("q", "quit")]
-        bar = Text(" ")
-        for key, word in keys:
-            bar.append(key, style="bold")
-            bar.append(f" {word}  ")
-        return bar
+        return self.key_bar(keys)
 
     def _hint(self, view: PekloView) -> str:
         """What the human to act may do now, from the legal actions."""

@@ -266,12 +266,7 @@ class ShedTableScreen(TableScreen):
                 keys.append(("D", "draw until it fits"))
             if any(isinstance(a, Play) and a.makao for a in legal):
                 keys.append(("m", "Makao"))
-        keys += [("s", "scores"), ("?", "help"), ("q", "quit")]
-        bar = Text(" ")
-        for key, word in keys:
-            bar.append(key, style="bold")
-            bar.append(f" {word}  ")
-        return bar
+        return self.key_bar(keys)
 
     def _hint(self, view: ShedView) -> str:
         """What the human to act may do now, from the legal actions."""

@@ -13,6 +13,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -37,6 +38,8 @@ class TableScreen(Screen[None]):
 
     #: the key of the score sheet (a family whose game needs ``s`` binds the sheet to another)
     SHEET_KEY = "s"
+    #: the key bar's word for the score sheet
+    SHEET_WORD = "scores"
 
     BINDINGS = [
         Binding("s", "scores", "Scores"),
@@ -230,6 +233,18 @@ class TableScreen(Screen[None]):
         variant = self.session.variant
         keys = [*self.help_keys(), UNDO_KEY]
         self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, variant.help_text))
+
+    def key_bar(self, keys: list[tuple[str, str]]) -> Text:
+        """The key bar: ``keys`` ((key, word) pairs that do something now, from the legal
+        actions), then the score sheet, undo when it would work, help and quit."""
+        keys = keys + [(self.SHEET_KEY, self.SHEET_WORD)]
+        if self.undo_refusal() is None:
+            keys.append(("u", "undo"))
+        bar = Text(" ")
+        for key, word in keys + [("?", "help"), ("q", "quit")]:
+            bar.append(key, style="bold")
+            bar.append(f" {word}  ")
+        return bar
 
     def undo_refusal(self) -> str | None:
         """Why ``u`` cannot take a move back now, or None if it can."""
