@@ -153,7 +153,7 @@ class MakaoApp(App[None]):
         """Store what ``match`` did since the last save; on failure say so and stop saving it."""
         writer = self.writer
         try:
-            writer.save(match)
+            writer.save(match, played=self.session.played() if self.session is not None else None)
         except StoreError as exc:
             self.leave_match()
             if self.session is not None:
@@ -171,10 +171,12 @@ class MakaoApp(App[None]):
                 pass  # a claim that cannot be released lapses with this process
 
     def _rebuilt(self, saved: SavedMatch) -> MatchSession:
-        """A new session holding ``saved`` after its last action (its log rebuilt too)."""
+        """A new session holding ``saved`` after its last action (its log rebuilt too), its clock
+        going on from the seconds already played."""
         session = MatchSession(saved.variant, saved.rules, [SeatSpec(s.name, s.is_ai) for s in saved.seats],
                                saved.seed)
         saved.replay_into(session)
+        session.played_before = saved.played
         return session
 
     # ------------------------------------------------------------ navigation
@@ -252,7 +254,7 @@ class MakaoApp(App[None]):
         session = self._rebuilt(saved)
         if session.match.awaiting_next_deal:
             session.next_deal()
-        session.started = old.started
+        session.started, session.played_before = old.started, old.played_before
         self._record(session, self.writer)
         self.switch_screen(table_for(saved.variant)(session))
 

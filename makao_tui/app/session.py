@@ -82,6 +82,8 @@ class MatchSession:
         self._log_opening()
         self._clock = clock
         self.started = clock()
+        #: seconds played before this sitting (a resumed match)
+        self.played_before = 0.0
         self.saver: Callable[[Match], None] | None = None
 
     # ------------------------------------------------------------ seats
@@ -176,7 +178,12 @@ class MatchSession:
         """Seconds before the time limit (never negative), or None without a limit."""
         if self.time_limit_min is None:
             return None
-        return max(0.0, self.time_limit_min * 60 - (self._clock() - self.started))
+        return max(0.0, self.time_limit_min * 60 - self.played())
+
+    def played(self) -> float:
+        """Seconds of play: those of earlier sittings (``played_before``, from a saved match) and
+        this one's."""
+        return self.played_before + self._clock() - self.started
 
     def tick(self) -> None:
         """Tell the match when its time is up (it then ends after the deal under way)."""

@@ -272,11 +272,11 @@ class Store:
             return self._load(conn, match_id)
 
     def _load(self, conn: sqlite3.Connection, match_id: int) -> SavedMatch:
-        row = conn.execute("SELECT game, options, seed, first_dealer, time_up, created, updated, finished"
-                           " FROM matches WHERE id = ?", (match_id,)).fetchone()
+        row = conn.execute("SELECT game, options, seed, first_dealer, time_up, created, updated, finished,"
+                           " played FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
-        game, options, seed, first_dealer, time_up, created, updated, finished = row
+        game, options, seed, first_dealer, time_up, created, updated, finished, played = row
         seats = tuple(Seat(name, bool(ai)) for name, ai in conn.execute(
             "SELECT name, is_ai FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)))
         rows = conn.execute("SELECT seat, action FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)).fetchall()
@@ -288,7 +288,7 @@ class Store:
         except (RulesError, ActionFormatError, ValueError, TypeError) as exc:
             raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {exc}") from None
         return SavedMatch(match_id, self.path, variant, rules, seats, seed, first_dealer, actions,
-                          bool(time_up), created, updated, finished)
+                          bool(time_up), created, updated, finished, played)
 
     def unfinished(self) -> list[MatchSummary]:
         """The matches under way, the last played first."""
@@ -418,10 +418,11 @@ class MatchWriter:
         if row is None or row[0] != self._token:
             raise MatchInUseError(self.store.path, f"match {self.id} was taken over by another makao process")
 
-    def save(self, match: Match) -> None:
+    def save(self, match: Match, played: float | None = None) -> None:
         """Store what ``match`` did since the last save, in one transaction: its new actions, the
         score-sheet rows of deals that ended, its totals, the ``time_up`` flag, and its end
         (winners) once over. Call it after every ``match.apply`` and after setting ``time_up``.
+        ``played``: seconds of play so far, for a time limit (None: left as stored).
 
         Raises ValueError if ``match`` is not this match (another game, names or seed) or has
         fewer actions than stored (take actions back with :meth:`truncate`).
@@ -444,6 +445,8 @@ class MatchWriter:
                              [(self.id, d.number, d.dealer, json.dumps(d.points), json.dumps(d.totals_after))
                               for d in done[self._deals:]])
             self._update(conn, match, len(actions), now)
+            if played is not None:
+                conn.execute("UPDATE matches SET played = ? WHERE id = ?", (played, self.id))
         self._actions = len(actions)
         self._deals = len(done)
 

@@ -41,6 +41,7 @@ class SavedMatch:
 
     ``actions``: ``(seat, action)`` pairs over the whole match, in order. ``finished``: when the
     match ended, or None while it is under way. ``path``: the database file it came from.
+    ``played``: seconds of play so far (what a time limit counts), as last saved.
     """
 
     id: int
@@ -55,6 +56,7 @@ class SavedMatch:
     created: float
     updated: float
     finished: float | None
+    played: float = 0.0
 
     @property
     def names(self) -> list[str]:

@@ -75,8 +75,11 @@ def _statements(statements: tuple[str, ...]) -> Callable[[sqlite3.Connection], N
     return step
 
 
+# version 2: seconds of play, so that a resumed match with a time limit keeps what is left of it
+_V2 = ("ALTER TABLE matches ADD COLUMN played REAL NOT NULL DEFAULT 0",)
+
 #: the steps, oldest first; see the module docstring
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_statements(_V1)]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_statements(_V1), _statements(_V2)]
 
 
 def current_version() -> int:

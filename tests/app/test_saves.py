@@ -261,3 +261,19 @@ def test_without_a_usable_data_folder_the_app_says_so_and_plays_unsaved(data_dir
         assert "not saved" in status_text(app)
 
     run(app, body)
+
+
+def test_a_resumed_timed_match_keeps_the_time_already_played():
+    now = [100.0]
+    rules = PL.rules({"time_limit_min": 1})
+    session = MatchSession(PL, rules, [ANN, AI], seed=1, clock=lambda: now[0])
+    seats = [Seat(n, s.is_ai) for n, s in zip(session.names, session.seats)]
+    with open_store() as store, store.start_match(PL, rules, seats, 1) as writer:
+        now[0] += 40
+        writer.save(session.match, played=session.played())
+        match_id = writer.id
+    with open_store() as store:
+        saved = store.load(match_id)
+    assert saved.played == 40
+    resumed = MakaoApp(ai_delay=0)._rebuilt(saved)
+    assert 19 <= resumed.seconds_left() <= 20  # 60 s of limit, 40 already played

@@ -43,8 +43,23 @@ def test_a_new_file_has_the_current_schema(tmp_path):
 
 def test_a_file_of_the_first_schema_is_migrated_on_opening(tmp_path, monkeypatch):
     path = tmp_path / "s.db"
-    match = stored_match(path)
+    with monkeypatch.context() as m:
+        m.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
+        match = stored_match(path)
     assert version_of(path) == 1
+    with open_store(path) as store:  # version 2 adds the seconds played, 0 for an old match
+        assert store.schema_version() == 2
+        saved = store.load(1)
+        assert saved.played == 0.0
+        assert saved.rebuild().state.snapshot() == match.state.snapshot()
+    assert version_of(path) == 2
+
+
+def test_a_later_schema_step_runs_once_and_keeps_the_matches(tmp_path, monkeypatch):
+    path = tmp_path / "s.db"
+    match = stored_match(path)
+    current = schema.current_version()
+    assert version_of(path) == current
     calls = []
 
     def add_notes(conn):  # a second schema: a column filled from the existing rows
@@ -54,13 +69,13 @@ def test_a_file_of_the_first_schema_is_migrated_on_opening(tmp_path, monkeypatch
 
     monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, add_notes])
     with open_store(path) as store:
-        assert store.schema_version() == 2
+        assert store.schema_version() == current + 1
         assert store._conn.execute("SELECT note FROM matches").fetchall() == [("makao-ru #1",)]
         rebuilt = store.load(1).rebuild()
         assert rebuilt.state.snapshot() == match.state.snapshot() and rebuilt.totals == match.totals
     with open_store(path):
         pass
-    assert calls == [1] and version_of(path) == 2
+    assert calls == [1] and version_of(path) == current + 1
 
 
 def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
@@ -73,10 +88,12 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
 
     with monkeypatch.context() as m:
         m.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, broken])
-        with pytest.raises(StoreError, match=f"cannot upgrade {path} from schema version 1 to 2: step failed") as err:
+        current = schema.current_version() - 1
+        with pytest.raises(StoreError, match=f"cannot upgrade {path} from schema version {current} "
+                                             f"to {current + 1}: step failed") as err:
             open_store(path)
         assert type(err.value) is StoreError  # not corrupt: the file is not set aside
-    assert version_of(path) == 1
+    assert version_of(path) == schema.current_version()
     with open_store(path) as store:
         assert store.load(1).rebuild().state.snapshot() == match.state.snapshot()
 
