@@ -13,7 +13,8 @@ KEEP = 200
 
 class EventLog(RichLog):
     """A log that shows a list of lines, appending when only new lines came and redrawing when
-    earlier ones changed (another viewer at the keyboard) or the width changed (re-wrapping)."""
+    earlier ones changed (another viewer at the keyboard) or the width changed (re-wrapping);
+    it always scrolls to its newest line, also when its height changes."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True,
@@ -32,11 +33,15 @@ class EventLog(RichLog):
         for line in new:
             self.write(line)
         self._shown = lines
+        # the newest line stays in sight even when the log's height changed meanwhile
+        self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Re-wrap every line when the width changes."""
+        """Re-wrap every line when the width changes; keep the newest line in sight."""
         if event.size.width != self._width:
             self._width = event.size.width
             shown, self._shown = self._shown, []
             self.clear()
             self.show(shown)
+        else:
+            self.call_after_refresh(self.scroll_end, animate=False)
