@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import getpass
 import json
 import random
@@ -68,6 +69,12 @@ def _login_name() -> str:
     return name[:1].upper() + name[1:] if name else "Player"
 
 
+#: the ``makao play`` flag of each rule option
+_FLAGS = {"loss_limit": "--loss-limit", "deals": "--deals", "time_limit_min": "--time-limit",
+          "bankroll": "--bankroll", "stake": "--stake", "rounds": "--rounds",
+          "auto_makao": "--auto-makao", "hook": "--hook"}
+
+
 @app.command()
 def play(
     ctx: typer.Context,
@@ -93,16 +100,26 @@ def play(
     except RulesError as exc:
         _fail(str(exc))
     seats = [_parse_seat(s) for s in seat] or [(_login_name(), False), ("", True), ("", True)]
+    humans = [name.casefold() for name, is_ai in seats if not is_ai]
+    if len(set(humans)) < len(humans):
+        _fail("two human seats have the same name: give each player a name of their own")
     given = {
         "loss_limit": loss_limit, "deals": deals, "time_limit_min": time_limit, "bankroll": bankroll,
         "stake": stake, "rounds": rounds, "auto_makao": auto_makao or None, "hook": hook or None,
     }
     options = {name: value for name, value in given.items() if value is not None}
+    known = {f.name for f in dataclasses.fields(variant.rules_type)}
+    for name in options:
+        if name not in known:
+            _fail(f"{_FLAGS[name]} is not an option of {variant.name}")
     try:
         rules = variant.rules(options)
         variant.check_players(len(seats))
     except RulesError as exc:
-        _fail(str(exc))
+        message = str(exc)
+        for name, flag in _FLAGS.items():  # the user typed flags, not option names
+            message = message.replace(f"option {name!r}", flag)
+        _fail(message)
     from .app.main import SeatSpec, run_app
 
     specs = [SeatSpec(name, is_ai) for name, is_ai in seats]
