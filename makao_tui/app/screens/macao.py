@@ -84,6 +84,7 @@ class MacaoTableScreen(TableScreen):
 
     SHEET_KEY = "l"
     SHEET_WORD = "ledger"
+    SHEET_TITLE = "ledger"
 
     BINDINGS = [
         Binding("r", "replace", "Replace"),

@@ -34,16 +34,21 @@ CARD_VALUES = {makao_ru.VARIANT.id: makao_ru.card_value, makao_pl.VARIANT.id: ma
 #: the part of the usual AI pause taken by each draw of a run of draws until a card fits
 DRAW_ON_PAUSE = 0.25
 
+#: the keys of both games, then those of the game with jack demands (makao-pl)
 KEYS = [
     ("← →  or  1-9, 0", "choose a card of your hand"),
     ("Enter (or click)", "play the chosen card"),
     ("d", "draw from the stock"),
-    ("D (shift+d)", "makao-pl, drawing until a card fits: draw card after card until one does"),
     ("t", "take the pending penalty"),
     ("p", "pass (keep the card you just drew)"),
     ("m", "call Makao with the next play (press again to cancel)"),
     ("c d h s", "in the suit picker after an ace: name the suit"),
-    ("5-9 0 q n", "in the demand picker after a jack (makao-pl): 10 is 0, n = none"),
+]
+DEMAND_GAME_KEYS = [
+    ("D (shift+d)", "drawing until a card fits: draw card after card until one does"),
+    ("5-9 0 q n", "in the demand picker after a jack: 10 is 0, n = none"),
+]
+COMMON_KEYS = [
     ("s", "score sheet"),
     ("? / F1", "this help"),
     ("q / Ctrl+C", "quit (asks first)"),
@@ -319,7 +324,10 @@ class ShedTableScreen(TableScreen):
         return self.makao_app.ai_delay
 
     def help_keys(self) -> list[tuple[str, str]]:
-        return KEYS
+        """The keys of this game: drawing until a card fits and the demand picker only where the
+        game has jack demands (makao-pl)."""
+        extra = DEMAND_GAME_KEYS if self.session.match.state.game.jack_demands else []
+        return KEYS + extra + COMMON_KEYS
 
     # ------------------------------------------------------------ keys
 

@@ -38,8 +38,9 @@ class TableScreen(Screen[None]):
 
     #: the key of the score sheet (a family whose game needs ``s`` binds the sheet to another)
     SHEET_KEY = "s"
-    #: the key bar's word for the score sheet
+    #: the key bar's word for the score sheet, and its screen's title
     SHEET_WORD = "scores"
+    SHEET_TITLE = "score sheet"
 
     BINDINGS = [
         Binding("s", "scores", "Scores"),
@@ -225,7 +226,7 @@ class TableScreen(Screen[None]):
 
     def action_scores(self) -> None:
         """Show the score sheet."""
-        self.app.push_screen(ScoreSheetScreen(f"{self.session.variant.name} — score sheet",
+        self.app.push_screen(ScoreSheetScreen(f"{self.session.variant.name} — {self.SHEET_TITLE}",
                                               self.score_sheet(), self.SHEET_KEY))
 
     def action_help(self) -> None:
