@@ -22,7 +22,7 @@ Readings of §3 taken here (where RULES.md leaves a gap, **[reading]** says so):
   again before the hand is over.
 - **[reading]** A hand in which the shoe ran out (and was refilled from the earlier hands of the
   bank) is the last hand of that bank: the shoe has been used up.
-- A scenario (SCENARIOS.md) gives no bankrolls: they are unlimited there. A seat given no card in
+- A scenario (SCENARIOS.md) gives every seat the ``bankroll`` option's chips (default 100). A seat given no card in
   a scenario is a player who has left the table (the banker must hold a card).
 
 Match level (the :class:`~makao_tui.engine.match.Match` hooks): the first banker is found by a cut
@@ -427,14 +427,14 @@ class MacaoState(GameState):
 
     ``hands``: one list per seat, one card each for the seats at the table, none for the others;
     ``shoe``: the shoe, the first card drawn first; ``spent``: cards of earlier hands of this bank
-    (shuffled into the shoe if it runs out); ``bankrolls``: chips per seat, or None for unlimited
+    (shuffled into the shoe if it runs out); ``bankrolls``: chips per seat
     (a scenario); ``opening``: events before the first action (passing the bank, the shuffle, the
     deal). Raises ValueError for a seat holding more than one card, a banker without a card, or a
     player at the table without chips. See :class:`GameState` for the contract.
     """
 
     def __init__(self, rules: MacaoRules, players: int, banker: int, hands: list[list[Card]],
-                 shoe: list[Card], spent: list[Card], bankrolls: list[int] | None, rng: random.Random,
+                 shoe: list[Card], spent: list[Card], bankrolls: list[int], rng: random.Random,
                  opening: list[Event] | None = None):
         if len(hands) != players:
             raise ValueError(f"a hand needs {players} seats, got {len(hands)}")
@@ -442,7 +442,7 @@ class MacaoState(GameState):
             raise ValueError("a Macao hand starts with one card per player")
         if not hands[banker]:
             raise ValueError("the banker must hold a card")
-        if bankrolls is not None and any(h and chips <= 0 for h, chips in zip(hands, bankrolls)):
+        if any(h and chips <= 0 for h, chips in zip(hands, bankrolls)):
             raise ValueError("a player without chips is not dealt in")
         self.rules = rules
         self.players = players
@@ -451,7 +451,7 @@ class MacaoState(GameState):
         self.in_play = [bool(h) for h in hands]
         self.shoe = list(reversed(shoe))  # internally the next card is shoe[-1]
         self.spent = list(spent)
-        self.bankrolls = None if bankrolls is None else list(bankrolls)
+        self.bankrolls = list(bankrolls)
         self.rng = rng
         self.thrown: list[list[Card]] = [[] for _ in range(players)]
         self.drew = [False] * players
@@ -579,8 +579,6 @@ class MacaoState(GameState):
             payer, payee = (banker, punter) if wins else (punter, banker)
             if wins and broken:
                 paid = 0
-            elif chips is None:
-                paid = owed
             else:
                 paid = min(owed, chips[payer] + change[payer])
             change[payer] -= paid
@@ -630,7 +628,7 @@ class MacaoState(GameState):
         new.in_play = list(self.in_play)
         new.shoe = list(self.shoe)
         new.spent = list(self.spent)
-        new.bankrolls = None if self.bankrolls is None else list(self.bankrolls)
+        new.bankrolls = list(self.bankrolls)
         new.thrown = [list(t) for t in self.thrown]
         new.drew = list(self.drew)
         new.stood = list(self.stood)
@@ -729,10 +727,11 @@ def deal(rules: MacaoRules, players: int, dealer: int, rng: random.Random, match
 
 def from_layout(layout: Layout) -> MacaoState:
     """The hand a scenario lays out: ``dealer`` banks, ``hands`` one card per seat (none: a seat
-    not at the table), ``stock`` the shoe (first card drawn first); bankrolls unlimited, no
-    earlier hands."""
+    not at the table), ``stock`` the shoe (first card drawn first); every seat holds the
+    ``bankroll`` option's chips (SCENARIOS.md: options omitted take their defaults), so a player
+    who cannot pay in full can be laid out; no earlier hands."""
     return MacaoState(layout.rules, layout.players, layout.dealer, layout.hands, layout.stock, [],
-                      None, layout.rng())
+                      [layout.rules.bankroll] * layout.players, layout.rng())
 
 
 HELP = """\

@@ -243,10 +243,16 @@ def test_a_banker_left_with_nothing_leaves_the_table():
     assert events[-2:] == [LeftTable(0), HandSettled(None, None, (-4, 3, 1))]
 
 
-def test_unlimited_bankrolls_in_a_scenario():
+def test_a_scenario_gives_every_seat_the_bankroll_option():
+    # the banker owes three naturals 9 x3 = 3000 each but holds 1000: the first punter gets it
+    # all, the bank is broken and the others get nothing
     state = lay(["5C", "9H", "9D", "9S"], "", stake=1000, bankroll=1000)
     play(state, "s s s s")
-    assert state.points() == [-9000, 3000, 3000, 3000]
+    assert state.points() == [-1000, 1000, 0, 0]
+    # a punter who owes 30 with 10 chips pays 10
+    state = lay(["9D", "2C"], "5S", stake=10, bankroll=10)
+    play(state, "s s")
+    assert state.points() == [10, -10]
 
 
 # ---------------------------------------------------------------- privacy, view, snapshot

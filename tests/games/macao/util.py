@@ -24,10 +24,14 @@ def lay(hands: list[str], stock: str = "", dealer: int = 0, **options) -> MacaoS
 
 def table(hands: list[str], stock: str = "", dealer: int = 0, bankrolls: list[int] | None = None,
           spent: str = "", seed: int = 0, **options) -> MacaoState:
-    """Like :func:`lay`, with ``bankrolls`` and ``spent`` cards of earlier hands of the bank."""
-    return MacaoState(MacaoRules(**options), len(hands), dealer,
+    """Like :func:`lay`, with ``bankrolls`` (default: the option's for every seat) and ``spent``
+    cards of earlier hands of the bank."""
+    rules = MacaoRules(**options)
+    return MacaoState(rules, len(hands), dealer,
                       [parse_cards([h]) if h else [] for h in hands], parse_cards(stock.split()),
-                      parse_cards(spent.split()), bankrolls, random.Random(seed))
+                      parse_cards(spent.split()),
+                      bankrolls if bankrolls is not None else [rules.bankroll] * len(hands),
+                      random.Random(seed))
 
 
 def play(state: MacaoState, moves: str) -> list:
