@@ -79,8 +79,11 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise ScenarioError(f"dealer must be a seat from 0 to {players - 1}")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise ScenarioError("options must be a JSON object of rule options")
     try:
-        rules = variant.rules(data.get("options") or {})
+        rules = variant.rules(options)
     except RulesError as exc:
         raise ScenarioError(str(exc)) from None
     seed = data.get("seed", 0)
@@ -119,6 +122,8 @@ def load_layout(path: str | Path, variants: dict[str, Variant]) -> Layout:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise ScenarioError(f"{path} nests its JSON too deeply to be a scenario") from None
     return parse_layout(data, variants)
 
 

@@ -44,6 +44,8 @@ def make_rules(rules_type: type, options: dict[str, Any] | None) -> Any:
     Raises :class:`RulesError` for an unknown name, a value of the wrong type, or one outside the
     field's ``choices`` / ``range``.
     """
+    if options is not None and not isinstance(options, dict):
+        raise RulesError("the rule options must be given as names and values")
     options = dict(options or {})
     fields = {f.name: f for f in dataclasses.fields(rules_type)}
     values: dict[str, Any] = {}

@@ -49,6 +49,8 @@ def test_refused_action_exits_2_with_the_state_before_it():
     ('{"variant": "makao-ru", "players": 2, "hands": [["5C"], ["5C"]], "starter": "5H", "stock": ["5C"]}', "3 times"),
     ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": {"x": 1}}', "unknown option"),
     ('[1, 2]', "JSON object"),
+    ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": [1]}', "options must"),
+    ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": "abc"}', "options must"),
 ])
 def test_malformed_file_one_line_exit_2(tmp_path, content, message):
     path = tmp_path / "bad.json"
@@ -59,6 +61,15 @@ def test_malformed_file_one_line_exit_2(tmp_path, content, message):
     assert run.stdout == ""
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in run.stderr
+
+
+def test_json_nested_too_deeply_is_one_line_exit_2(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100000 + "]" * 100000)
+    run = subprocess.run([sys.executable, "-m", "makao_tui.cli", "scenario", str(path)],
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr[-300:]
+    assert len(run.stderr.strip().splitlines()) == 1
 
 
 def test_missing_file(tmp_path):
