@@ -445,6 +445,8 @@ class ShedState(GameState):
             raise IllegalAction(reason)
         seat = self._turn
         self.idle = 0
+        if len(self.legal_actions()) > 1:
+            self.repeats.clear()  # a choice was made: only a run of forced turns can cycle for ever
         if isinstance(action, Play):
             events = self._play(seat, action)
         elif isinstance(action, Take):
@@ -466,14 +468,17 @@ class ShedState(GameState):
                 self.final_answer)
 
     def _check_repetition(self) -> list[Event]:
-        """End the deal without a winner when a position comes round the third time.
+        """End the deal without a winner when a position comes round the third time in a run of
+        forced turns.
 
         **[decision, ours; not yet in RULES.md]** With the stock gone, forced turns can repeat for
         ever (in makao-pl two players may each draw back and must play the four the other just
-        played, while fours skip the others). A deal whose position (see :meth:`_position`) comes
-        round a third time ends as a deal where nobody can play or draw: no winner, every player
-        scores the cards in hand. Every cycle passes through a position with an empty stock (the
-        stock grows only by a rebuild, when it is empty), so positions are counted only then.
+        played, while fours skip the others). When a position (see :meth:`_position`) comes round
+        a third time and every action since its first time was the only legal one, the deal ends
+        as a deal where nobody can play or draw: no winner, every player scores the cards in hand.
+        Players who loop by choice are left to it (any action chosen among several starts the
+        count anew). Every cycle passes through a position with an empty stock (the stock grows
+        only by a rebuild, when it is empty), so positions are counted only then.
         """
         key = self._position()
         seen = self.repeats.get(key, 0) + 1

@@ -344,3 +344,16 @@ def test_loss_limit_range_is_checked():
         v.rules({"loss_limit": 100})
     with pytest.raises(ValueError):
         v.rules({"no_such_option": 1})
+
+
+def test_players_who_loop_by_choice_are_left_to_it():
+    """The end on a repeated position is for forced turns only: here each drawn card could be
+    kept (pass), so every play of it is chosen and the deal goes on."""
+    s = ru([["4D", "4S"], ["6H", "5C", "5S"]], "7H", [])
+    act(s, 1, do="play", card="6H")
+    for _ in range(4):
+        act(s, 0, do="draw")
+        act(s, 0, do="play", card="7H")
+        act(s, 1, do="draw")
+        act(s, 1, do="play", card="6H")
+    assert not s.is_over and s.to_act == 0
