@@ -402,3 +402,23 @@ def test_ransom_flow_in_makao_pl_by_keys():
         assert "Ann draws 4 cards" in text and "as the penalty" in text
 
     run(app, body)
+
+
+def test_ascii_mode_has_no_suit_symbols_on_the_start_screen_or_in_help():
+    from makao_tui.app.screens.start import StartScreen
+
+    app = MakaoApp(ascii=True, ai_delay=0)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        shown = " ".join(str(o.prompt) for o in app.screen.query_one("OptionList")._options)
+        assert "K♥" not in shown and "KH" in shown
+        await pilot.press("enter")  # the setup of Russian Makao, then back and into a match
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ShedTableScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        rules = text_of(app.screen.query_one(".rules"))
+        assert "♥" not in rules and "KH" in rules
+
+    run(app, body)

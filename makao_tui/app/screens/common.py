@@ -14,6 +14,7 @@ from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
+from ...engine.cards import ascii_text
 from ..widgets.scores import ScoreSheet, ScoreTable, TotalsChart
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -84,7 +85,9 @@ class HelpScreen(ModalScreen[None]):
                     keys.add_row(key, what)
                 yield Static(keys, classes="keys")
                 if self.text:
-                    yield Static(reflow(self.text), classes="rules")
+                    text = reflow(self.text)
+                    yield Static(ascii_text(text) if getattr(self.app, "ascii", False) else text,
+                                 classes="rules")
             yield Static("Esc / Enter: close", classes="hint")
 
     def action_close(self) -> None:

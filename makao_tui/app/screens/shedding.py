@@ -445,8 +445,8 @@ class ShedTableScreen(TableScreen):
                     else "Nobody went out: the deal ends with no winner.", style="bold")
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("Player")
-        table.add_column("Cards left")
-        table.add_column("Cost", justify="right")
+        table.add_column("Cards left", overflow="fold")
+        table.add_column("Cost", justify="right", overflow="fold")
         table.add_column("Points", justify="right")
         for seat, view in enumerate(views):
             cards = (Text(" ").join(card_text(c, self.ascii) for c in view.hand) if view.hand

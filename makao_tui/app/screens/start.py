@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine.cards import ascii_text
 from ...store import MatchSummary, StoreError, ago
 from ..tables import playable_variants
 
@@ -86,7 +87,8 @@ class StartScreen(Screen[None]):
                 options.append(None)
             prompt = Text(variant.name, style="bold")
             prompt.append(f"  ({variant.min_players}-{variant.max_players} players)", style="dim")
-            prompt.append(f"\n{variant.blurb}")
+            blurb = ascii_text(variant.blurb) if self.makao_app.ascii else variant.blurb
+            prompt.append(f"\n{blurb}")
             options.append(Option(prompt, id=variant.id))
         games = self.query_one("#games", OptionList)
         games.clear_options()
