@@ -72,6 +72,7 @@ class Card(int):
 
     @property
     def is_red(self) -> bool:
+        """True for hearts and diamonds (drawn red)."""
         return self.suit in RED_SUITS
 
     def label(self, ascii: bool = False) -> str:

@@ -63,6 +63,7 @@ class Match:
 
     @property
     def players(self) -> int:
+        """Number of seats."""
         return len(self.names)
 
     @property
@@ -72,6 +73,7 @@ class Match:
 
     @property
     def state(self) -> GameState:
+        """The state of the deal under way (or of the last deal, once the match is over)."""
         return self.current.state
 
     @property

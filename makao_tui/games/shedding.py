@@ -228,6 +228,7 @@ class ShedView:
 
     @property
     def top(self) -> Card:
+        """The top card of the discard pile."""
         return self.pile[-1]
 
 
@@ -299,6 +300,7 @@ class ShedState(GameState):
 
     @property
     def top(self) -> Card:
+        """The top card of the discard pile."""
         return self.pile[-1]
 
     def _penalty_kind(self, card: Card) -> str | None:
