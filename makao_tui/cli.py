@@ -1,5 +1,5 @@
-"""The ``makao`` command: the app, ``play``, ``scenario``, and the saved matches: ``saves``,
-``resume``, ``history``, ``export`` (typer)."""
+"""The ``makao`` command: the app, ``play``, ``scenario``, ``simulate`` (AI-only matches), and the
+saved matches: ``saves``, ``resume``, ``history``, ``export`` (typer)."""
 
 from __future__ import annotations
 
@@ -269,6 +269,101 @@ def export(
     except OSError as exc:
         _fail(f"cannot write {csv_file}: {exc.strerror}")
     typer.echo(f"Score sheet of match {match_id} ({len(sheet.deals)} deals) written to {csv_file}.")
+
+
+def _parse_option(text: str) -> tuple[str, object]:
+    """A ``--option NAME=VALUE``: ``true``/``false`` become booleans, whole numbers ints, the rest
+    stays text (``variant.rules`` checks names, types and ranges)."""
+    name, sep, value = text.partition("=")
+    name, value = name.strip(), value.strip()
+    if not sep or not name or not value:
+        _fail(f"--option takes NAME=VALUE, not {text!r}")
+    if value.lower() in ("true", "false"):
+        return name, value.lower() == "true"
+    try:
+        return name, int(value)
+    except ValueError:
+        return name, value
+
+
+def _simulation_table(figures: dict):
+    """The rich table of a :meth:`makao_tui.sim.SimResult.figures` dict."""
+    from rich.table import Table
+
+    game = figures["game"]
+    finished, capped = figures["finished"], figures["capped"]
+    table = Table(title=f"{game}: {figures['games']} AI matches, seed {figures['seed']}")
+    for column in ("Seat", "Level", "Name", "Wins", "Win %", "95 % CI", "Pts/deal"):
+        table.add_column(column, justify="left" if column in ("Level", "Name") else "right")
+    if game == "peklo":
+        table.add_column("Exact bid %", justify="right")
+    if game == "macao":
+        table.add_column("Chips/hand", justify="right")
+    for row in figures["seats"]:
+        ci = row["win_rate_95"]
+        cells = [str(row["seat"] + 1), row["level"], row["name"], f"{row['wins']}/{finished}",
+                 f"{100 * row['win_rate']:.1f}" if finished else "-",
+                 f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}" if ci else "-",
+                 f"{row['points_per_deal']:+.2f}" if row["points_per_deal"] is not None else "-"]
+        if game == "peklo":
+            rate = row["exact_bid_rate"]
+            cells.append(f"{100 * rate:.1f}" if rate is not None else "-")
+        if game == "macao":
+            chips = row["chips_per_hand"]
+            cells.append(f"{chips:+.3f}" if chips is not None else "-")
+        table.add_row(*cells)
+    notes = [f"{finished} finished, {capped} capped at {figures['max_actions']} actions"
+             + (" (no winner counted; their finished deals count)" if capped else ""),
+             f"{figures['actions']} actions in all"]
+    if any(row["shared_wins"] for row in figures["seats"]):
+        notes.append("a tie for the best total counts as a win for each tied seat")
+    if figures["options"]:
+        notes.append("options: " + ", ".join(f"{k}={v}" for k, v in figures["options"].items()))
+    table.caption = "; ".join(notes)
+    return table
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
+    seats: str = typer.Option("normal,normal,normal", "--seats",
+                              help="One AI level per seat, comma-separated (e.g. normal,normal)."),
+    games: int = typer.Option(100, "--games", help="Number of matches."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the run; the same seed gives the same figures."),
+    option: list[str] = typer.Option([], "--option", help="A rule option NAME=VALUE (e.g. loss_limit=200). Repeatable."),
+    max_actions: int = typer.Option(200_000, "--max-actions",
+                                    help="Action budget of one match; a longer match is stopped and reported as capped."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table (no progress bar)."),
+) -> None:
+    """Play AI-only matches headless and print each seat's wins (95 % interval), points per deal,
+    exact-bid rate (Peklo) and chips per hand (Macao). Exit status 2 on a bad game, level or option."""
+    from .engine.variant import RulesError
+    from .games import get_variant
+    from .sim import SimulationError, check, simulate as run
+
+    try:
+        variant = get_variant(game)
+    except RulesError as exc:
+        _fail(str(exc))
+    levels = [level.strip().lower() for level in seats.split(",")]
+    options = dict(_parse_option(o) for o in option)
+
+    try:
+        check(variant, options, levels, games, max_actions)
+    except (RulesError, SimulationError) as exc:
+        _fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(run(variant, options, levels, games, seed, max_actions).figures()))
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"{variant.name} matches", total=games)
+        result = run(variant, options, levels, games, seed, max_actions,
+                     lambda done: bar.update(task, completed=done))
+    _print_table(_simulation_table(result.figures()))
 
 
 def main() -> None:
