@@ -1,0 +1,104 @@
+"""``makao simulate``: AI-only matches, their JSON figures, determinism, capping and errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from makao_tui.cli import app
+from makao_tui.sim import levels, player_for, register_level, wilson_interval
+
+runner = CliRunner()
+
+
+def simulate_json(*args: str) -> dict:
+    result = runner.invoke(app, ["simulate", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_json_shape_for_peklo():
+    out = simulate_json("peklo", "--seats", "normal,normal,normal", "--games", "2", "--seed", "3")
+    assert out["game"] == "peklo" and out["games"] == 2 and out["finished"] + out["capped"] == 2
+    assert len(out["seats"]) == 3
+    for i, seat in enumerate(out["seats"]):
+        assert seat["seat"] == i and seat["level"] == "normal" and seat["name"] == f"AI {i + 1}"
+        assert seat["deals"] == 2 * 17  # 3 players: deals 1..17
+        assert 0 <= seat["exact_bid_rate"] <= 1
+        low, high = seat["win_rate_95"]
+        assert 0 <= low <= seat["win_rate"] <= high <= 1
+        assert "chips_per_hand" not in seat
+    assert sum(s["wins"] for s in out["seats"]) >= out["finished"]
+
+
+def test_macao_reports_chips_per_hand_and_chips_are_conserved():
+    out = simulate_json("macao", "--seats", "normal,normal", "--games", "2", "--seed", "1")
+    seats = out["seats"]
+    assert all("chips_per_hand" in s and "exact_bid_rate" not in s for s in seats)
+    assert abs(sum(s["points_per_deal"] for s in seats)) < 1e-9
+
+
+def test_same_seed_same_figures_other_seed_other_figures():
+    args = ("makao-ru", "--seats", "normal,normal", "--games", "3", "--option", "loss_limit=200")
+    first = simulate_json(*args, "--seed", "5")
+    assert simulate_json(*args, "--seed", "5") == first
+    assert simulate_json(*args, "--seed", "6") != first
+    assert first["options"] == {"loss_limit": 200}
+
+
+def test_a_match_over_the_action_budget_is_reported_as_capped():
+    out = simulate_json("makao-pl", "--seats", "normal,normal", "--games", "2", "--max-actions", "20")
+    assert out["capped"] == 2 and out["finished"] == 0 and out["capped_matches"] == [0, 1]
+    assert out["actions"] == 40
+    assert all(s["wins"] == 0 and s["win_rate"] is None for s in out["seats"])
+
+
+def test_table_output():
+    result = runner.invoke(app, ["simulate", "makao-pl", "--seats", "normal,normal", "--games", "2",
+                                 "--option", "deals=1", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    for word in ("makao-pl", "normal", "AI 2", "95 % CI", "Pts/deal", "2 finished, 0 capped"):
+        assert word in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["peklo", "--seats", "normal,hard,normal"], "unknown AI level 'hard' (levels: normal"),
+    (["nope"], "unknown game 'nope'"),
+    (["makao-ru", "--option", "loss_limit=50"], "option 'loss_limit' must be between 200 and 1000"),
+    (["makao-ru", "--option", "hook=true"], "unknown option 'hook'"),
+    (["makao-ru", "--option", "loss_limit"], "--option takes NAME=VALUE"),
+    (["peklo", "--seats", "normal,normal"], "Peklo takes 3 to 7 players, not 2"),
+    (["macao", "--games", "0"], "--games must be at least 1"),
+])
+def test_errors_are_one_line_and_exit_2(args, message):
+    result = runner.invoke(app, ["simulate", *args, "--json"])
+    assert result.exit_code == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == ""
+
+
+def test_a_registered_level_is_accepted_by_name(monkeypatch):
+    from makao_tui import sim
+
+    monkeypatch.setattr(sim, "_LEVELS", dict(sim._LEVELS))
+    register_level("copy", sim._LEVELS["normal"])
+    assert "copy" in levels()
+    assert player_for("copy", "peklo") is not None
+    out = simulate_json("peklo", "--seats", "copy,normal,normal", "--games", "1")
+    assert [s["level"] for s in out["seats"]] == ["copy", "normal", "normal"]
+
+
+def test_wilson_interval():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+
+
+def test_the_simulation_does_not_import_textual():
+    code = "import sys, makao_tui.sim, makao_tui.games; assert 'textual' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
