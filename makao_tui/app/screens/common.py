@@ -175,7 +175,8 @@ class ScoreSheetScreen(ModalScreen[None]):
 class DealSummaryScreen(Screen[None]):
     """The end of a deal: its result, then the score sheet; Enter goes on."""
 
-    BINDINGS = [Binding("enter,space", "go_on", "Go on", priority=True)]
+    BINDINGS = [Binding("enter,space", "go_on", "Go on", priority=True),
+                Binding("q", "quit_match", "Quit")]
 
     def __init__(self, title: str, result: RenderableType, sheet: ScoreSheet, go_on: str) -> None:
         super().__init__()
@@ -189,11 +190,16 @@ class DealSummaryScreen(Screen[None]):
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
         yield Static("\n".join(self.sheet.notes), classes="notes")
-        yield Static(f"Enter: {self.go_on_label}", classes="hint")
+        yield Static(f"Enter: {self.go_on_label}    q: quit", classes="hint")
 
     def action_go_on(self) -> None:
         """Next deal (or the end of the match)."""
         self.dismiss(None)
+
+    def action_quit_match(self) -> None:
+        """Ask before leaving the match (as at the table)."""
+        self.app.push_screen(ConfirmScreen(self.app.quit_question()),
+                             lambda yes: self.app.exit() if yes else None)
 
 
 class MatchEndScreen(Screen[None]):
