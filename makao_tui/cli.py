@@ -51,11 +51,19 @@ def main_callback(
 
 
 def _parse_seat(text: str) -> tuple[str, bool]:
-    """A ``--seat`` value: ``ai`` (an AI seat) or a human's name."""
+    """A ``--seat`` value: ``ai`` or ``ai:LEVEL`` (an AI seat of a level that exists) or a
+    human's name."""
+    from .sim import levels
+
     t = text.strip()
     if not t:
         _fail("a --seat needs a name or 'ai'")
-    if t.lower() == "ai" or t.lower().startswith("ai:"):
+    if t.lower() == "ai":
+        return "", True
+    if t.lower().startswith("ai:"):
+        level = t[3:].strip().lower()
+        if level not in levels():
+            _fail(f"unknown AI level {level!r} (levels: {', '.join(levels())})")
         return "", True
     return t, False
 

@@ -86,5 +86,7 @@ def test_play_refuses_bad_arguments_clearly():
     assert result.exit_code == 2 and "--loss-limit must be between 200 and 1000" in result.output
     result = runner.invoke(app, ["play", "makao-ru", "--seat", "a", "--seat", "ai", "--hook"])
     assert result.exit_code == 2 and "--hook is not an option of Russian Makao" in result.output
+    result = runner.invoke(app, ["play", "makao-ru", "--seat", "Ann", "--seat", "ai:grandmaster"])
+    assert result.exit_code == 2 and "unknown AI level 'grandmaster'" in result.output
     result = runner.invoke(app, ["play", "makao-ru", "--seat", "Ann", "--seat", "ann"])
     assert result.exit_code == 2 and "same name" in result.output
