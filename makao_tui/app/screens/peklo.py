@@ -100,17 +100,6 @@ class PekloTableScreen(TableScreen):
 
     # ------------------------------------------------------------ what the table shows
 
-    def _view(self) -> PekloView:
-        """The view of the seat whose hand is shown (public facts only when none is)."""
-        seat = self.session.hand_seat()
-        return self.session.match.state.view(0 if seat is None else seat)
-
-    def _my_turn(self) -> bool:
-        """Whether the seat to act is the human at the keyboard."""
-        session = self.session
-        return (session.to_act is not None and not session.is_ai(session.to_act)
-                and session.at_keyboard == session.to_act)
-
     def _bidding(self, view: PekloView) -> bool:
         """Whether the human at the keyboard is to bid now."""
         return self._my_turn() and view.phase == "bid"

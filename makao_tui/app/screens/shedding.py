@@ -124,18 +124,6 @@ class ShedTableScreen(TableScreen):
 
     # ------------------------------------------------------------ what the table shows
 
-    def _view(self) -> ShedView:
-        """The view of the seat whose hand is shown (public facts only when none is)."""
-        state = self.session.match.state
-        seat = self.session.hand_seat()
-        return state.view(0 if seat is None else seat)
-
-    def _my_turn(self) -> bool:
-        """Whether the seat to act is the human at the keyboard."""
-        session = self.session
-        return (session.to_act is not None and not session.is_ai(session.to_act)
-                and session.at_keyboard == session.to_act)
-
     def refresh_table(self) -> None:
         session = self.session
         view = self._view()

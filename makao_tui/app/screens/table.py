@@ -235,6 +235,17 @@ class TableScreen(Screen[None]):
         keys = [*self.help_keys(), UNDO_KEY]
         self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, variant.help_text))
 
+    def _view(self) -> Any:
+        """The view of the seat whose hand is shown (public facts only when none is)."""
+        seat = self.session.hand_seat()
+        return self.session.match.state.view(0 if seat is None else seat)
+
+    def _my_turn(self) -> bool:
+        """Whether the seat to act is the human at the keyboard."""
+        session = self.session
+        return (session.to_act is not None and not session.is_ai(session.to_act)
+                and session.at_keyboard == session.to_act)
+
     def key_bar(self, keys: list[tuple[str, str]]) -> Text:
         """The key bar: ``keys`` ((key, word) pairs that do something now, from the legal
         actions), then the score sheet, undo when it would work, help and quit."""
