@@ -3,7 +3,6 @@ statistics, a bad saved-games file at start (Pilot, 80×24; each test has its ow
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
@@ -21,18 +20,7 @@ from makao_tui.store import Seat, default_path, open_store
 from .macao_scenes import app_macao
 from .peklo_scenes import app_peklo
 from .scenes import AI, ANN, BOB, PL, app_pl, app_ru, app_with_resume, autoplay, humans_turn, wait_for
-from .test_table import status_text, text_of
-
-SIZE = (80, 24)
-
-
-def run(app, body, size=SIZE):
-    """Run ``body(pilot)`` against ``app`` in a headless terminal."""
-    async def main():
-        async with app.run_test(size=size) as pilot:
-            await body(pilot)
-    asyncio.run(main())
-
+from .test_table import run, status_text, text_of
 
 def human_moves(app, rng: random.Random) -> None:
     """The human at the keyboard makes the move the game's AI would (the AI seats answer)."""
