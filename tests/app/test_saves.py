@@ -22,6 +22,7 @@ from .peklo_scenes import app_peklo
 from .scenes import AI, ANN, BOB, PL, app_pl, app_ru, app_with_resume, autoplay, humans_turn, wait_for
 from .test_table import run, status_text, text_of
 
+
 def human_moves(app, rng: random.Random) -> None:
     """The human at the keyboard makes the move the game's AI would (the AI seats answer)."""
     session = app.session
