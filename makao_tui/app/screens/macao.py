@@ -366,22 +366,10 @@ class MacaoTableScreen(TableScreen):
         return out
 
     def match_result(self) -> RenderableType:
-        match = self.session.match
-        names = self.session.names
-        winners = match.winners()
-        best = match.totals[winners[0]]
-        who = " and ".join(names[s] for s in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        head = Text(f"{who} {verb} with a bankroll of {best} chips.", style="bold green")
-        table = Table(box=None, show_header=False, pad_edge=False)
-        table.add_column()
-        table.add_column(justify="right")
-        table.add_column()
+        totals = self.session.match.totals
         start = self.session.variant.initial_total(self.session.rules)
-        for seat in sorted(range(match.players), key=lambda s: match.totals[s], reverse=True):
-            table.add_row(names[seat] + (" ★" if seat in winners else ""), str(match.totals[seat]),
-                          f"({_signed(match.totals[seat] - start)})")
-        return Group(head, Text(""), table)
+        return self.standings(lambda best: f"with a bankroll of {best} chips",
+                              lambda s: [str(totals[s]), f"({_signed(totals[s] - start)})"])
 
 
 def macao_ledger(session) -> ScoreSheet:

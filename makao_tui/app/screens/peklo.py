@@ -452,18 +452,8 @@ class PekloTableScreen(TableScreen):
         return Group(head, Text(""), table, Text(""), tail)
 
     def match_result(self) -> RenderableType:
-        match = self.session.match
-        names = self.session.names
-        winners = match.winners()
-        who = " and ".join(names[s] for s in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        head = Text(f"{who} {verb} with {match.totals[winners[0]]} points.", style="bold green")
-        table = Table(box=None, show_header=False, pad_edge=False)
-        table.add_column()
-        table.add_column(justify="right")
-        for seat in sorted(range(match.players), key=lambda s: match.totals[s], reverse=True):
-            table.add_row(names[seat] + (" ★" if seat in winners else ""), str(match.totals[seat]))
-        return Group(head, Text(""), table)
+        totals = self.session.match.totals
+        return self.standings(lambda best: f"with {best} points", lambda s: [str(totals[s])])
 
 
 def peklo_sheet(session, ascii: bool = False) -> ScoreSheet:

@@ -445,20 +445,8 @@ class ShedTableScreen(TableScreen):
         return Group(head, Text(""), table)
 
     def match_result(self) -> RenderableType:
-        match = self.session.match
-        names = self.session.names
-        winners = match.winners()
-        best = match.totals[winners[0]]
-        who = " and ".join(names[s] for s in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        head = Text(f"{who} {verb} with {_number(best)} points.", style="bold green")
-        order = sorted(range(match.players), key=lambda s: match.totals[s], reverse=match.variant.higher_wins)
-        table = Table(box=None, show_header=False, pad_edge=False)
-        table.add_column()
-        table.add_column(justify="right")
-        for seat in order:
-            table.add_row(names[seat] + (" ★" if seat in winners else ""), _number(match.totals[seat]))
-        return Group(head, Text(""), table)
+        totals = self.session.match.totals
+        return self.standings(lambda best: f"with {_number(best)} points", lambda s: [_number(totals[s])])
 
 
 def shedding_sheet(session) -> ScoreSheet:

@@ -10,9 +10,11 @@ Every action goes through :meth:`act`, which lets the engine apply it or say why
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
@@ -245,6 +247,26 @@ class TableScreen(Screen[None]):
         session = self.session
         return (session.to_act is not None and not session.is_ai(session.to_act)
                 and session.at_keyboard == session.to_act)
+
+    def standings(self, win_words: Callable[[int], str],
+                  columns: Callable[[int], list[str]]) -> RenderableType:
+        """The end of the match: "<winner(s)> win(s) <win_words(best total)>.", then every seat,
+        best total first: its name (★ for a winner), then ``columns(seat)`` (the first one, the
+        total, right-aligned)."""
+        match, names = self.session.match, self.session.names
+        winners = match.winners()
+        who = " and ".join(names[s] for s in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        head = Text(f"{who} {verb} {win_words(match.totals[winners[0]])}.", style="bold green")
+        order = sorted(range(match.players), key=lambda s: match.totals[s], reverse=match.variant.higher_wins)
+        rows = [[names[s] + (" ★" if s in winners else ""), *columns(s)] for s in order]
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column()
+        for i in range(len(rows[0]) - 1):
+            table.add_column(justify="right" if i == 0 else "left")
+        for row in rows:
+            table.add_row(*row)
+        return Group(head, Text(""), table)
 
     def key_bar(self, keys: list[tuple[str, str]]) -> Text:
         """The key bar: ``keys`` ((key, word) pairs that do something now, from the legal
