@@ -86,12 +86,6 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> Card:
-        return self
-
 
 _ALL: list[Card] = []
 _ALL.extend(int.__new__(Card, i) for i in range(52))

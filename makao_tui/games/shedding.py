@@ -328,9 +328,6 @@ class ShedState(GameState):
             return True
         return card.rank == self.top.rank or card.suit == self.suit
 
-    def _playable(self, card: Card) -> bool:
-        return self._answers(card) if self.penalty else self._matches(card)
-
     def _can_draw(self) -> bool:
         return bool(self.stock) or len(self.pile) > 1
 
@@ -387,7 +384,11 @@ class ShedState(GameState):
         """
         if self.over:
             return "the deal is over"
-        cards, may_draw, may_take, may_pass = self._choices()
+        return self._refusal(action, self._choices())
+
+    def _refusal(self, action: Action, choices: tuple[list[Card], bool, bool, bool]) -> str | None:
+        """:meth:`refusal` with the seat's :meth:`_choices` already known."""
+        cards, may_draw, may_take, may_pass = choices
         hand = self.hands[self._turn]
         if isinstance(action, Draw):
             if may_draw:
@@ -442,12 +443,17 @@ class ShedState(GameState):
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
-        reason = self.refusal(action)
+        if self.over:
+            raise IllegalAction("the deal is over")
+        choices = self._choices()
+        reason = self._refusal(action, choices)
         if reason is not None:
             raise IllegalAction(reason)
         seat = self._turn
         self.idle = 0
-        if len(self.legal_actions()) > 1:
+        cards, may_draw, may_take, may_pass = choices
+        size = len(self.hands[seat])
+        if sum(len(self._play_forms(c, size)) for c in cards) + may_draw + may_take + may_pass > 1:
             self.repeats.clear()  # a choice was made: only a run of forced turns can cycle for ever
         if isinstance(action, Play):
             events = self._play(seat, action)
@@ -606,7 +612,7 @@ class ShedState(GameState):
     def _settle(self) -> list[Event]:
         """Take the automatic turns: a player who can neither play nor draw passes by itself."""
         events: list[Event] = []
-        while not self.over and not self.legal_actions():
+        while not self.over and not any(self._choices()):
             seat = self._turn
             events.append(TurnPassed(seat, "stuck"))
             if self.demand is not None:
