@@ -50,22 +50,36 @@ def main_callback(
         run_app(ascii=ascii_suits)
 
 
-def _parse_seat(text: str) -> tuple[str, bool]:
-    """A ``--seat`` value: ``ai`` or ``ai:LEVEL`` (an AI seat of a level that exists) or a
-    human's name."""
-    from .sim import levels
+def _parse_seat(text: str) -> tuple[str, bool, str]:
+    """A ``--seat`` value as (name, is_ai, level): ``ai`` (a normal AI), ``ai:LEVEL`` (easy,
+    normal or hard) or a human's name."""
+    from .ai import DEFAULT_LEVEL, LEVELS
 
     t = text.strip()
     if not t:
         _fail("a --seat needs a name or 'ai'")
     if t.lower() == "ai":
-        return "", True
+        return "", True, DEFAULT_LEVEL
     if t.lower().startswith("ai:"):
         level = t[3:].strip().lower()
-        if level not in levels():
-            _fail(f"unknown AI level {level!r} (levels: {', '.join(levels())})")
-        return "", True
-    return t, False
+        if level not in LEVELS:
+            _fail(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+        return "", True, level
+    return t, False, DEFAULT_LEVEL
+
+
+def _thinking(think: Optional[float], playouts: Optional[int] = None):
+    """The hard AI's budget from ``--think`` (seconds a decision) and ``--playouts``; one line
+    and exit status 2 when either is not positive. None when neither is given (the default)."""
+    from .ai import Thinking
+
+    if think is None and playouts is None:
+        return None
+    if think is not None and think <= 0:
+        _fail(f"--think must be more than 0 seconds, not {think}")
+    if playouts is not None and playouts < 1:
+        _fail(f"--playouts must be at least 1, not {playouts}")
+    return Thinking(seconds=think if think is not None else (None if playouts else 1.0), playouts=playouts)
 
 
 def _login_name() -> str:
@@ -87,7 +101,7 @@ _FLAGS = {"loss_limit": "--loss-limit", "deals": "--deals", "time_limit_min": "-
 def play(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
-    seat: list[str] = typer.Option([], "--seat", help="A seat: a human's name, or 'ai'. Repeat per seat."),
+    seat: list[str] = typer.Option([], "--seat", help="A seat: a human's name, 'ai', or 'ai:easy|normal|hard'. Repeat per seat."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the match (random if omitted)."),
     loss_limit: Optional[int] = typer.Option(None, "--loss-limit", help="makao-ru: points that end the match (200-1000)."),
     deals: Optional[int] = typer.Option(None, "--deals", help="makao-pl: deals in the match."),
@@ -97,6 +111,7 @@ def play(
     stake: Optional[int] = typer.Option(None, "--stake", help="macao: the fixed stake of every punter, each hand."),
     rounds: Optional[int] = typer.Option(None, "--rounds", help="macao: times the bank goes round the table."),
     hook: bool = typer.Option(False, "--hook", help="peklo: the dealer may not make the bids add up to the deal size."),
+    think: Optional[float] = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Start a match straight away, skipping the menus."""
@@ -107,8 +122,9 @@ def play(
         variant = get_variant(game)
     except RulesError as exc:
         _fail(str(exc))
-    seats = [_parse_seat(s) for s in seat] or [(_login_name(), False), ("", True), ("", True)]
-    humans = [name.casefold() for name, is_ai in seats if not is_ai]
+    seats = [_parse_seat(s) for s in seat] or [(_login_name(), False, "normal"), ("", True, "normal"),
+                                               ("", True, "normal")]
+    humans = [name.casefold() for name, is_ai, _ in seats if not is_ai]
     if len(set(humans)) < len(humans):
         _fail("two human seats have the same name: give each player a name of their own")
     given = {
@@ -130,9 +146,10 @@ def play(
         _fail(message)
     from .app.main import SeatSpec, run_app
 
-    specs = [SeatSpec(name, is_ai) for name, is_ai in seats]
+    specs = [SeatSpec(name, is_ai, level) for name, is_ai, level in seats]
     run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), variant=variant, rules=rules,
-            seats=specs, seed=seed if seed is not None else random.randrange(2**31))
+            seats=specs, seed=seed if seed is not None else random.randrange(2**31),
+            thinking=_thinking(think))
 
 
 @app.command()
@@ -335,12 +352,15 @@ def _simulation_table(figures: dict):
 def simulate(
     game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
     seats: str = typer.Option("normal,normal,normal", "--seats",
-                              help="One AI level per seat, comma-separated (e.g. normal,normal)."),
+                              help="One AI level per seat (easy, normal, hard), comma-separated (e.g. hard,normal)."),
     games: int = typer.Option(100, "--games", help="Number of matches."),
     seed: int = typer.Option(0, "--seed", help="Seed of the run; the same seed gives the same figures."),
     option: list[str] = typer.Option([], "--option", help="A rule option NAME=VALUE (e.g. loss_limit=200). Repeatable."),
     max_actions: int = typer.Option(200_000, "--max-actions",
                                     help="Action budget of one match; a longer match is stopped and reported as capped."),
+    think: Optional[float] = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
+    playouts: Optional[int] = typer.Option(None, "--playouts",
+                                           help="Playouts a hard AI may run per decision; alone, a run no longer depends on the clock."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table (no progress bar)."),
 ) -> None:
     """Play AI-only matches headless and print each seat's wins (95 % interval), points per deal,
@@ -360,8 +380,10 @@ def simulate(
         check(variant, options, levels, games, max_actions)
     except (RulesError, SimulationError) as exc:
         _fail(str(exc))
+    thinking = _thinking(think, playouts)
     if as_json:
-        typer.echo(json.dumps(run(variant, options, levels, games, seed, max_actions).figures()))
+        typer.echo(json.dumps(run(variant, options, levels, games, seed, max_actions,
+                                  thinking=thinking).figures()))
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -370,7 +392,7 @@ def simulate(
                   console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(f"{variant.name} matches", total=games)
         result = run(variant, options, levels, games, seed, max_actions,
-                     lambda done: bar.update(task, completed=done))
+                     lambda done: bar.update(task, completed=done), thinking)
     _print_table(_simulation_table(result.figures()))
 
 

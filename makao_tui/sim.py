@@ -4,8 +4,8 @@ Nothing here imports Textual: a simulation runs the engine's :class:`~makao_tui.
 with one AI player per seat and collects, per seat, matches won (with a 95 % Wilson interval),
 points per deal, exact bids (Peklo) and chips per hand (Macao).
 
-AI *levels* are looked up by name in a small registry (:func:`register_level`); today only
-``"normal"`` (the game's heuristic player, :func:`makao_tui.ai.ai_for`) exists.
+AI *levels* (``easy``, ``normal``, ``hard``) are those of :mod:`makao_tui.ai`; the hard level
+thinks within a :class:`~makao_tui.ai.Thinking` budget.
 
 Determinism: match ``g`` (0-based) of a run with seed ``S`` uses the match seed
 ``Random(f"{S}/match/{g}")`` and seat ``s`` of it chooses with ``Random(f"{S}/match/{g}/seat/{s}")``,
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai import Player, ai_for
+from .ai import LEVELS, Player, Thinking, ai_for, levels_for
 from .engine.match import Match
 from .engine.variant import Variant
 
@@ -28,35 +28,27 @@ from .engine.variant import Variant
 #: match between normal AIs takes about 3,300 actions, rarely over 4,000)
 DEFAULT_MAX_ACTIONS = 200_000
 
-_LEVELS: dict[str, Callable[[str], Player]] = {}
-
 
 class SimulationError(ValueError):
     """A simulation that cannot run: an unknown AI level, no seats, or a bad number of games."""
 
 
-def register_level(name: str, factory: Callable[[str], Player]) -> None:
-    """Make ``factory(variant_id)`` the AI player of level ``name`` (lower case, e.g. ``"hard"``)."""
-    _LEVELS[name] = factory
-
-
 def levels() -> list[str]:
-    """The names of the registered AI levels, in registration order."""
-    return list(_LEVELS)
+    """The AI level names, weakest first (:data:`makao_tui.ai.LEVELS`)."""
+    return list(LEVELS)
 
 
-def player_for(level: str, variant_id: str) -> Player:
-    """A new AI player of ``level`` for the game ``variant_id``.
+def player_for(level: str, variant_id: str, rules: Any = None, thinking: Thinking | None = None) -> Player:
+    """A new AI player of ``level`` for the game ``variant_id`` (``rules``/``thinking`` as in
+    :func:`makao_tui.ai.ai_for`).
 
     Raises :class:`SimulationError` naming the existing levels when ``level`` is unknown.
     """
-    factory = _LEVELS.get(level)
-    if factory is None:
-        raise SimulationError(f"unknown AI level {level!r} (levels: {', '.join(_LEVELS)})")
-    return factory(variant_id)
-
-
-register_level("normal", ai_for)
+    try:
+        return ai_for(variant_id, level, rules, thinking)
+    except KeyError:
+        known = ", ".join(levels_for(variant_id))
+        raise SimulationError(f"unknown AI level {level!r} (levels: {known})") from None
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -166,7 +158,8 @@ def check(variant: Variant, options: dict[str, Any], seat_levels: list[str], gam
 
 def simulate(variant: Variant, options: dict[str, Any], seat_levels: list[str], games: int, seed: int,
              max_actions: int = DEFAULT_MAX_ACTIONS,
-             progress: Callable[[int], None] | None = None) -> SimResult:
+             progress: Callable[[int], None] | None = None,
+             thinking: Thinking | None = None) -> SimResult:
     """Play ``games`` AI-only matches of ``variant`` and return their statistics.
 
     ``options``: rule options by RULES.md name (checked by ``variant.rules``: raises
@@ -174,7 +167,8 @@ def simulate(variant: Variant, options: dict[str, Any], seat_levels: list[str], 
     first (raises :class:`SimulationError` for an unknown level, and ``RulesError`` for a player
     count the game does not take); ``games`` ≥ 1; ``seed``: an int, the only source of randomness;
     ``max_actions`` ≥ 1: a match still running after that many actions is abandoned and counted
-    as capped; ``progress(done)`` is called after each match with the number of matches done.
+    as capped; ``progress(done)`` is called after each match with the number of matches done;
+    ``thinking``: the budget of hard seats (None: 1 s a decision).
     Errors are those of :func:`check`.
     """
     rules = check(variant, options, seat_levels, games, max_actions)
@@ -183,7 +177,7 @@ def simulate(variant: Variant, options: dict[str, Any], seat_levels: list[str], 
                        [SeatStats(level, name) for level, name in zip(seat_levels, names)])
     for g in range(games):
         match_seed = random.Random(f"{seed}/match/{g}").getrandbits(31)
-        players = [player_for(level, variant.id) for level in seat_levels]
+        players = [player_for(level, variant.id, rules, thinking) for level in seat_levels]
         rngs = [random.Random(f"{seed}/match/{g}/seat/{s}") for s in range(len(players))]
         match = Match(variant, rules, names, match_seed)
         budget = max_actions

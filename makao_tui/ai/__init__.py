@@ -1,12 +1,53 @@
-"""AI players: a seat's view in, an action out. One module per game; :func:`ai_for` picks one."""
+"""AI players: a seat's view in, an action out. One module per game; :func:`ai_for` picks one.
+
+Every game has three levels (issue 7): ``easy`` (legal but loose), ``normal`` (the heuristics) and
+``hard`` (a search over the hidden cards, guided by the normal policy; in Macao the exact
+expected-chips policy). A level is registered per game with :func:`register_ai`.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine.actions import Action
+
+#: the AI levels, weakest first; ``"ai"`` alone means :data:`DEFAULT_LEVEL`
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """How long a searching AI (the hard level) may think about one decision.
+
+    ``seconds``: wall-clock budget per decision (default 1.0, on one core); None means no clock.
+    ``playouts``: a cap on playouts per decision, or None. With ``seconds`` None and ``playouts``
+    set, a decision depends only on the view and the generator (tests and reproducible runs).
+    Raises ValueError when both are None or either is not positive.
+    """
+
+    seconds: float | None = 1.0
+    playouts: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds is None and self.playouts is None:
+            raise ValueError("thinking needs a time budget or a playout cap")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError("the time budget must be positive")
+        if self.playouts is not None and self.playouts < 1:
+            raise ValueError("the playout cap must be at least 1")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A decision with its reason in a few words, for the hint key: ``action`` (one of the view's
+    ``legal``) and ``reason`` (e.g. "keeps the ace for later: the next player has 1 card")."""
+
+    action: Action
+    reason: str
 
 
 class Player(Protocol):
@@ -15,22 +56,47 @@ class Player(Protocol):
     ``view``: the per-seat view of the game (``GameState.view(seat)``), which holds only what that
     seat may know and the tuple ``legal`` of its legal actions. ``rng``: the only randomness the
     player may use. It never sees the state itself, so it cannot read other hands.
+    Players that can explain themselves (the hard level) also have ``advise(view, rng) -> Advice``.
     """
 
     def choose(self, view: Any, rng: random.Random) -> Action: ...
 
 
-_PLAYERS: dict[str, Callable[[], Player]] = {}
+#: factory(rules, thinking) -> Player, per (game id, level)
+Factory = Callable[[Any, Thinking], Player]
+_PLAYERS: dict[tuple[str, str], Factory] = {}
 
 
-def register_ai(variant_id: str, factory: Callable[[], Player]) -> None:
-    """Make ``factory()`` the AI of the game ``variant_id``."""
-    _PLAYERS[variant_id] = factory
+def register_ai(variant_id: str, level: str, factory: Factory) -> None:
+    """Make ``factory(rules, thinking)`` the AI of ``level`` (one of :data:`LEVELS`) for the game
+    ``variant_id``. ``rules`` is the match's rule config (public to every seat); ``thinking`` the
+    time budget, which only searching levels use. Raises ValueError for an unknown level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}")
+    _PLAYERS[(variant_id, level)] = factory
 
 
-def ai_for(variant_id: str) -> Player:
-    """A new AI player for the game ``variant_id``; raise KeyError if the game has none."""
-    return _PLAYERS[variant_id]()
+def levels_for(variant_id: str) -> list[str]:
+    """The levels registered for the game ``variant_id``, weakest first."""
+    return [lv for lv in LEVELS if (variant_id, lv) in _PLAYERS]
+
+
+def ai_for(variant_id: str, level: str = DEFAULT_LEVEL, rules: Any = None,
+           thinking: Thinking | None = None) -> Player:
+    """A new AI player of ``level`` for the game ``variant_id``.
+
+    ``rules``: the match's rule config (None: the game's defaults); ``thinking``: the budget of a
+    searching level (None: :class:`Thinking` defaults, 1 s a decision). Raises KeyError naming the
+    levels when the game has no AI of that level.
+    """
+    factory = _PLAYERS.get((variant_id, level))
+    if factory is None:
+        known = ", ".join(levels_for(variant_id)) or "none"
+        raise KeyError(f"{variant_id} has no AI level {level!r} (levels: {known})")
+    if rules is None:
+        from ..games import get_variant
+        rules = get_variant(variant_id).rules({})
+    return factory(rules, thinking or Thinking())
 
 
 # Each module registers the AI of its game(s) on import.

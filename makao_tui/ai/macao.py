@@ -158,4 +158,4 @@ class MacaoAI:
         return next(a for a in view.legal if isinstance(a, kind))
 
 
-register_ai("macao", MacaoAI)
+register_ai("macao", "normal", lambda rules, thinking: MacaoAI())

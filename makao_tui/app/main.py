@@ -3,7 +3,8 @@
 ``MakaoApp()`` opens at the start screen; ``MakaoApp(variant=..., rules=..., seats=..., seed=...)``
 goes straight to the table; ``MakaoApp(resume=writer)`` reopens a stored match (a
 :class:`~makao_tui.store.MatchWriter` from ``Store.resume``) at its table. ``ai_delay`` is the pause
-(seconds) before each AI move so humans can follow; tests pass 0.
+(seconds) before each AI move so humans can follow; tests pass 0. ``thinking``: the hard AI's
+budget per decision (:class:`~makao_tui.ai.Thinking`; None: 1 s).
 
 Saved games: every match is stored when it starts and every action as it is applied (through
 :attr:`MatchSession.saver`), in the store of the ``resume`` writer, else in the one
@@ -27,6 +28,7 @@ from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
 
+from ..ai import Thinking
 from ..engine.match import Match
 from ..engine.variant import Variant
 from ..games import get_variant
@@ -71,9 +73,11 @@ class MakaoApp(App[None]):
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
                  ai_delay: float = 0.6, resume: MatchWriter | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, thinking: Thinking | None = None) -> None:
         super().__init__()
         self.ascii = ascii
+        #: the hard AI's budget per decision (None: the default, 1 s)
+        self.thinking = thinking
         self.ai_delay = ai_delay
         self.clock = clock
         self._start = (variant, rules, list(seats) if seats else None, seed)
@@ -173,8 +177,8 @@ class MakaoApp(App[None]):
     def _rebuilt(self, saved: SavedMatch) -> MatchSession:
         """A new session holding ``saved`` after its last action (its log rebuilt too), its clock
         going on from the seconds already played."""
-        session = MatchSession(saved.variant, saved.rules, [SeatSpec(s.name, s.is_ai) for s in saved.seats],
-                               saved.seed)
+        session = MatchSession(saved.variant, saved.rules, [SeatSpec(s.name, s.is_ai, s.level) for s in saved.seats],
+                               saved.seed, thinking=self.thinking)
         saved.replay_into(session)
         session.played_before = saved.played
         return session
@@ -208,11 +212,11 @@ class MakaoApp(App[None]):
     def start_match(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int) -> None:
         """Start a match, store it, and show its table."""
         self.leave_match()
-        session = MatchSession(variant, rules, seats, seed)
+        session = MatchSession(variant, rules, seats, seed, thinking=self.thinking)
         writer = None
         if self.store is not None:
             try:
-                writer = self.store.start_match(variant, rules, [Seat(name, spec.is_ai) for name, spec
+                writer = self.store.start_match(variant, rules, [Seat(name, spec.is_ai, spec.level) for name, spec
                                                                  in zip(session.names, session.seats)], seed)
             except StoreError as exc:
                 self.notify(f"{exc}. This match is not saved.", title="Saved games", severity="error",
@@ -305,10 +309,12 @@ class MakaoApp(App[None]):
 
 def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = None,
             seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
-            resume: MatchWriter | None = None) -> None:
-    """Run the app in the terminal (the ``makao`` command's entry); ``resume``: see MakaoApp.
+            resume: MatchWriter | None = None, thinking: Thinking | None = None) -> None:
+    """Run the app in the terminal (the ``makao`` command's entry); ``resume``, ``thinking``: see
+    MakaoApp.
     Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number."""
-    app = MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed, resume=resume)
+    app = MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed, resume=resume,
+                   thinking=thinking)
     app.run()
     if app.return_code:
         raise SystemExit(app.return_code)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai import Player, ai_for
+from ..ai import DEFAULT_LEVEL, Player, Thinking, ai_for
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.match import Match
@@ -24,10 +24,12 @@ AI_NAMES = ("Olga", "Piotr", "Ivan", "Zosia", "Marek", "Vera", "Kasia", "Boris")
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """One seat of a match: ``name`` (empty for an AI seat lets the app pick one) and ``is_ai``."""
+    """One seat of a match: ``name`` (empty for an AI seat lets the app pick one), ``is_ai``, and
+    the AI's ``level`` (one of :data:`makao_tui.ai.LEVELS`; ignored for a human seat)."""
 
     name: str
     is_ai: bool
+    level: str = DEFAULT_LEVEL
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ class MatchSession:
     """
 
     def __init__(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, thinking: Thinking | None = None):
         self.variant = variant
         self.rules = rules
         self.seats = list(seats)
@@ -74,7 +76,8 @@ class MatchSession:
         self.humans = [i for i, s in enumerate(self.seats) if not s.is_ai]
         self.at_keyboard: int | None = self.humans[0] if len(self.humans) == 1 else None
         self._players: dict[int, Player] = {
-            i: ai_for(variant.id) for i, s in enumerate(self.seats) if s.is_ai}
+            i: ai_for(variant.id, s.level, rules, thinking) for i, s in enumerate(self.seats) if s.is_ai}
+        self.thinking = thinking
         self._ai_rngs = {i: random.Random(f"{seed}/ai/{i}") for i in self._players}
         self.log: list[LogEntry] = []
         if self.match.opening:  # the match's own opening (macao: the cut for the bank)

@@ -212,11 +212,11 @@ class Store:
         """Store a new match and return its writer.
 
         The arguments are those of :class:`~makao_tui.engine.match.Match` (``seats`` gives the
-        names, which must not be empty, and who is AI); the caller builds its Match from the same
+        names, which must not be empty, who is AI and at which level); the caller builds its Match from the same
         ones. Raises :class:`~makao_tui.engine.variant.RulesError` for a player count the game
         does not take, ValueError for an empty name.
         """
-        seats = tuple(Seat(s.name, bool(s.is_ai)) for s in seats)
+        seats = tuple(Seat(s.name, bool(s.is_ai), s.level) for s in seats)
         if any(not s.name.strip() for s in seats):
             raise ValueError("every seat of a stored match needs a name")
         fresh = Match(variant, rules, [s.name for s in seats], seed, first_dealer)
@@ -228,8 +228,8 @@ class Store:
                 (variant.id, json.dumps(rules_to_options(rules)), str(seed), first_dealer, now, now,
                  json.dumps(fresh.totals)))
             match_id = cur.lastrowid
-            conn.executemany("INSERT INTO seats (match_id, seat, name, is_ai) VALUES (?, ?, ?, ?)",
-                             [(match_id, i, s.name, int(s.is_ai)) for i, s in enumerate(seats)])
+            conn.executemany("INSERT INTO seats (match_id, seat, name, is_ai, level) VALUES (?, ?, ?, ?, ?)",
+                             [(match_id, i, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)])
             token = self._claim(conn, match_id)
         saved = SavedMatch(match_id, self.path, variant, rules, seats, seed, first_dealer, (), False,
                            now, now, None)
@@ -277,8 +277,8 @@ class Store:
         if row is None:
             raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
         game, options, seed, first_dealer, time_up, created, updated, finished, played = row
-        seats = tuple(Seat(name, bool(ai)) for name, ai in conn.execute(
-            "SELECT name, is_ai FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)))
+        seats = tuple(Seat(name, bool(ai), level) for name, ai, level in conn.execute(
+            "SELECT name, is_ai, level FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)))
         rows = conn.execute("SELECT seat, action FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)).fetchall()
         try:
             variant = get_variant(game)

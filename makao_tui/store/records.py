@@ -19,10 +19,12 @@ from .errors import DamagedMatchError
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat of a stored match: the name the match used and whether the computer plays it."""
+    """One seat of a stored match: the name the match used, whether the computer plays it, and
+    at which AI level (``easy``, ``normal`` or ``hard``; ``normal`` for a human seat)."""
 
     name: str
     is_ai: bool
+    level: str = "normal"
 
 
 class ReplayTarget(Protocol):

@@ -78,8 +78,12 @@ def _statements(statements: tuple[str, ...]) -> Callable[[sqlite3.Connection], N
 # version 2: seconds of play, so that a resumed match with a time limit keeps what is left of it
 _V2 = ("ALTER TABLE matches ADD COLUMN played REAL NOT NULL DEFAULT 0",)
 
+# version 3: the AI level of each computer seat (issue 7); seats stored before it played "normal"
+_V3 = ("ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'normal'",)
+
 #: the steps, oldest first; see the module docstring
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_statements(_V1), _statements(_V2)]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_statements(_V1), _statements(_V2),
+                                                          _statements(_V3)]
 
 
 def current_version() -> int:

@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from makao_tui.cli import app
-from makao_tui.sim import levels, player_for, register_level, wilson_interval
+from makao_tui.ai import levels_for
+from makao_tui.sim import levels, player_for, wilson_interval
 
 runner = CliRunner()
 
@@ -81,15 +82,28 @@ def test_errors_are_one_line_and_exit_2(args, message):
     assert result.stdout == ""
 
 
-def test_a_registered_level_is_accepted_by_name(monkeypatch):
-    from makao_tui import sim
+def test_every_game_has_the_three_levels():
+    for game in ("makao-ru", "makao-pl", "macao", "peklo"):
+        assert levels_for(game) == ["easy", "normal", "hard"]
+        for level in levels():
+            assert player_for(level, game) is not None
 
-    monkeypatch.setattr(sim, "_LEVELS", dict(sim._LEVELS))
-    register_level("copy", sim._LEVELS["normal"])
-    assert "copy" in levels()
-    assert player_for("copy", "peklo") is not None
-    out = simulate_json("peklo", "--seats", "copy,normal,normal", "--games", "1")
-    assert [s["level"] for s in out["seats"]] == ["copy", "normal", "normal"]
+
+def test_levels_play_side_by_side_within_a_playout_budget():
+    args = ("makao-ru", "--seats", "hard,easy", "--games", "1", "--playouts", "8", "--max-actions", "40")
+    out = simulate_json(*args)
+    assert [s["level"] for s in out["seats"]] == ["hard", "easy"] and out["actions"] == 40
+    again = simulate_json(*args)
+    assert again == out  # with a playout cap and no clock, the run depends on its seed only
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--think", "0"], "--think must be more than 0 seconds"),
+    (["--playouts", "0"], "--playouts must be at least 1"),
+])
+def test_bad_thinking_budgets_are_refused(args, message):
+    result = runner.invoke(app, ["simulate", "macao", "--seats", "normal,normal", *args, "--json"])
+    assert result.exit_code == 2 and message in result.stderr
 
 
 def test_wilson_interval():

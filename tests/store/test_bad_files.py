@@ -41,18 +41,23 @@ def test_a_new_file_has_the_current_schema(tmp_path):
         assert store._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_a_file_of_the_first_schema_is_migrated_on_opening(tmp_path, monkeypatch):
+def test_a_file_of_the_first_schema_is_migrated_on_opening(tmp_path):
     path = tmp_path / "s.db"
-    with monkeypatch.context() as m:
-        m.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
-        match = stored_match(path)
+    match = stored_match(path)
+    # take the file back to the first schema: without the columns that later steps add
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE matches DROP COLUMN played")
+        conn.execute("ALTER TABLE seats DROP COLUMN level")
+        conn.execute("UPDATE schema_version SET version = 1")
+    conn.close()
     assert version_of(path) == 1
-    with open_store(path) as store:  # version 2 adds the seconds played, 0 for an old match
-        assert store.schema_version() == 2
+    with open_store(path) as store:
+        assert store.schema_version() == 3
         saved = store.load(1)
-        assert saved.played == 0.0
+        assert saved.played == 0.0  # version 2: the seconds played, 0 for an old match
+        assert {s.level for s in saved.seats} == {"normal"}  # version 3: the AI level
         assert saved.rebuild().state.snapshot() == match.state.snapshot()
-    assert version_of(path) == 2
+    assert version_of(path) == 3
 
 
 def test_a_later_schema_step_runs_once_and_keeps_the_matches(tmp_path, monkeypatch):

@@ -1,4 +1,5 @@
-"""The setup screen: seats (human with a name, or AI), the game's rule options, a seed, Start.
+"""The setup screen: seats (human with a name, or AI of a level), the game's rule options, a seed,
+Start.
 
 The options form is generated from the fields of the game's rules dataclass and their
 ``metadata`` (``label``, ``choices``, ``range``): a bool becomes a Checkbox, choices a Select, a
@@ -19,6 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
+from ...ai import DEFAULT_LEVEL, LEVELS
 from ...engine.variant import RulesError, Variant
 from ..session import SeatSpec
 
@@ -26,16 +28,22 @@ NAME_LENGTH = 12
 
 
 class SeatRow(Horizontal):
-    """One seat: its number, Human/AI (a button that toggles), the human's name, Remove."""
+    """One seat: its number, Human/AI (a button that toggles), the AI's level (easy, normal,
+    hard; shown for an AI seat), the human's name, Remove."""
 
     def __init__(self, spec: SeatSpec) -> None:
         super().__init__(classes="seat-row")
         self.is_ai = spec.is_ai
         self.start_name = "" if spec.is_ai else spec.name
+        self.start_level = spec.level if spec.level in LEVELS else DEFAULT_LEVEL
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="seat-number")
         yield Button("AI" if self.is_ai else "Human", classes="kind", compact=True)
+        level = Select([(f"{lv} AI", lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
+                       compact=True, classes="level")
+        level.display = self.is_ai
+        yield level
         yield Input(self.start_name, placeholder="(computer)" if self.is_ai else "name",
                     max_length=NAME_LENGTH, disabled=self.is_ai, classes="name", compact=True)
         yield Button("Remove", classes="remove", compact=True)
@@ -46,10 +54,16 @@ class SeatRow(Horizontal):
         """The name field."""
         return self.query_one(Input)
 
+    @property
+    def level(self) -> str:
+        """The AI level chosen for this seat."""
+        return str(self.query_one(".level", Select).value)
+
     def toggle(self) -> None:
         """Human ↔ AI."""
         self.is_ai = not self.is_ai
         self.query_one(".kind", Button).label = "AI" if self.is_ai else "Human"
+        self.query_one(".level", Select).display = self.is_ai
         name = self.name_input
         name.disabled = self.is_ai
         name.placeholder = "(computer)" if self.is_ai else "name"
@@ -217,7 +231,7 @@ class SetupScreen(Screen[None]):
         for row in self._rows():
             row.set_error("")
             if row.is_ai:
-                seats.append(SeatSpec("", True))
+                seats.append(SeatSpec("", True, row.level))
                 continue
             name = row.name_input.value.strip()
             if not name:

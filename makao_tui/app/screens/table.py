@@ -10,6 +10,7 @@ Every action goes through :meth:`act`, which lets the engine apply it or say why
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,9 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ...engine.actions import Action
+from ...ai import ai_for
+from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
+from ...engine.cards import suit_label
 from ...engine.state import IllegalAction
 from ...store import StoreError, undo_point
 from ..session import MatchSession
@@ -33,6 +36,26 @@ if TYPE_CHECKING:
 #: the help line of the undo key, which every table has
 UNDO_KEY = ("u", "undo: take back your last move and the computer's after it (one human against "
                  "the computer; off in hot-seat)")
+#: the help line of the hint key, which every table has
+HINT_KEY = ("h", "hint: what the hard AI would do in your place, and why (one human against the "
+                 "computer; it thinks for up to a second)")
+
+
+def describe_action(action: Action, ascii: bool = False) -> str:
+    """An action in a few words for the hint: "play 7♥ and name ♠", "bid 2", "take the penalty"…
+    (``ascii``: suits as letters)."""
+    if isinstance(action, Play):
+        words = f"play {action.card.label(ascii)}"
+        if action.suit is not None and action.card.rank == "A":
+            words += f" and name {suit_label(action.suit, ascii)}"
+        if action.demand is not None:
+            words += f" and demand {action.demand.replace('T', '10')}s"
+        return words + (", calling Makao" if action.makao else "")
+    if isinstance(action, Bid):
+        return f"bid {action.tricks}"
+    words = {Draw: "draw a card", Take: "take the penalty", Pass: "pass", Replace: "replace your 0-card",
+             Stand: "stand"}
+    return words.get(type(action), str(action))
 
 
 class TableScreen(Screen[None]):
@@ -47,6 +70,7 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("s", "scores", "Scores"),
         Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
         Binding("f1,question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_match", "Quit"),
     ]
@@ -55,6 +79,7 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._thinking = False
+        self._hinting = False
         self._ready: tuple[tuple[int, int], Action] | None = None
         self._summary_for: int | None = None
         self._passing = False
@@ -179,13 +204,16 @@ class TableScreen(Screen[None]):
         self.run_worker(self._ai_turn(), group="ai", exit_on_error=True)
 
     async def _ai_turn(self) -> None:
-        """Let the AI of the seat to act choose after a short pause, off the UI thread."""
+        """Let the AI of the seat to act choose off the UI thread (keys and resizing go on while
+        it thinks); its move shows no sooner than the pause humans need to follow."""
         session = self.session
         token = session.token()
         player, view, rng = session.ai_inputs()
-        await asyncio.sleep(self.ai_pause())
+        pause = asyncio.create_task(asyncio.sleep(self.ai_pause()))
         action = await asyncio.to_thread(player.choose, view, rng)
+        await pause
         self._thinking = False
+        self._hinting = False
         if token != session.token():
             return
         self._ready = (token, action)
@@ -234,7 +262,7 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
         variant = self.session.variant
-        keys = [*self.help_keys(), UNDO_KEY]
+        keys = [*self.help_keys(), UNDO_KEY, HINT_KEY]
         self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, variant.help_text))
 
     def _view(self) -> Any:
@@ -274,6 +302,8 @@ class TableScreen(Screen[None]):
         keys = keys + [(self.SHEET_KEY, self.SHEET_WORD)]
         if self.undo_refusal() is None:
             keys.append(("u", "undo"))
+        if self.hint_refusal() is None:
+            keys.append(("h", "hint"))
         bar = Text(" ")
         for key, word in keys + [("?", "help"), ("q", "quit")]:
             bar.append(key, style="bold")
@@ -305,6 +335,37 @@ class TableScreen(Screen[None]):
             self.makao_app.undo(keep)
         except StoreError as exc:
             self.say(str(exc), error=True)
+
+    def hint_refusal(self) -> str | None:
+        """Why ``h`` cannot give a hint now, or None if it can."""
+        session = self.session
+        if len(session.humans) != 1:
+            return "hints are for one human playing against the computer"
+        if not self._my_turn():
+            return "a hint is for your own turn"
+        return None
+
+    def action_hint(self) -> None:
+        """Say what the hard AI would do in the human's place and why, from the human's own view
+        (it thinks in a worker: the table stays live)."""
+        refusal = self.hint_refusal()
+        if refusal is not None:
+            self.say(refusal, error=True)
+            return
+        if not self._hinting:
+            self._hinting = True
+            self.say("Thinking about a hint…")
+            self.run_worker(self._hint(), group="hint", exit_on_error=True)
+
+    async def _hint(self) -> None:
+        session = self.session
+        token, seat = session.token(), session.to_act
+        adviser = ai_for(session.variant.id, "hard", session.rules, session.thinking)
+        advice = await asyncio.to_thread(adviser.advise, session.match.state.view(seat),
+                                         random.Random(f"{session.seed}/hint/{token}"))
+        self._hinting = False
+        if token == session.token() and self.is_mounted:
+            self.say(f"Hint: {describe_action(advice.action, self.ascii)} — {advice.reason}.")
 
     def action_quit_match(self) -> None:
         """Ask before leaving a running match."""

@@ -1,0 +1,128 @@
+"""AI levels in the app: chosen per seat in setup and kept by the saved game; the table stays live
+while a hard AI thinks; ``h`` gives the hard AI's hint to a lone human."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from makao_tui.ai import Thinking
+from makao_tui.app.main import MakaoApp, SeatSpec
+from makao_tui.app.screens.common import HelpScreen, PassDeviceScreen, ScoreSheetScreen
+from makao_tui.app.screens.setup import SeatRow, SetupScreen
+from makao_tui.app.screens.table import TableScreen, describe_action
+from makao_tui.engine.actions import Bid, Draw, Play
+from makao_tui.engine.cards import Card
+from makao_tui.store import open_store
+
+from .scenes import ANN, BOB, RU, app_ru, humans_turn, wait_for
+from .test_table import run, status_text
+
+HARD = SeatSpec("", True, "hard")
+
+
+def test_setup_offers_a_level_for_each_ai_seat_and_the_saved_game_keeps_it():
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        app.open_setup("makao-ru")
+        await pilot.pause()
+        rows = list(app.screen.query(SeatRow))
+        assert [r.query_one(".level", Select).display for r in rows] == [False, True, True]
+        rows[1].query_one(".level", Select).value = "hard"
+        rows[2].query_one(".level", Select).value = "easy"
+        await pilot.pause()
+        app.screen.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert [s.level for s in app.session.seats[1:]] == ["hard", "easy"]
+        assert type(app.session._players[1]).__name__ != type(app.session._players[2]).__name__
+
+    run(app, body)
+    with open_store() as store:
+        saved = store.load(store.unfinished()[0].id)
+    assert [(s.is_ai, s.level) for s in saved.seats] == [(False, "normal"), (True, "hard"), (True, "easy")]
+
+
+def test_a_human_seat_hides_the_level_and_shows_it_again_as_ai():
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        app.push_screen(SetupScreen(RU, [ANN, HARD]))
+        await pilot.pause()
+        row = list(app.screen.query(SeatRow))[1]
+        assert row.level == "hard"
+        row.toggle()
+        assert not row.query_one(".level", Select).display
+        row.toggle()
+        assert row.query_one(".level", Select).display and row.level == "hard"
+
+    run(app, body)
+
+
+def test_keys_work_while_a_hard_ai_thinks():
+    # the AI thinks for a full second per decision, in a worker: the score sheet and the help open
+    # and close meanwhile, and the AI's move comes after
+    app = MakaoApp(variant=RU, rules=RU.rules(), seats=[ANN, HARD], seed=3, ai_delay=0.01,
+                   thinking=Thinking(seconds=1.0))
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        session = app.session
+        table = app.screen
+        draw = next(a for a in session.match.state.legal_actions() if isinstance(a, Draw))
+        play = next((a for a in session.match.state.legal_actions() if isinstance(a, Play)), draw)
+        table.act(play)
+        await wait_for(pilot, lambda: table._thinking)
+        token = session.token()
+        await pilot.press("s")
+        assert isinstance(app.screen, ScoreSheetScreen)
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert app.screen is table and session.token() == token and table._thinking
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert session.token() == token  # still thinking: the keys did not wait for it
+        await wait_for(pilot, lambda: session.token() != token)
+
+    run(app, body)
+
+
+def test_h_gives_the_hard_ai_hint_to_a_lone_human():
+    app = app_ru(seats=(ANN, HARD))
+    app.thinking = Thinking(seconds=None, playouts=40)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        token = app.session.token()
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "Hint:" in status_text(app))
+        words = status_text(app)
+        legal = app.session.match.state.legal_actions()
+        assert any(describe_action(a) in words for a in legal)
+        assert app.session.token() == token  # a hint plays nothing
+
+    run(app, body)
+
+
+def test_no_hint_in_hot_seat():
+    app = app_ru(seats=(ANN, BOB))
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert "h hint" not in app.screen.key_bar([]).plain
+        await pilot.press("h")
+        assert "hints are for one human playing against the computer" in status_text(app)
+
+    run(app, body)
+
+
+def test_actions_in_words():
+    assert describe_action(Play(Card.parse("AS"), suit="H")) == "play A♠ and name ♥"
+    assert describe_action(Play(Card.parse("JC"), demand="T", makao=True)) == "play J♣ and demand 10s, calling Makao"
+    assert describe_action(Bid(0)) == "bid 0"
+    assert describe_action(Draw()) == "draw a card"
+    assert describe_action(Play(Card.parse("TH")), ascii=True) == "play 10H"
