@@ -35,7 +35,7 @@ from collections.abc import Callable
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import deck
 from ..games.macao import DECKS, MacaoView, card_points, settle_line
-from . import register_ai
+from . import Advice, register_ai
 
 #: a model punter stands on a first card of at least this many points, draws below it
 MODEL_STANDS_ON = 8
@@ -159,3 +159,191 @@ class MacaoAI:
 
 
 register_ai("macao", "normal", lambda rules, thinking: MacaoAI())
+
+
+# ---------------------------------------------------------------- the easy and hard levels (issue 7)
+
+#: a model's points counts of the two packs: 32 cards worth 0, 8 of each of 1..9
+_FULL_PACKS = tuple(sum(1 for c in deck(DECKS) if card_points(c) == v) for v in range(10))
+
+#: the easy player stands on this many points or more (a loose threshold: it stands on a 6)
+EASY_STANDS_ON = 6
+#: the chance that the easy player forgets to throw away a 0-card (it draws to it instead)
+EASY_FORGETS = 0.3
+
+
+class MacaoEasyAI:
+    """The easy Macao player: legal but loose, for punter and banker alike.
+
+    It throws away a 0-card, except that with chance :data:`EASY_FORGETS` it forgets and draws to
+    it instead; it stands on :data:`EASY_STANDS_ON` points or more and draws below (a natural 6 or
+    7 stands where a draw costs nothing). Uses ``rng`` only for the forgetting.
+    """
+
+    def choose(self, view: MacaoView, rng: random.Random) -> Action:
+        """One of ``view.legal`` by the rule above. Raises ValueError when the seat has nothing to do."""
+        if not view.legal:
+            raise ValueError("the seat has no legal action")
+        kinds = {type(a): a for a in view.legal}
+        if Replace in kinds and rng.random() >= EASY_FORGETS:
+            return kinds[Replace]
+        if Draw in kinds and view.total < EASY_STANDS_ON:
+            return kinds[Draw]
+        return kinds[Stand]
+
+
+def unseen_points(view: MacaoView) -> tuple[int, ...]:
+    """How many unseen cards of each point value 0..9 there are from ``view``'s seat (10 counts).
+
+    Unseen: the two packs less the seat's own cards, the 0-cards it threw away, the spent cards of
+    earlier hands (shown at their settlement) and, for every card another player threw away (only
+    the count is public), one card worth 0 (only a 0 may be thrown). The shoe, the others' cards
+    in hand and their draws are all among these, alike to the seat.
+    """
+    pool = list(_FULL_PACKS)
+    for card in (*view.hand, *view.thrown, *view.spent):
+        pool[card_points(card)] -= 1
+    pool[0] -= sum(n for s, n in enumerate(view.replaced) if s != view.seat)
+    return tuple(max(n, 0) for n in pool)
+
+
+def _without(pool: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """``pool`` less one card worth ``value``."""
+    return pool[:value] + (pool[value] - 1,) + pool[value + 1:]
+
+
+def banker_finals(first: tuple[int, ...], later: tuple[int, ...] | None = None) -> list[float]:
+    """Chance of each final banker total 0..9 (10 floats, sum 1) when the banker plays the optimal
+    banker policy (throws away 0-cards while he can, then draws unless he holds 9).
+
+    His first card is a card drawn without replacement from the point counts ``first``; his
+    replacements and draw come from ``later`` (counts), or with ``later`` None from what is left
+    of ``first``. Exact: with one pool, the number j of 0s he throws before his first card v ≥ 1
+    does not depend on v, so his draw w comes with chance ``n'_w × E[1 / (N - j - 1)]``.
+    """
+    out = [0.0] * 10
+    if later is not None:
+        size = sum(first)
+        if first[0]:
+            for t, p in enumerate(banker_finals(later)):
+                out[t] += p * first[0] / size
+        for v in range(1, 10):
+            if first[v]:
+                _draw_to(out, v, first[v] / size, later, 1.0 / sum(later) if sum(later) else 0.0, -1)
+        return out
+    size, zeros = sum(first), first[0]
+    nonzero = size - zeros
+    if nonzero == 0:
+        out[0] = 1.0
+        return out
+    # h = E[1 / (cards left after the 0s thrown and the first card v)], over j thrown 0s
+    h, prefix = 0.0, 1.0
+    for j in range(zeros + 1):
+        left = size - j - 1
+        if left > 0:
+            h += prefix * nonzero / (size - j) / left
+        prefix *= (zeros - j) / (size - j)
+    for v in range(1, 10):
+        if first[v]:
+            _draw_to(out, v, first[v] / nonzero, first, h, v)
+    return out
+
+
+def _draw_to(out: list[float], v: int, weight: float, pool: tuple[int, ...], h: float, taken: int) -> None:
+    """Add to ``out`` the banker's final totals from a first card ``v`` (chance ``weight``): he
+    draws card w from ``pool`` (less one ``taken`` card) with chance count × ``h``, unless v is 9."""
+    if v == 9:
+        out[9] += weight
+        return
+    moved = 0.0
+    for w in range(1, 10 - v):
+        q = (pool[w] - (w == taken)) * h
+        out[v + w] += weight * q
+        moved += q
+    out[v] += weight * (1.0 - moved)
+
+
+def exact_values(view: MacaoView) -> dict[type, float]:
+    """A punter's expected chips of standing and (when legal) drawing: ``{Stand: x, Draw: y}``.
+
+    Exact enumeration over the cards the seat has not seen (:func:`unseen_points`), drawn without
+    replacement: its draw c, then the banker's first card, 0-cards thrown away and draw, the banker
+    playing the optimal banker policy (:func:`banker_finals`). When the shoe is empty the next
+    card comes from the spent cards shuffled back (their make-up is known), and so do the banker's
+    later cards. A replacement is not valued: throwing away a 0 is never worse (see
+    :class:`MacaoHardAI`). Raises ValueError for the banker or a seat with nothing to do.
+    """
+    if not view.legal or view.is_banker:
+        raise ValueError("exact_values is for a punter to act")
+    pool = unseen_points(view)
+    refill = view.shoe == 0 and bool(view.spent)
+    spent = tuple(sum(1 for c in view.spent if card_points(c) == v) for v in range(10)) if refill else None
+    stake = view.stake
+
+    def against(total: int, natural: bool, finals: list[float]) -> float:
+        return sum(p * settle_line(total, natural, b, stake) for b, p in enumerate(finals) if p)
+
+    values = {Stand: against(view.total, view.natural, banker_finals(pool, spent))}
+    if any(isinstance(a, Draw) for a in view.legal):
+        source = spent if refill else pool
+        size, worth = sum(source), 0.0
+        for c in range(10):
+            if source[c]:
+                after = _without(source, c)
+                finals = banker_finals(pool, after) if refill else banker_finals(after)
+                total = view.total + c if view.total + c <= 9 else view.total
+                worth += source[c] / size * against(total, False, finals)
+        values[Draw] = worth
+    return values
+
+
+class MacaoHardAI:
+    """The hard Macao player: the policy of highest expected chips, exactly, from the seat's view.
+
+    *Banker* (acts last): nothing happens after him, so every choice is compared on the same cards.
+    Throwing away a 0 and then drawing gives a total at least that of drawing at once, and a draw
+    never lowers a total (a card that would pass 9 counts for nothing); a higher banker total never
+    pays less to any punter (he beats more of them and collects at a higher rate). So throwing away
+    0-cards and drawing unless he holds 9 is optimal whatever the punters hold: no model of them
+    is needed for the choice. (Bankrolls are not in the view; the argument leaves them out.)
+    *Punter*: a 0-card is thrown away (taking a card and standing on it beats standing on the 0 on
+    every deal of the banker's cards, and the banker's cards come alike whether or not the punter
+    took one; it also beats drawing to the 0, which takes the same card and loses the natural).
+    Otherwise it stands or draws by :func:`exact_values`: the banker is modelled as playing the
+    optimal banker policy above, every unseen card is alike to the seat (the other punters' stand
+    or draw is not read, and bankrolls are not in the view, so they are left out). Limits: a shoe
+    that runs out later in the hand, or was refilled earlier in it (the view then no longer lists
+    the spent cards), is treated as holding any unseen card.
+    Deterministic: the choice depends on the view only (``rng`` is not used). Ties stand.
+    """
+
+    def advise(self, view: MacaoView, rng: random.Random) -> Advice:
+        """The choice and its reason in a few words. Raises ValueError when the seat has nothing to do."""
+        if not view.legal:
+            raise ValueError("the seat has no legal action")
+        kinds = {type(a): a for a in view.legal}
+        if Replace in kinds:
+            return Advice(kinds[Replace], "throws away the 0-card: it is worth nothing")
+        if Draw not in kinds:
+            return Advice(kinds[Stand], "stands: no card is left to draw")
+        if view.is_banker:
+            if view.total == 9:
+                return Advice(kinds[Stand], "stands on 9: no card can raise it")
+            return Advice(kinds[Draw], f"draws on {view.total}: a draw never lowers the banker's total")
+        values = exact_values(view)
+        stand, draw = values[Stand], values[Draw]
+        gap = f"({stand:+.2f} standing, {draw:+.2f} drawing)"
+        if round(draw, 9) > round(stand, 9):
+            return Advice(kinds[Draw], f"draws on {view.total}: too low to stand {gap}")
+        if view.natural and view.total in (8, 9):
+            rate = "triple" if view.total == 9 else "double"
+            return Advice(kinds[Stand], f"stands on a natural {view.total}: pays {rate} {gap}")
+        return Advice(kinds[Stand], f"stands on {view.total}: a draw is worth less {gap}")
+
+    def choose(self, view: MacaoView, rng: random.Random) -> Action:
+        """``advise(view, rng).action``."""
+        return self.advise(view, rng).action
+
+
+register_ai("macao", "easy", lambda rules, thinking: MacaoEasyAI())
+register_ai("macao", "hard", lambda rules, thinking: MacaoHardAI())
