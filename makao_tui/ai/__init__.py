@@ -99,6 +99,18 @@ def ai_for(variant_id: str, level: str = DEFAULT_LEVEL, rules: Any = None,
     return factory(rules, thinking or Thinking())
 
 
+def decide(player: Player, view: Any, rng: random.Random) -> tuple[Action, tuple]:
+    """``player.choose(view, rng)`` and the generator's state after it, for a worker process
+    (whose copy of ``rng`` the caller updates with ``rng.setstate``)."""
+    action = player.choose(view, rng)
+    return action, rng.getstate()
+
+
+def advise(player: Any, view: Any, rng: random.Random) -> Advice:
+    """``player.advise(view, rng)``, for a worker process (a module-level function pickles)."""
+    return player.advise(view, rng)
+
+
 # Each module registers the AI of its game(s) on import.
 from . import shedding  # noqa: F401,E402
 from . import peklo  # noqa: F401,E402

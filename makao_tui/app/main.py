@@ -17,10 +17,15 @@ released when the app ends, also on SIGHUP and SIGTERM, which end the app cleanl
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import multiprocessing
 import random
 import signal
+import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -90,6 +95,7 @@ class MakaoApp(App[None]):
         self.writer: MatchWriter | None = None
         self._signals: list[int] = []
         self._mounted = False
+        self._pool: ProcessPoolExecutor | None = None
 
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
@@ -107,7 +113,28 @@ class MakaoApp(App[None]):
         self._mounted = True
         self._check_size(self.size)
 
+    def ai_pool(self) -> ProcessPoolExecutor:
+        """The process the AI thinks in (started on first use, ended with the app): a search of a
+        second holds no lock the interface needs, so keys and redraws go on at full speed."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def think(self, call: Callable[..., Any], *args: Any) -> Any:
+        """``call(*args)`` in the AI's process (in a thread if that process cannot be had)."""
+        try:
+            # starting the process needs a real standard error, which Textual has swapped for its
+            # own (whose fileno() is -1)
+            with contextlib.redirect_stderr(sys.__stderr__):
+                future = self.ai_pool().submit(call, *args)
+            return await asyncio.wrap_future(future)
+        except (BrokenProcessPool, OSError, RuntimeError, ValueError):
+            self._pool = None
+            return await asyncio.to_thread(call, *args)
+
     def on_unmount(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
         self.leave_match()
         if self._own_store and self.store is not None:
             self.store.close()

@@ -60,19 +60,24 @@ def test_a_human_seat_hides_the_level_and_shows_it_again_as_ai():
 
 
 def test_keys_work_while_a_hard_ai_thinks():
-    # the AI thinks for a full second per decision, in a worker: the score sheet and the help open
-    # and close meanwhile, and the AI's move comes after
+    # the AI thinks for 4 s a decision (in its own process): the score sheet and the help open and
+    # close meanwhile, the terminal is resized, and the AI's move comes after
     app = MakaoApp(variant=RU, rules=RU.rules(), seats=[ANN, HARD], seed=3, ai_delay=0.01,
-                   thinking=Thinking(seconds=1.0))
+                   thinking=Thinking(seconds=4.0))
 
     async def body(pilot):
-        await wait_for(pilot, lambda: humans_turn(app))
         session = app.session
         table = app.screen
-        draw = next(a for a in session.match.state.legal_actions() if isinstance(a, Draw))
-        play = next((a for a in session.match.state.legal_actions() if isinstance(a, Play)), draw)
-        table.act(play)
-        await wait_for(pilot, lambda: table._thinking)
+        while True:  # on to an AI turn with a real choice (a lone legal action needs no thought)
+            await wait_for(pilot, lambda: humans_turn(app) or table._thinking)
+            if humans_turn(app):
+                legal = session.match.state.legal_actions()
+                table.act(next((a for a in legal if isinstance(a, Play)), legal[0]))
+                continue
+            if len(session.match.state.legal_actions()) > 1:
+                break
+            token = session.token()
+            await wait_for(pilot, lambda: session.token() != token)
         token = session.token()
         await pilot.press("s")
         assert isinstance(app.screen, ScoreSheetScreen)

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ...ai import ai_for
+from ...ai import advise, ai_for, decide
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import suit_label
 from ...engine.state import IllegalAction
@@ -204,13 +204,14 @@ class TableScreen(Screen[None]):
         self.run_worker(self._ai_turn(), group="ai", exit_on_error=True)
 
     async def _ai_turn(self) -> None:
-        """Let the AI of the seat to act choose off the UI thread (keys and resizing go on while
+        """Let the AI of the seat to act choose in the AI's process (keys and resizing go on while
         it thinks); its move shows no sooner than the pause humans need to follow."""
         session = self.session
         token = session.token()
         player, view, rng = session.ai_inputs()
         pause = asyncio.create_task(asyncio.sleep(self.ai_pause()))
-        action = await asyncio.to_thread(player.choose, view, rng)
+        action, after = await self.makao_app.think(decide, player, view, rng)
+        rng.setstate(after)
         await pause
         self._thinking = False
         self._hinting = False
@@ -355,14 +356,14 @@ class TableScreen(Screen[None]):
         if not self._hinting:
             self._hinting = True
             self.say("Thinking about a hint…")
-            self.run_worker(self._hint(), group="hint", exit_on_error=True)
+            self.run_worker(self._think_of_hint(), group="hint", exit_on_error=True)
 
-    async def _hint(self) -> None:
+    async def _think_of_hint(self) -> None:
         session = self.session
         token, seat = session.token(), session.to_act
         adviser = ai_for(session.variant.id, "hard", session.rules, session.thinking)
-        advice = await asyncio.to_thread(adviser.advise, session.match.state.view(seat),
-                                         random.Random(f"{session.seed}/hint/{token}"))
+        advice = await self.makao_app.think(advise, adviser, session.match.state.view(seat),
+                                            random.Random(f"{session.seed}/hint/{token}"))
         self._hinting = False
         if token == session.token() and self.is_mounted:
             self.say(f"Hint: {describe_action(advice.action, self.ascii)} — {advice.reason}.")
