@@ -24,8 +24,6 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -95,7 +93,8 @@ class MakaoApp(App[None]):
         self.writer: MatchWriter | None = None
         self._signals: list[int] = []
         self._mounted = False
-        self._pool: ProcessPoolExecutor | None = None
+        #: the AI's process (see :meth:`think`)
+        self._pool: Any = None
 
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
@@ -113,28 +112,32 @@ class MakaoApp(App[None]):
         self._mounted = True
         self._check_size(self.size)
 
-    def ai_pool(self) -> ProcessPoolExecutor:
-        """The process the AI thinks in (started on first use, ended with the app): a search of a
-        second holds no lock the interface needs, so keys and redraws go on at full speed."""
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
-
     async def think(self, call: Callable[..., Any], *args: Any) -> Any:
-        """``call(*args)`` in the AI's process (in a thread if that process cannot be had)."""
+        """``call(*args)`` in the AI's own process, started on first use and ended with the app (a
+        search of a second then holds no lock the interface needs: keys and redraws go on at full
+        speed); in a thread if no process can be started."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future = loop.create_future()
+
+        def settle(setter: Callable[[Any], None], value: Any) -> None:
+            with contextlib.suppress(RuntimeError):  # the app's loop is already closed
+                loop.call_soon_threadsafe(lambda: future.done() or setter(value))
+
         try:
-            # starting the process needs a real standard error, which Textual has swapped for its
-            # own (whose fileno() is -1)
-            with contextlib.redirect_stderr(sys.__stderr__):
-                future = self.ai_pool().submit(call, *args)
-            return await asyncio.wrap_future(future)
-        except (BrokenProcessPool, OSError, RuntimeError, ValueError):
-            self._pool = None
+            if self._pool is None:
+                # starting a process needs a real standard error, which Textual has swapped for
+                # its own (whose fileno() is -1)
+                with contextlib.redirect_stderr(sys.__stderr__):
+                    self._pool = multiprocessing.get_context("spawn").Pool(1)
+            self._pool.apply_async(call, args, callback=lambda r: settle(future.set_result, r),
+                                   error_callback=lambda e: settle(future.set_exception, e))
+        except (OSError, ValueError):
             return await asyncio.to_thread(call, *args)
+        return await future
 
     def on_unmount(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.terminate()
         self.leave_match()
         if self._own_store and self.store is not None:
             self.store.close()
