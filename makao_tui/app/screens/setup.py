@@ -40,7 +40,7 @@ class SeatRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield Static("", classes="seat-number")
         yield Button("AI" if self.is_ai else "Human", classes="kind", compact=True)
-        level = Select([(f"{lv} AI", lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
+        level = Select([(lv, lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
                        compact=True, classes="level")
         level.display = self.is_ai
         yield level
