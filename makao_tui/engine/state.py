@@ -12,7 +12,12 @@ A :class:`GameState` is one deal. Its contract:
 - ``snapshot()``: the SCENARIOS.md output keys of the state;
 - ``opening``: the events of the deal's start (the deal, a starter card's effect, a trump turned
   up…), for the log;
-- ``refusal(action)``: why an action would be refused, or None.
+- ``refusal(action)``: why an action would be refused, or None;
+- ``moves()`` / ``step(move)``: the fast path of random playouts and search: the legal moves in a
+  game's own compact form (small ints in the shedding games and Peklo; the actions themselves by
+  default) and applying one with no check and no events. It is the same rules code as
+  ``legal_actions`` / ``apply``, not a second engine: ``legal_actions()`` lists the actions of
+  ``moves()`` in the same order.
 
 Turns that leave a player no choice (a skipped turn, a drawn card that cannot be played, a player
 who can neither play nor draw) are taken inside ``apply``: ``to_act`` always has a real choice.
@@ -78,6 +83,16 @@ class GameState(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The state as the SCENARIOS.md output object (without ``error``)."""
+
+    def moves(self) -> list[Any]:
+        """The legal moves of the seat to act in the game's compact form, in the order of
+        :meth:`legal_actions` ([] once the deal is over); by default the actions themselves."""
+        return self.legal_actions()
+
+    def step(self, move: Any) -> None:
+        """Apply ``move``, one of :meth:`moves`, without events (a game may also skip the check;
+        then a move that is not legal leaves the state undefined). By default :meth:`apply`."""
+        self.apply(move)
 
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` would be refused now, or None if it is legal (tried on a clone; games

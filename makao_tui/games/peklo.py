@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, Bid, Play
-from ..engine.cards import SUIT_NAMES, Card, deck
+from ..engine.cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck
 from ..engine.events import DealEnded, DealStarted, Event, card_list
 from ..engine.match import Match
 from ..engine.scenario import Layout
@@ -44,14 +44,32 @@ def trick_winner(cards: Sequence[Card], trump: str | None) -> int:
     """Index in ``cards`` (the trick in the order played, leader first, at least one card) of the
     card that wins it: the highest trump (suit letter ``trump``, None = no trump), else the highest
     card of the led suit (RULES.md §4 "Play")."""
-    led = cards[0].suit
+    strength = _STRENGTH[trump][cards[0] // 13]
+    values = [strength[c] for c in cards]
+    return values.index(max(values))
 
-    def strength(card: Card) -> int:
-        if card.suit == trump:
-            return 200 + card.rank_value
-        return 100 + card.rank_value if card.suit == led else 0
 
-    return max(range(len(cards)), key=lambda i: strength(cards[i]))
+def _strengths(trump: str | None, led: int) -> tuple[int, ...]:
+    """Per card: 200 + rank value for a trump, 100 + rank value for the led suit (index ``led``
+    in SUITS), else 0."""
+    return tuple(200 + c % 13 if SUITS[c // 13] == trump else 100 + c % 13 if c // 13 == led else 0
+                 for c in range(52))
+
+
+#: _STRENGTH[trump][led suit index][card]: how strong a card is in a trick (higher wins)
+_STRENGTH = {trump: tuple(_strengths(trump, led) for led in range(4)) for trump in (None, *SUITS)}
+_BY_SUIT = tuple(frozenset(range(13 * s, 13 * s + 13)) for s in range(4))
+
+#: a move (:meth:`PekloState.moves`) is a card number 0..51 for a play, BID_MOVE + n for a bid of n
+BID_MOVE = 64
+_PLAYS = tuple(Play(c) for c in ALL_CARDS)
+_BIDS = tuple(Bid(n) for n in range(53))
+
+
+def move_action(move: int) -> Action:
+    """The :class:`Action` a move of :meth:`PekloState.moves` stands for (the same object each
+    time); raises IndexError for an int that is no move."""
+    return _PLAYS[move] if move < BID_MOVE else _BIDS[move - BID_MOVE]
 
 
 def deal_points(bids: Sequence[int], tricks: Sequence[int]) -> list[int]:
@@ -267,19 +285,23 @@ class PekloState(GameState):
         """The cards ``seat`` may play now: any card on a lead, else the led suit if held."""
         hand = self.hands[seat]
         if self.trick:
-            led = self.trick[0].suit
-            same = [c for c in hand if c.suit == led]
+            same = _BY_SUIT[self.trick[0] // 13].intersection(hand)
             if same:
                 return sorted(same)
         return sorted(hand)
 
-    def legal_actions(self) -> list[Action]:
+    def moves(self) -> list[int]:
+        """The legal moves of the seat to act as ints (see :func:`move_action`), in the order of
+        :meth:`legal_actions`: bids ``BID_MOVE + n``, plays the card's number; [] once over."""
+        if self.phase == PLAY:
+            return self._follow_cards(self._turn)
         if self.phase == BID:
             banned = self.forbidden_bid()
-            return [Bid(n) for n in range(self.size + 1) if n != banned]
-        if self.phase == PLAY:
-            return [Play(c) for c in self._follow_cards(self._turn)]
+            return [BID_MOVE + n for n in range(self.size + 1) if n != banned]
         return []
+
+    def legal_actions(self) -> list[Action]:
+        return [move_action(m) for m in self.moves()]
 
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is illegal for the seat to act, or None if it is legal."""
@@ -315,38 +337,54 @@ class PekloState(GameState):
         reason = self.refusal(action)
         if reason is not None:
             raise IllegalAction(reason)
-        seat = self._turn
+        events: list[Event] = []
         if isinstance(action, Bid):
-            return self._bid(seat, action.tricks)
-        return self._play(seat, action.card)
+            self._bid(self._turn, action.tricks, events)
+        else:
+            self._play(self._turn, action.card, events)
+        return events
 
-    def _bid(self, seat: int, tricks: int) -> list[Event]:
+    def step(self, move: int) -> None:
+        """Apply ``move``, one of :meth:`moves`, with no check and no events: the fast path of
+        random playouts and search, the same rules as :meth:`apply`. A move that is not legal
+        leaves the state undefined."""
+        if move < BID_MOVE:
+            self._play(self._turn, ALL_CARDS[move], None)
+        else:
+            self._bid(self._turn, move - BID_MOVE, None)
+
+    def _bid(self, seat: int, tricks: int, ev: list[Event] | None) -> None:
+        """The rules of a bid, appending the events to ``ev`` unless it is None."""
         self.bids[seat] = tricks
         self._turn = (seat + 1) % self.players
         if seat == self.dealer:
             self.phase = PLAY
             self._turn = self.leader
-        return [BidMade(seat, tricks)]
+        if ev is not None:
+            ev.append(BidMade(seat, tricks))
 
-    def _play(self, seat: int, card: Card) -> list[Event]:
+    def _play(self, seat: int, card: Card, ev: list[Event] | None) -> None:
+        """The rules of a play, appending the events to ``ev`` unless it is None."""
         self.hands[seat].remove(card)
-        events: list[Event] = [CardPlayed(seat, card, lead=not self.trick)]
+        if ev is not None:
+            ev.append(CardPlayed(seat, card, lead=not self.trick))
         self.trick.append(card)
         if len(self.trick) < self.players:
             self._turn = (seat + 1) % self.players
-            return events
+            return
         cards = tuple(self.trick)
         best = trick_winner(cards, self.trump_suit)
         winner = (self.leader + best) % self.players
         self.tricks[winner] += 1
         self.history.append(Trick(self.leader, cards, winner, self.players))
-        events.append(TrickWon(winner, cards[best], len(self.history), self.leader, cards, self.tricks[winner]))
+        if ev is not None:
+            ev.append(TrickWon(winner, cards[best], len(self.history), self.leader, cards, self.tricks[winner]))
         self.trick = []
         self.leader = self._turn = winner
         if len(self.history) == self.size:
             self.phase = OVER
-            events.append(DealScored(None, None, tuple(self.bids), tuple(self.tricks), tuple(self.points())))
-        return events
+            if ev is not None:
+                ev.append(DealScored(None, None, tuple(self.bids), tuple(self.tricks), tuple(self.points())))
 
     # ------------------------------------------------------------ results and views
 
@@ -377,7 +415,6 @@ class PekloState(GameState):
         new.tricks = list(self.tricks)
         new.trick = list(self.trick)
         new.history = list(self.history)
-        new.opening = list(self.opening)
         return new
 
     def snapshot(self) -> dict[str, Any]:
@@ -433,3 +470,4 @@ VARIANT = register(Variant(
     higher_wins=True, blurb="Trick-taking with exact bids, 1 card up to all, trump turned up",
     help_text=HELP,
 ))
+

@@ -20,14 +20,13 @@ scoring                      card values, lowest wins    +10 / minus card values
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import SUITS, Card, deck, suit_label
+from ..engine.cards import ALL_CARDS, RANKS, SUITS, Card, deck, suit_label
 from ..engine.events import DealEnded, DealStarted, Event, card_list
 from ..engine.state import GameState, IllegalAction
 
@@ -232,16 +231,121 @@ class ShedView:
         return self.pile[-1]
 
 
+# ---------------------------------------------------------------- moves: the fast form of actions
+#
+# A move is a small int standing for one action: a play is ``card | option << 6 | makao << 10``
+# (``option``: 0 for none, 1..4 for the suit an ace names in ``SUITS`` order, 1..7 for the rank a
+# jack demands in ``DEMAND_RANKS`` order; ``makao``: 1 with the call), and DRAW, TAKE and PASS are
+# the three moves without a card. ShedState.moves() lists them and ShedState.step() applies them;
+# legal_actions() and apply() are the same code with Action objects and events.
+
+MAKAO_BIT = 1 << 10
+DRAW, TAKE, PASS = 1 << 11, (1 << 11) + 1, (1 << 11) + 2
+
+_RANK = tuple(c.rank for c in ALL_CARDS)
+_SUIT = tuple(c.suit for c in ALL_CARDS)
+_BY_RANK = {r: frozenset(c for c in range(52) if _RANK[c] == r) for r in RANKS}
+_BY_SUIT = {s: frozenset(c for c in range(52) if _SUIT[c] == s) for s in SUITS}
+_PENALTY_KIND = tuple("KH" if c == KING_OF_HEARTS else (_RANK[c] if _RANK[c] in "23" else None) for c in range(52))
+_PENALTY_VALUE = tuple(5 if c == KING_OF_HEARTS else (int(_RANK[c]) if _RANK[c] in "23" else 0) for c in range(52))
+
+
+def move_action(move: int) -> Action:
+    """The :class:`Action` a move of :meth:`ShedState.moves` stands for (the same object each time);
+    raises KeyError for an int that is no move."""
+    return _ACTIONS[move]
+
+
+def _build_actions() -> dict[int, Action]:
+    out: dict[int, Action] = {DRAW: Draw(), TAKE: Take(), PASS: Pass()}
+    for card in ALL_CARDS:
+        options: list[tuple[str | None, str | None]] = [(None, None)]
+        if card.rank == "A":
+            options += [(s, None) for s in SUITS]
+        if card.rank == "J":
+            options += [(None, d) for d in DEMAND_RANKS]
+        for i, (suit, demand) in enumerate(options):
+            for makao in (False, True):
+                out[card | i << 6 | makao * MAKAO_BIT] = Play(card, suit, demand, makao)
+    return out
+
+
+_ACTIONS = _build_actions()
+
+
+def _move_of(play: Play) -> int:
+    """The move of a play that :meth:`ShedState.refusal` accepts."""
+    option = 0
+    if play.suit is not None:
+        option = SUITS.index(play.suit) + 1
+    elif play.demand is not None:
+        option = DEMAND_RANKS.index(play.demand) + 1
+    return play.card | option << 6 | play.makao * MAKAO_BIT
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """What one game under one set of rules precomputes for :meth:`ShedState.moves`.
+
+    ``forms[n]``: per card, the moves of playing it from a hand of ``n`` cards (``n`` = 1, 2, or 3
+    for three and more); ``match[suit][top]``: the cards playable on ``top`` with ``suit`` to
+    follow and no penalty or demand; ``answers[kind]``: the cards that answer a penalty of that
+    kind; ``until``, ``auto``, ``double``: the rules options draw_until_playable, auto_makao and
+    ransom_stacking == "double".
+    """
+
+    forms: tuple[tuple[tuple[int, ...], ...], ...]
+    match: dict[str, tuple[frozenset, ...]]
+    answers: dict[str, frozenset]
+    until: bool
+    auto: bool
+    double: bool
+
+
+_TABLES: dict[tuple, _Tables] = {}
+
+
+def _tables(game: ShedGame, rules: Any) -> _Tables:
+    until = bool(getattr(rules, "draw_until_playable", False))
+    auto = bool(getattr(rules, "auto_makao", False))
+    double = getattr(rules, "ransom_stacking", "add") == "double"
+    key = (game.id, until, auto, double)
+    if key not in _TABLES:
+        def forms(card: int, size: int) -> tuple[int, ...]:
+            plain = [card]
+            if size > 1 and _RANK[card] == "A":
+                plain = [card | (i + 1) << 6 for i in range(len(SUITS))]
+            elif size > 1 and _RANK[card] == "J" and game.jack_demands:
+                plain = [card] + [card | (i + 1) << 6 for i in range(len(DEMAND_RANKS))]
+            if size == 2 and not auto:
+                return (*(m | MAKAO_BIT for m in plain), *plain)
+            return tuple(plain)
+
+        by_size = tuple(tuple(forms(c, n) for c in range(52)) for n in (1, 2, 3))
+        wild = frozenset(c for c in range(52) if _RANK[c] in game.wild_ranks)
+        _TABLES[key] = _Tables(
+            forms=(by_size[2], *by_size),
+            match={s: tuple(_BY_SUIT[s] | _BY_RANK[_RANK[top]] | wild for top in range(52)) for s in SUITS},
+            answers={"2": _BY_RANK["2"], "3": _BY_RANK["3"],
+                     "KH": frozenset({KING_OF_HEARTS}) if game.decks > 1 else frozenset()},
+            until=until, auto=auto, double=double,
+        )
+    return _TABLES[key]
+
+
 class ShedState(GameState):
     """One deal of makao-ru or makao-pl. Build with :meth:`deal` or :meth:`from_parts`.
 
     Internally ``stock[-1]`` is the next card to be drawn. See :class:`GameState` for the contract.
+    The rules run once, in :meth:`_step`: :meth:`apply` checks the action and collects the events,
+    :meth:`step` (the fast path of random playouts and search) does neither.
     """
 
     def __init__(self, game: ShedGame, rules: Any, players: int, dealer: int, hands: list[list[Card]],
                  starter: Card, stock_first_drawn_first: list[Card], rng: random.Random):
         self.game = game
         self.rules = rules
+        self._t = _tables(game, rules)
         self.players = players
         self.dealer = dealer
         self.hands = [list(h) for h in hands]
@@ -257,11 +361,13 @@ class ShedState(GameState):
         self.out: set[int] = set()
         self.idle = 0
         self.repeats: dict[tuple, int] = {}
+        self._unrecorded = False  # the position reached is still to be counted in repeats
+        self._n_moves: int | None = None  # how many moves moves() found here, for step()
         self.over = False
         self.rng = rng
         self._turn: int | None = (dealer + 1) % players
         self.opening: list[Event] = [DealStarted(None, dealer, HAND_SIZE)]
-        self.opening += self._start(starter)
+        self._start(starter, self.opening)
 
     # ------------------------------------------------------------ construction
 
@@ -277,20 +383,18 @@ class ShedState(GameState):
         cards.reverse()
         return cls(game, rules, players, dealer, hands, starter, cards, rng)
 
-    def _start(self, starter: Card) -> list[Event]:
+    def _start(self, starter: Card, ev: list[Event]) -> None:
         """Starter-card effects (RULES.md §1/§2 "Starter card"), then automatic turns."""
-        events: list[Event] = []
-        kind = self._penalty_kind(starter)
+        kind = _PENALTY_KIND[starter]
         first = (self.dealer + 1) % self.players
         if kind is not None:
-            self.penalty, self.penalty_rank = self._penalty_value(starter), kind
-            events.append(self._pending_event(first))
+            self.penalty, self.penalty_rank = _PENALTY_VALUE[starter], kind
+            ev.append(self._pending_event(first))
         if self.game.four_skips and starter.rank == "4":
-            events.append(TurnSkipped(first))
+            ev.append(TurnSkipped(first))
             first = (first + 1) % self.players
         self._turn = first
-        events += self._settle()
-        return events
+        self._settle(ev)
 
     # ------------------------------------------------------------ basic facts
 
@@ -299,82 +403,58 @@ class ShedState(GameState):
         return None if self.over else self._turn
 
     @property
+    def is_over(self) -> bool:
+        """True once the deal has ended."""
+        return self.over
+
+    @property
     def top(self) -> Card:
         """The top card of the discard pile."""
         return self.pile[-1]
 
-    def _penalty_kind(self, card: Card) -> str | None:
-        if card == KING_OF_HEARTS:
-            return "KH"
-        if card.rank in "23":
-            return card.rank
-        return None
-
-    @staticmethod
-    def _penalty_value(card: Card) -> int:
-        return 5 if card == KING_OF_HEARTS else int(card.rank)
-
-    def _answers(self, card: Card) -> bool:
-        """Whether ``card`` answers (ru) or ransoms (pl) the pending penalty."""
-        if self.penalty_rank == "KH":
-            return card == KING_OF_HEARTS and self.game.decks > 1
-        return card.rank == self.penalty_rank
-
-    def _matches(self, card: Card) -> bool:
-        """Whether ``card`` may be played with no penalty pending (demand included)."""
+    def _match(self) -> frozenset:
+        """The cards that may be played with no penalty pending (demand included)."""
         if self.demand is not None:
-            return card.rank == self.demand
-        if card.rank in self.game.wild_ranks:
-            return True
-        return card.rank == self.top.rank or card.suit == self.suit
+            return _BY_RANK[self.demand]
+        return self._t.match[self.suit][self.pile[-1]]
 
     def _can_draw(self) -> bool:
         return bool(self.stock) or len(self.pile) > 1
 
-    def _draw_until(self) -> bool:
-        return bool(getattr(self.rules, "draw_until_playable", False))
-
-    def _auto_makao(self) -> bool:
-        return bool(getattr(self.rules, "auto_makao", False))
-
     # ------------------------------------------------------------ legal actions
-
-    def _play_forms(self, card: Card, hand_size: int) -> list[Play]:
-        last = hand_size == 1
-        if card.rank == "A" and not last:
-            forms = [Play(card, suit=s) for s in SUITS]
-        elif card.rank == "J" and self.game.jack_demands and not last:
-            forms = [Play(card, demand=d) for d in (None, *DEMAND_RANKS)]
-        else:
-            forms = [Play(card)]
-        if hand_size == 2 and not self._auto_makao():
-            forms = [Play(f.card, f.suit, f.demand, True) for f in forms] + forms
-        return forms
 
     def _choices(self) -> tuple[list[Card], bool, bool, bool]:
         """(playable cards, may draw, may take, may pass) for the seat to act."""
         hand = self.hands[self._turn]
         if self.penalty:
-            return sorted({c for c in hand if self._answers(c)}), False, True, False
+            answers = self._t.answers[self.penalty_rank]
+            return sorted(answers.intersection(hand)), False, True, False
         if self.drawn is not None:
-            return [self.drawn], False, False, not self._draw_until()
-        cards = sorted({c for c in hand if self._matches(c)})
-        may_draw = self._can_draw() and (self.game.draw_when_playable or not cards)
+            return [self.drawn], False, False, not self._t.until
+        cards = sorted(self._match().intersection(hand))
+        may_draw = (bool(self.stock) or len(self.pile) > 1) and (self.game.draw_when_playable or not cards)
         return cards, may_draw, False, False
 
-    def legal_actions(self) -> list[Action]:
+    def moves(self) -> list[int]:
+        """The legal moves of the seat to act as ints (see :func:`move_action`), in the order of
+        :meth:`legal_actions`; [] once the deal is over."""
         if self.over:
             return []
         cards, may_draw, may_take, may_pass = self._choices()
         size = len(self.hands[self._turn])
-        out: list[Action] = [f for c in cards for f in self._play_forms(c, size)]
+        forms = self._t.forms[size if size < 3 else 3]
+        out = [m for c in cards for m in forms[c]]
         if may_draw:
-            out.append(Draw())
+            out.append(DRAW)
         if may_take:
-            out.append(Take())
+            out.append(TAKE)
         if may_pass:
-            out.append(Pass())
+            out.append(PASS)
+        self._n_moves = len(out)
         return out
+
+    def legal_actions(self) -> list[Action]:
+        return [_ACTIONS[m] for m in self.moves()]
 
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is illegal for the seat to act, or None if it is legal.
@@ -416,6 +496,8 @@ class ShedState(GameState):
             return "only an ace names a suit"
         if card.rank == "A" and action.suit is None and not last:
             return "an ace must name a suit"
+        if action.suit is not None and action.suit not in SUITS:
+            return f"an ace names a suit ({', '.join(SUITS)}), not {action.suit!r}"
         if action.demand is not None:
             if not (self.game.jack_demands and card.rank == "J"):
                 return "only a jack makes a demand" if self.game.jack_demands else "there are no demands in this game"
@@ -445,28 +527,47 @@ class ShedState(GameState):
     def apply(self, action: Action) -> list[Event]:
         if self.over:
             raise IllegalAction("the deal is over")
-        choices = self._choices()
-        reason = self._refusal(action, choices)
+        reason = self._refusal(action, self._choices())
         if reason is not None:
             raise IllegalAction(reason)
+        self.moves()  # counts the moves here, for the repetition rule
+        events: list[Event] = []
+        self._step(_move_of(action) if isinstance(action, Play) else _MOVE_OF[type(action)], events)
+        return events
+
+    def step(self, move: int) -> None:
+        """Apply ``move``, one of :meth:`moves`, with no check and no events: the fast path of
+        random playouts and search, the same rules as :meth:`apply`. A move that is not legal
+        leaves the state undefined."""
+        self._step(move, None)
+
+    def _step(self, move: int, ev: list[Event] | None) -> None:
+        """The one implementation of the rules: apply ``move`` for the seat to act, appending the
+        events to ``ev`` unless it is None."""
         seat = self._turn
         self.idle = 0
-        cards, may_draw, may_take, may_pass = choices
-        size = len(self.hands[seat])
-        if sum(len(self._play_forms(c, size)) for c in cards) + may_draw + may_take + may_pass > 1:
-            self.repeats.clear()  # a choice was made: only a run of forced turns can cycle for ever
-        if isinstance(action, Play):
-            events = self._play(seat, action)
-        elif isinstance(action, Take):
-            events = self._take(seat)
-        elif isinstance(action, Draw):
-            events = self._draw_turn(seat)
+        if self.repeats or self._unrecorded:
+            if (self._n_moves if self._n_moves is not None else len(self.moves())) > 1:
+                self.repeats.clear()  # a choice is made: only a run of forced turns can cycle for ever
+            elif self._unrecorded:
+                self.repeats[self._position()] = 1
+            self._unrecorded = False
+        self._n_moves = None
+        if move < DRAW:
+            self._play(seat, move, ev)
+        elif move == TAKE:
+            self._take(seat, ev)
+        elif move == DRAW:
+            self._draw_turn(seat, ev)
         else:
-            events = [TurnPassed(seat, "chose")]
-            events += self._advance(seat)
+            if ev is not None:
+                ev.append(TurnPassed(seat, "chose"))
+            self._advance(seat, ev)
         if not self.stock and not self.over:
-            events += self._check_repetition()
-        return events
+            if self.repeats:
+                self._check_repetition(ev)
+            else:  # counted once, and only if a forced turn follows (a choice would clear it)
+                self._unrecorded = True
 
     def _position(self) -> tuple:
         """The position while the stock is empty: hands, top card, the rest of the pile as a set
@@ -475,7 +576,7 @@ class ShedState(GameState):
                 self._turn, self.suit, self.penalty, self.penalty_rank, self.demand, self.drawn,
                 self.final_answer)
 
-    def _check_repetition(self) -> list[Event]:
+    def _check_repetition(self, ev: list[Event] | None) -> None:
         """End the deal without a winner when a position comes round the third time in a run of
         forced turns.
 
@@ -486,19 +587,21 @@ class ShedState(GameState):
         as a deal where nobody can play or draw: no winner, every player scores the cards in hand.
         Players who loop by choice are left to it (any action chosen among several starts the
         count anew). Every cycle passes through a position with an empty stock (the stock grows
-        only by a rebuild, when it is empty), so positions are counted only then.
+        only by a rebuild, when it is empty), so positions are counted only then. The first
+        position of a run is counted when the run's first forced turn is taken (:meth:`_step`), so
+        that playouts, where most turns are choices, seldom build a position at all.
         """
         key = self._position()
         seen = self.repeats.get(key, 0) + 1
         self.repeats[key] = seen
-        if seen < 3:
-            return []
-        return [PositionRepeated(None)] + self._end()
+        if seen >= 3:
+            if ev is not None:
+                ev.append(PositionRepeated(None))
+            self._end(ev)
 
-    def _draw_cards(self, seat: int, count: int, reason: str) -> list[Event]:
+    def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event] | None) -> None:
         """Draw ``count`` cards for ``seat``, rebuilding the stock from the pile (keeping its top
         card) when it runs out; what cannot be drawn even then is forgiven (RULES.md §1)."""
-        events: list[Event] = []
         hand = self.hands[seat]
         got: list[Card] = []
         drawn = 0
@@ -510,58 +613,63 @@ class ShedState(GameState):
                 self.pile = self.pile[-1:]
                 self.rng.shuffle(rest)
                 self.stock = rest
-                if got:
-                    events.append(CardsDrawn(seat, tuple(got), reason))
-                    got = []
-                events.append(StockRebuilt(None, len(rest)))
+                if ev is not None:
+                    if got:
+                        ev.append(CardsDrawn(seat, tuple(got), reason))
+                        got = []
+                    ev.append(StockRebuilt(None, len(rest)))
             card = self.stock.pop()
             hand.append(card)
             got.append(card)
             drawn += 1
-        events.append(CardsDrawn(seat, tuple(got), reason, count - drawn))
-        return events
+        if ev is not None:
+            ev.append(CardsDrawn(seat, tuple(got), reason, count - drawn))
 
-    def _play(self, seat: int, action: Play) -> list[Event]:
-        card = action.card
+    def _play(self, seat: int, move: int, ev: list[Event] | None) -> None:
+        card = ALL_CARDS[move & 63]
+        option = (move >> 6) & 15
+        rank = _RANK[card]
         hand = self.hands[seat]
         hand.remove(card)
         self.pile.append(card)
         self.drawn = None
-        named = action.suit if card.rank == "A" else None
-        self.suit = named or card.suit
-        demand_made = self.game.jack_demands and card.rank == "J" and bool(hand)
-        called = action.makao or (len(hand) == 1 and self._auto_makao())
-        events: list[Event] = [CardPlayed(seat, card, named, action.demand if demand_made else None,
-                                          called, demand_made)]
+        named = SUITS[option - 1] if option and rank == "A" else None
+        self.suit = named or _SUIT[card]
+        demand_made = self.game.jack_demands and rank == "J" and bool(hand)
+        demand = DEMAND_RANKS[option - 1] if option and demand_made else None
+        called = bool(move & MAKAO_BIT) or (len(hand) == 1 and self._t.auto)
+        if ev is not None:
+            ev.append(CardPlayed(seat, card, named, demand, called, demand_made))
         if len(hand) == 1 and not called:
-            events += self._draw_cards(seat, self.game.makao_cost, "makao")
+            self._draw_cards(seat, self.game.makao_cost, "makao", ev)
         answering_final = self.final_answer
         was_penalty = self.penalty
         self.demand = None
-        kind = self._penalty_kind(card)
+        kind = _PENALTY_KIND[card]
         if kind is not None:
-            base = self._penalty_value(card)
-            if was_penalty and getattr(self.rules, "ransom_stacking", "add") == "double":
+            if was_penalty and self._t.double:
                 self.penalty = was_penalty * 2  # makao-pl ransom, doubled
             else:
-                self.penalty = was_penalty + base
+                self.penalty = was_penalty + _PENALTY_VALUE[card]
             self.penalty_rank = kind
         if not hand:
-            events.append(WentOut(seat))
+            if ev is not None:
+                ev.append(WentOut(seat))
             self.out.add(seat)
             if self.winner is None:
                 self.winner = seat
-            if (kind is not None and self.game.answer_after_going_out and not answering_final):
+            if kind is not None and self.game.answer_after_going_out and not answering_final:
                 self.final_answer = True
                 nxt = (seat + 1) % self.players
                 self._turn = nxt
-                events.append(self._pending_event(nxt))
-                return events
-            return events + self._end()
-        if answering_final:
-            return events + self._end()
-        skip = self.game.four_skips and card.rank == "4"
-        return events + self._advance(seat, skip=skip, demand=action.demand if demand_made else None)
+                if ev is not None:
+                    ev.append(self._pending_event(nxt))
+                return
+            self._end(ev)
+        elif answering_final:
+            self._end(ev)
+        else:
+            self._advance(seat, ev, skip=self.game.four_skips and rank == "4", demand=demand)
 
     def _pending_event(self, seat: int) -> PenaltyPending:
         if self.penalty_rank == "KH":
@@ -570,65 +678,74 @@ class ShedState(GameState):
             answer = f"a {self.penalty_rank}"
         return PenaltyPending(seat, self.penalty, answer, ransom=self.game.ransom_word)
 
-    def _take(self, seat: int) -> list[Event]:
+    def _take(self, seat: int, ev: list[Event] | None) -> None:
         amount = self.penalty
         self.penalty, self.penalty_rank = 0, None
-        events = self._draw_cards(seat, amount, "penalty")
+        self._draw_cards(seat, amount, "penalty", ev)
         if self.final_answer:
-            return events + self._end()
-        return events + self._advance(seat)
+            self._end(ev)
+        else:
+            self._advance(seat, ev)
 
-    def _draw_turn(self, seat: int) -> list[Event]:
-        events = self._draw_cards(seat, 1, "draw")
+    def _draw_turn(self, seat: int, ev: list[Event] | None) -> None:
+        self._draw_cards(seat, 1, "draw", ev)
         card = self.hands[seat][-1]
-        if self._matches(card):
+        if card in self._match():
             self.drawn = card
-            return events
-        if self._draw_until():
-            events += self._settle()  # draws on (or passes by itself when nothing is left)
-            return events
-        events.append(TurnPassed(seat, "drawn"))
-        if self.demand is not None:
-            events.append(DemandLapsed(seat))
-        return events + self._advance(seat)
+        elif self._t.until:
+            self._settle(ev)  # draws on (or passes by itself when nothing is left)
+        else:
+            if ev is not None:
+                ev.append(TurnPassed(seat, "drawn"))
+                if self.demand is not None:
+                    ev.append(DemandLapsed(seat))
+            self._advance(seat, ev)
 
-    def _advance(self, seat: int, skip: bool = False, demand: str | None = None) -> list[Event]:
+    def _advance(self, seat: int, ev: list[Event] | None, skip: bool = False, demand: str | None = None) -> None:
         """Pass the turn to the left of ``seat`` (past a skipped player), then settle.
 
         ``demand``: a jack's demand on the new seat to act (it binds that player only).
         """
-        events: list[Event] = []
         self.drawn = None
         self.demand = demand
         nxt = (seat + 1) % self.players
         if skip:
-            events.append(TurnSkipped(nxt))
+            if ev is not None:
+                ev.append(TurnSkipped(nxt))
             nxt = (nxt + 1) % self.players
         self._turn = nxt
-        if self.penalty:
-            events.append(self._pending_event(nxt))
-        return events + self._settle()
+        if self.penalty and ev is not None:
+            ev.append(self._pending_event(nxt))
+        self._settle(ev)
 
-    def _settle(self) -> list[Event]:
+    def _stuck(self) -> bool:
+        """The seat to act has no legal action: no penalty to take, no drawn card, nothing to draw
+        and no playable card."""
+        if self.penalty or self.drawn is not None or self.stock or len(self.pile) > 1:
+            return False
+        return self._match().isdisjoint(self.hands[self._turn])
+
+    def _settle(self, ev: list[Event] | None) -> None:
         """Take the automatic turns: a player who can neither play nor draw passes by itself."""
-        events: list[Event] = []
-        while not self.over and not any(self._choices()):
+        while not self.over and self._stuck():
             seat = self._turn
-            events.append(TurnPassed(seat, "stuck"))
-            if self.demand is not None:
-                events.append(DemandLapsed(seat))
+            if ev is not None:
+                ev.append(TurnPassed(seat, "stuck"))
+                if self.demand is not None:
+                    ev.append(DemandLapsed(seat))
             self.idle += 1
             if self.idle >= self.players:
-                return events + self._end()
+                self._end(ev)
+                return
             self.demand = None
             self.drawn = None
             self._turn = (seat + 1) % self.players
-        return events
 
-    def _end(self) -> list[Event]:
+    def _end(self, ev: list[Event] | None) -> None:
         self.over = True
         self.penalty, self.penalty_rank, self.demand, self.drawn = 0, None, None, None
-        return [DealEnded(None, self.winner)]
+        if ev is not None:
+            ev.append(DealEnded(None, self.winner))
 
     # ------------------------------------------------------------ results and views
 
@@ -651,13 +768,15 @@ class ShedState(GameState):
         )
 
     def clone(self) -> ShedState:
-        new = copy.copy(self)
+        new = object.__new__(ShedState)
+        new.__dict__.update(self.__dict__)
         new.hands = [list(h) for h in self.hands]
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.out = set(self.out)
         new.repeats = dict(self.repeats)
-        new.rng = random.Random()
+        new._n_moves = None
+        new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
         return new
 
@@ -676,6 +795,10 @@ class ShedState(GameState):
         }
 
 
+_MOVE_OF = {Draw: DRAW, Take: TAKE, Pass: PASS}
+
+
 def hand_value(cards: Sequence[Card], value: Callable[[Card], int]) -> int:
     """The points ``cards`` left in hand cost, by the game's card values."""
     return sum(value(c) for c in cards)
+
