@@ -2,17 +2,26 @@
 
 Run from the project root with the venv active::
 
-    python bench/engine_speed.py [--seconds 3] [--players 4] [--size 7]
+    python bench/engine_speed.py [--seconds 3] [--players 4] [--size 7] [--checked]
 
 For each game, deals are played out from the deal to the end by choosing uniformly among the
 legal actions, for about ``--seconds`` seconds of wall-clock time each, and the script prints
 actions/s (decisions applied, i.e. actions of a player; dealing and OpenSpiel's chance nodes are
 inside the timing but not counted as actions) and deals/s (deals dealt and played to the end).
 
-Ours: ``variant.deal(rules, players, dealer, random.Random(i), None)`` then
-``state.legal_actions()`` / ``state.apply``. A Peklo deal without a match is deal 1 of a match (one
-card each), so Peklo is dealt with ``PekloState.deal(..., number=size, ...)``: ``--size`` cards each,
-the same as OpenSpiel's ``oh_hell`` with ``num_tricks_fixed=size``.
+Ours: ``variant.deal(rules, players, dealer, random.Random(i), None)``, then a Python loop that
+asks ``state.moves()`` for the legal moves, picks one with ``random.Random.choice`` and applies it
+with ``state.step(move)``: the fast path of the engine (issue 7, item 3), the same loop as the one
+driving OpenSpiel. The fast path IS the engine, not a copy of it: ``moves()`` is what
+``legal_actions()`` lists (as small ints instead of ``Action`` objects), and ``step()`` runs the
+same rules code as ``apply()``, only without the legality check and without building events
+(``tests/engine/test_fast_path.py`` plays both side by side and finds the same states). With
+``--checked`` the script also times the public, checked path (``legal_actions()`` / ``apply()``,
+which builds events for the log), for information; the verdict is on the fast path. Macao has no
+fast path of its own (its ``moves()`` / ``step()`` are ``legal_actions()`` / ``apply()``).
+A Peklo deal without a match is deal 1 of a match (one card each), so Peklo is dealt with
+``PekloState.deal(..., number=size, ...)``: ``--size`` cards each, the same as OpenSpiel's
+``oh_hell`` with ``num_tricks_fixed=size``.
 OpenSpiel (``pip install open-spiel``, or the ``bench`` extra): ``crazy_eights`` and ``oh_hell``
 with ``--players`` players, driven from a Python loop through ``pyspiel``.
 
@@ -65,8 +74,9 @@ class Throughput:
         return self.actions / self.seconds
 
 
-def ours(game: str, players: int, size: int, seconds: float) -> Throughput:
-    """Random playouts of one of our games for about ``seconds`` seconds."""
+def ours(game: str, players: int, size: int, seconds: float, checked: bool = False) -> Throughput:
+    """Random playouts of one of our games for about ``seconds`` seconds, through the fast path
+    (``moves()`` / ``step()``), or with ``checked`` through ``legal_actions()`` / ``apply()``."""
     variant = get_variant(game)
     rules = variant.rules()
     choose = random.Random(f"bench/{game}").choice
@@ -80,15 +90,22 @@ def ours(game: str, players: int, size: int, seconds: float) -> Throughput:
         else:
             state = variant.deal(rules, players, dealer, rng, None)
         n = 0
-        while not state.is_over and n < DEAL_ACTION_CAP:
-            state.apply(choose(state.legal_actions()))
-            n += 1
+        if checked:
+            while not state.is_over and n < DEAL_ACTION_CAP:
+                state.apply(choose(state.legal_actions()))
+                n += 1
+        else:
+            while not state.is_over and n < DEAL_ACTION_CAP:
+                state.step(choose(state.moves()))
+                n += 1
         actions += n
         if state.is_over:
             deals += 1
         else:
             cut += 1
     label = f"{game} ({size} cards each)" if game == "peklo" else game
+    if checked:
+        label += " [checked]"
     return Throughput(label, deals, actions, time.perf_counter() - start, cut)
 
 
@@ -130,12 +147,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="wall-clock seconds per game (default 3)")
     parser.add_argument("--players", type=int, default=4, help="players in every game (default 4)")
     parser.add_argument("--size", type=int, default=7, help="cards each in Peklo and oh_hell (default 7)")
+    parser.add_argument("--checked", action="store_true",
+                        help="also time legal_actions()/apply() (checked, with events), for information")
     args = parser.parse_args()
 
     print(f"machine: {machine()}")
     print(f"{args.players} players, {args.seconds:g} s per game, random legal actions, one core\n")
     rows = {game: ours(game, args.players, args.size, args.seconds)
             for game in ("makao-ru", "makao-pl", "macao", "peklo")}
+    checked = [ours(game, args.players, args.size, args.seconds, checked=True)
+               for game in ("makao-ru", "makao-pl", "peklo")] if args.checked else []
     try:
         import pyspiel
     except ImportError:
@@ -148,14 +169,15 @@ def main() -> None:
         theirs["oh_hell"] = openspiel(pyspiel, "oh_hell", {"players": args.players, "num_tricks_fixed": args.size},
                                       args.seconds)
 
-    width = max(len(r.name) for r in [*rows.values(), *theirs.values()])
+    table = [*rows.values(), *checked, *theirs.values()]
+    width = max(len(r.name) for r in table)
     print(f"{'game':<{width}}  {'deals/s':>10}  {'actions/s':>10}  {'actions/deal':>12}  cut")
-    for r in [*rows.values(), *theirs.values()]:
+    for r in table:
         print(f"{r.name:<{width}}  {r.deals_per_s:>10.1f}  {r.actions_per_s:>10.0f}  "
               f"{r.actions / max(1, r.deals + r.cut):>12.1f}  {r.cut}")
     if not theirs:
         return
-    print("\nratio ours/OpenSpiel (target: actions/s ratio at least 1.0)")
+    print("\nratio ours (fast path)/OpenSpiel (target: actions/s ratio at least 1.0)")
     for game, other in (("makao-ru", "crazy_eights"), ("makao-pl", "crazy_eights"), ("peklo", "oh_hell")):
         a, b = rows[game], theirs[other]
         deal_ratio, action_ratio = a.deals_per_s / b.deals_per_s, a.actions_per_s / b.actions_per_s
