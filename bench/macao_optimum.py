@@ -28,7 +28,8 @@ optimum" is read literally: the mean shortfall is at most 0.5 % of the magnitude
 mean chip result (a punter's expected result is negative, the bank having the edge; should it
 come out near 0 the figure in % of the stake is the one to read). The banker's decisions are not
 scored: the optimal banker policy is optimal on every deal, so the script counts how often each
-level departs from it instead. It also checks the hard AI's own values
+level departs from it instead (a stand where no unseen card could raise the total costs nothing,
+but counts). It also checks the hard AI's own values
 (:func:`~makao_tui.ai.macao.exact_values`) against the reference: the largest difference.
 """
 

@@ -1,5 +1,8 @@
 """The Macao AI (RULES.md §3): each choice by its expected chip result, from the seat's view only.
 
+The normal level is :class:`MacaoAI` below; the easy level (:class:`MacaoEasyAI`, loose thresholds)
+and the hard level (:class:`MacaoHardAI`, the exact expected-chips policy) close the module.
+
 What it knows: its own card(s), the 0-cards it threw away, and the cards of the earlier hands of
 this bank (all were shown at their settlement, :attr:`MacaoView.spent`). Every other card of the
 two packs is *unseen*; the next card of the shoe is taken to be any unseen card with equal chance
