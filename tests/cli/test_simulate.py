@@ -67,7 +67,7 @@ def test_table_output():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["peklo", "--seats", "normal,hard,normal"], "unknown AI level 'hard' (levels: normal"),
+    (["peklo", "--seats", "normal,master,normal"], "unknown AI level 'master' (levels: easy, normal, hard)"),
     (["nope"], "unknown game 'nope'"),
     (["makao-ru", "--option", "loss_limit=50"], "option 'loss_limit' must be between 200 and 1000"),
     (["makao-ru", "--option", "hook=true"], "unknown option 'hook'"),
