@@ -84,6 +84,7 @@ def test_makao_ru_random_deals(game, players, auto_makao):
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games, st.integers(2, 4), st.booleans(), st.sampled_from(["double", "add"]))
 @example({"seed": 51340, "bias": 1.0}, 4, True, "double")  # a forced cycle (position repeated)
+@example({"seed": 65537, "bias": 0.875}, 4, True, "double")  # forced but for the Makao call
 def test_makao_pl_random_deals(game, players, draw_until, stacking):
     play_out("makao-pl", game["seed"], players, game["bias"],
              {"draw_until_playable": draw_until, "ransom_stacking": stacking})
