@@ -362,7 +362,7 @@ class ShedState(GameState):
         self.idle = 0
         self.repeats: dict[tuple, int] = {}
         self._unrecorded = False  # the position reached is still to be counted in repeats
-        self._n_moves: int | None = None  # how many moves moves() found here, for step()
+        self._n_choices: int | None = None  # how many choices moves() found here, for step()
         self.over = False
         self.rng = rng
         self._turn: int | None = (dealer + 1) % players
@@ -444,13 +444,16 @@ class ShedState(GameState):
         size = len(self.hands[self._turn])
         forms = self._t.forms[size if size < 3 else 3]
         out = [m for c in cards for m in forms[c]]
+        # the repetition rule counts choices with the Makao call aside: a play offered with and
+        # without the call is one choice (forgetting the call on purpose is no way out of a cycle)
+        choices = len(out) // 2 if size == 2 and not self._t.auto else len(out)
         if may_draw:
             out.append(DRAW)
         if may_take:
             out.append(TAKE)
         if may_pass:
             out.append(PASS)
-        self._n_moves = len(out)
+        self._n_choices = choices + may_draw + may_take + may_pass
         return out
 
     def legal_actions(self) -> list[Action]:
@@ -547,12 +550,14 @@ class ShedState(GameState):
         seat = self._turn
         self.idle = 0
         if self.repeats or self._unrecorded:
-            if (self._n_moves if self._n_moves is not None else len(self.moves())) > 1:
+            if self._n_choices is None:
+                self.moves()
+            if self._n_choices > 1:
                 self.repeats.clear()  # a choice is made: only a run of forced turns can cycle for ever
             elif self._unrecorded:
                 self.repeats[self._position()] = 1
             self._unrecorded = False
-        self._n_moves = None
+        self._n_choices = None
         if move < DRAW:
             self._play(seat, move, ev)
         elif move == TAKE:
@@ -586,7 +591,8 @@ class ShedState(GameState):
         a third time and every action since its first time was the only legal one, the deal ends
         as a deal where nobody can play or draw: no winner, every player scores the cards in hand.
         Players who loop by choice are left to it (any action chosen among several starts the
-        count anew). Every cycle passes through a position with an empty stock (the stock grows
+        count anew; a play offered with and without the Makao call counts as one choice, so a
+        cycle whose only way out is forgetting the call on purpose ends too). Every cycle passes through a position with an empty stock (the stock grows
         only by a rebuild, when it is empty), so positions are counted only then. The first
         position of a run is counted when the run's first forced turn is taken (:meth:`_step`), so
         that playouts, where most turns are choices, seldom build a position at all.
@@ -775,7 +781,7 @@ class ShedState(GameState):
         new.pile = list(self.pile)
         new.out = set(self.out)
         new.repeats = dict(self.repeats)
-        new._n_moves = None
+        new._n_choices = None
         new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
         return new
