@@ -40,38 +40,12 @@ import random
 from collections.abc import Iterable
 
 from ..engine.actions import Action, Bid, Play
-from ..engine.cards import ALL_CARDS, SUITS, Card
-from ..games.peklo import PekloView, trick_winner
+from ..engine.cards import SUITS, Card
+from ..games.peklo import PekloView, known_voids, trick_winner, unseen_cards
 from . import register_ai
 
 #: imagined deals behind each bid
 SAMPLES = 24
-
-
-def unseen_cards(view: PekloView) -> set[Card]:
-    """Cards the seat cannot see: not in its hand, not the trump card, not played this deal."""
-    seen = set(view.hand)
-    if view.trump is not None:
-        seen.add(view.trump)
-    for trick in view.history:
-        seen.update(trick.cards)
-    if view.trick is not None:
-        seen.update(view.trick.cards)
-    return set(ALL_CARDS) - seen
-
-
-def known_voids(view: PekloView) -> list[set[str]]:
-    """Per seat, the suits it is known to hold none of (it failed to follow them this deal)."""
-    voids: list[set[str]] = [set() for _ in range(view.players)]
-    tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
-    for trick in tricks:
-        if not trick.cards:
-            continue
-        led = trick.cards[0].suit
-        for seat, card in zip(trick.seats, trick.cards):
-            if card.suit != led:
-                voids[seat].add(led)
-    return voids
 
 
 class _Odds:
@@ -80,7 +54,7 @@ class _Odds:
     def __init__(self, view: PekloView):
         self.view = view
         self.trump = view.trump_suit
-        self.unseen = unseen_cards(view)
+        self.unseen = set(unseen_cards(view))
         self.voids = known_voids(view)
         self.by_suit: dict[str, list[Card]] = {}
         for c in self.unseen:
@@ -166,7 +140,7 @@ def estimate_tricks(view: PekloView, rng: random.Random, samples: int = SAMPLES)
     """The tricks the seat's hand should take at the start of the deal: the mean of ``samples``
     greedy playouts with the unseen cards dealt at random to the other seats (see "Bidding" in
     the module docstring). Uses ``rng`` only."""
-    unseen = sorted(unseen_cards(view))
+    unseen = unseen_cards(view)
     trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
     leader = (view.dealer + 1) % view.players
     total = 0
@@ -214,4 +188,30 @@ class PekloAI:
         return Play(min(cards, key=lambda c: (round(win[c], 2), -odds.danger(c), -c.rank_value)))
 
 
-register_ai("peklo", PekloAI)
+class EasyPekloAI:
+    """The easy Peklo player: legal but loose. It bids its high cards (aces, and trumps from the
+    jack up), the nearest legal bid under the hook; it plays its highest card while it still needs
+    tricks and its lowest once it has enough, and one card in ``CARELESS`` it plays at random."""
+
+    #: the share of plays made at random
+    CARELESS = 0.25
+
+    def choose(self, view: PekloView, rng: random.Random) -> Action:
+        """One of ``view.legal``; raises ValueError when the seat has nothing to do."""
+        if not view.legal:
+            raise ValueError("the seat has no legal action")
+        if view.phase == "bid":
+            high = sum(1 for c in view.hand if c.rank == "A" or (c.suit == view.trump_suit and c.rank_value >= 11))
+            return min(view.legal, key=lambda a: (abs(a.tricks - high), a.tricks))
+        if rng.random() < self.CARELESS:
+            return rng.choice(view.legal)
+        if view.bids[view.seat] > view.tricks[view.seat]:
+            return max(view.legal, key=lambda a: (a.card.suit == view.trump_suit, a.card.rank_value))
+        return min(view.legal, key=lambda a: (a.card.suit == view.trump_suit, a.card.rank_value))
+
+
+register_ai("peklo", "easy", lambda rules, thinking: EasyPekloAI())
+register_ai("peklo", "normal", lambda rules, thinking: PekloAI())
+
+# the hard level lives in its own module, which uses this one's greedy playout
+from . import peklo_hard  # noqa: F401

@@ -471,3 +471,91 @@ VARIANT = register(Variant(
     help_text=HELP,
 ))
 
+
+# ---------------------------------------------------------------- sampling worlds (the hard AI)
+# Kept apart from the engine above: it builds states only through the constructor and ``apply``.
+
+
+def known_voids(view: PekloView) -> list[set[str]]:
+    """Per seat, the suits (letters) it is known to hold none of: it once failed to follow them
+    this deal (RULES.md §4 "Play": a player who holds the led suit must follow it)."""
+    voids: list[set[str]] = [set() for _ in range(view.players)]
+    tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
+    for trick in tricks:
+        if trick.cards:
+            led = trick.cards[0].suit
+            for seat, card in zip(trick.seats, trick.cards):
+                if card.suit != led:
+                    voids[seat].add(led)
+    return voids
+
+
+def unseen_cards(view: PekloView) -> list[Card]:
+    """The cards ``view.seat`` cannot see, in card order: the pack minus its own hand, minus the
+    turned-up trump card, minus every card played this deal (the other hands and the undealt
+    cards)."""
+    seen = set(view.hand)
+    if view.trump is not None:
+        seen.add(view.trump)
+    for trick in view.history:
+        seen.update(trick.cards)
+    if view.trick is not None:
+        seen.update(view.trick.cards)
+    return [Card(i) for i in range(52) if i not in seen]
+
+
+#: dead ends (a seat left with too few cards it may hold) after which :func:`deal_unseen` gives up
+SAMPLE_TRIES = 1000
+
+
+def deal_unseen(view: PekloView, rng: random.Random) -> list[list[Card]]:
+    """The hands of one random world agreeing with ``view``: the seat's own hand as it is, and
+    for every other seat ``view.counts[seat]`` cards drawn with ``rng`` from :func:`unseen_cards`,
+    none of a suit the seat is known to be void in (:func:`known_voids`). The unseen cards left
+    over are the undealt ones.
+
+    Seats are dealt most constrained first (fewest cards they may hold beyond their count); a
+    dead end is retried with a fresh draw. Raises ValueError when no world was found in
+    :data:`SAMPLE_TRIES` draws (the view contradicts itself).
+    """
+    unseen = unseen_cards(view)
+    voids = known_voids(view)
+    others = [s for s in range(view.players) if s != view.seat and view.counts[s]]
+    eligible = {s: [c for c in unseen if c.suit not in voids[s]] for s in others}
+    order = sorted(others, key=lambda s: (len(eligible[s]) - view.counts[s], s))
+    for _ in range(SAMPLE_TRIES):
+        hands: list[list[Card]] = [[] for _ in range(view.players)]
+        hands[view.seat] = list(view.hand)
+        taken: set[Card] = set()
+        for s in order:
+            free = [c for c in eligible[s] if c not in taken]
+            if len(free) < view.counts[s]:
+                break
+            hands[s] = rng.sample(free, view.counts[s])
+            taken.update(hands[s])
+        else:
+            return hands
+    raise ValueError("no deal of the unseen cards agrees with the view")
+
+
+def sample_world(view: PekloView, rules: PekloRules, rng: random.Random) -> PekloState:
+    """A full :class:`PekloState` agreeing with ``view`` (its ``view(view.seat)`` equals ``view``):
+    the hands of :func:`deal_unseen` plus the cards each seat already played, dealt as deal
+    ``view.number`` with the same dealer and trump card, then the bids and the cards of the view
+    replayed in order. ``rules`` are the match's rules (``rules.hook`` must equal ``view.hook``).
+    Raises ValueError as :func:`deal_unseen` does."""
+    hands = deal_unseen(view, rng)
+    tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
+    for trick in tricks:
+        for seat, card in zip(trick.seats, trick.cards):
+            hands[seat].append(card)
+    state = PekloState(rules, view.players, view.dealer, hands, view.trump, view.number)
+    for i in range(view.players):
+        bid = view.bids[(view.dealer + 1 + i) % view.players]
+        if bid is None:
+            break
+        state.apply(Bid(bid))
+    for trick in tricks:
+        for card in trick.cards:
+            state.apply(Play(card))
+    return state

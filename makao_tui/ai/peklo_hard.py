@@ -1,0 +1,240 @@
+"""The hard AI of Peklo (RULES.md §4, issue 7): determinized search over the cards it cannot see.
+
+It decides from its :class:`~makao_tui.games.peklo.PekloView` only. Each *world* is one deal of
+the unseen cards that agrees with the view (:func:`~makao_tui.games.peklo.deal_unseen`: every
+other hand of its size, no card of a suit the seat is known to be void in). In every world each
+legal action is played out to the end of the deal by :func:`play_out` (all seats, the searching
+one included after its action, follow a fast bid-aware policy) and scored by the seat's points
+of the deal: bid + 10 when it takes exactly its bid, else 0. The action with the best mean over
+the worlds wins (:func:`makao_tui.ai.search.search`: common worlds for all actions, the
+:class:`~makao_tui.ai.Thinking` budget, ties to the lower bid / lower card).
+
+**Bidding.** The actions are the legal bids (so the hook is respected). Seats still to bid after
+the searching one are given, per world, the tricks they take in one greedy full-information
+playout (:func:`makao_tui.ai.peklo._playout`) — a stand-in for their own estimate; a dealer's
+stand-in bid the hook forbids moves to the nearest legal one.
+
+**Playout policy** (per seat, ``need`` = bid − tricks taken): leading, a seat that needs tricks
+leads its highest card, side suits before trumps; one that needs none leads its lowest, trumps
+last. Following, a seat that needs tricks takes the trick if it can (the cheapest winning card
+when it is last or trumps in, else its highest card of the led suit), otherwise throws its lowest
+card; a seat that needs none plays its most dangerous card that loses (highest, trumps first),
+and when every card wins, its highest if it is last, else its lowest.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..engine.actions import Action
+from ..engine.cards import SUITS
+from ..games.peklo import PekloView, deal_unseen
+from . import Advice, Thinking, register_ai
+from .peklo import _playout
+from .search import search
+
+#: how far (in tricks) a seat's bid may plausibly stray from its greedy tricks
+BID_SPREAD = 1.0
+
+
+def _pick(hand: list[int], table: list[int], best: int, trump: int, need: int, last: bool) -> int:
+    """The card (an int, ``suit * 13 + rank``) the playout policy plays from ``hand`` onto
+    ``table`` (the trick so far, leader first; ``best`` the strength of its winning card, see
+    :func:`_strength`); ``trump`` a suit index or -1; ``need`` the seat's bid minus its tricks;
+    ``last``: the seat plays the trick's last card."""
+    if not table:
+        if need > 0:
+            return max(hand, key=lambda c: (c // 13 != trump, c % 13))
+        return min(hand, key=lambda c: (c // 13 == trump, c % 13))
+    led = table[0] // 13
+    suited = [c for c in hand if c // 13 == led]
+    options = suited or hand
+
+    def strength(c: int) -> int:
+        s = c // 13
+        return 200 + c % 13 if s == trump else 100 + c % 13 if s == led else 0
+
+    if need > 0:
+        winners = [c for c in options if strength(c) > best]
+        if winners:
+            if last or not suited:
+                return min(winners, key=strength)
+            return max(winners, key=strength)
+        return min(options, key=lambda c: (c // 13 == trump, c % 13))
+    losers = [c for c in options if strength(c) < best]
+    if losers:
+        return max(losers, key=lambda c: (c // 13 == trump, c % 13))
+    return max(options, key=strength) if last else min(options, key=strength)
+
+
+def play_out(hands: list[list[int]], bids: list[int], tricks: list[int], leader: int,
+             table: list[int], trump: int, first: int | None = None) -> tuple[list[int], int]:
+    """Play the deal to its end with the policy of :func:`_pick` and return (tricks per seat, the
+    winner of the trick under way).
+
+    ``hands``: the cards (ints) left in each hand, consumed; ``bids``: every seat's bid;
+    ``tricks``: taken so far (copied); ``leader``: the seat that led (or leads) the trick under
+    way; ``table``: its cards so far (copied); ``trump``: the trump suit index or -1; ``first``:
+    the card the seat to act plays instead of the policy's choice (it must be legal)."""
+    players = len(hands)
+    tricks = list(tricks)
+    table = list(table)
+    current = -1
+    best, winner = 0, leader
+    if table:
+        led = table[0] // 13
+        for i, c in enumerate(table):
+            st = 200 + c % 13 if c // 13 == trump else 100 + c % 13 if c // 13 == led else 0
+            if st > best:
+                best, winner = st, (leader + i) % players
+    while True:
+        seat = (leader + len(table)) % players
+        hand = hands[seat]
+        if not hand:
+            break
+        if first is not None:
+            card, first = first, None
+        else:
+            card = _pick(hand, table, best, trump, bids[seat] - tricks[seat], len(table) == players - 1)
+        hand.remove(card)
+        if not table:
+            best, winner = 0, seat
+        table.append(card)
+        led = table[0] // 13
+        st = 200 + card % 13 if card // 13 == trump else 100 + card % 13 if card // 13 == led else 0
+        if st > best:
+            best, winner = st, seat
+        if len(table) == players:
+            tricks[winner] += 1
+            if current < 0:
+                current = winner
+            leader, table, best = winner, [], 0
+    return tricks, current
+
+
+class _World:
+    """One sampled deal of the unseen cards: ``hands`` as ints per seat, and (bidding only) the
+    stand-in bids of the seats still to bid, computed once per world."""
+
+    __slots__ = ("bids", "hands")
+
+    def __init__(self, hands: list[list[int]], bids: list[int] | None = None):
+        self.hands = hands
+        self.bids = bids
+
+    def clone(self) -> _World:
+        return _World([list(h) for h in self.hands], self.bids)
+
+
+def plausible_world(view: PekloView, trump: int, rng: random.Random, tries: int) -> _World:
+    """A world agreeing with ``view`` in which the bids made so far look plausible.
+
+    Up to ``tries`` deals of :func:`~makao_tui.games.peklo.deal_unseen` are drawn; each is played
+    greedily from the start of the deal (the hands as dealt: the cards left plus those played) by
+    :func:`makao_tui.ai.peklo._playout`, and accepted with chance exp(−d / (2 ``BID_SPREAD``²)),
+    d the sum over the other seats that bid of (greedy tricks − bid)²; the last one drawn is kept
+    when none is accepted. The world's ``bids`` are the bids made, and the greedy tricks for the
+    seats still to bid (the searching seat's own entry is replaced by the action searched)."""
+    played: list[list[int]] = [[] for _ in range(view.players)]
+    for trick in list(view.history) + ([view.trick] if view.trick is not None else []):
+        for seat, card in zip(trick.seats, trick.cards):
+            played[seat].append(int(card))
+    first = (view.dealer + 1) % view.players
+    for _ in range(tries):
+        hands = [[int(c) for c in h] for h in deal_unseen(view, rng)]
+        guess = _playout([h + p for h, p in zip(hands, played)], first, trump)
+        miss = sum((guess[s] - b) ** 2 for s, b in enumerate(view.bids) if b is not None and s != view.seat)
+        if rng.random() < math.exp(-miss / (2 * BID_SPREAD ** 2)):
+            break
+    return _World(hands, [b if b is not None else guess[s] for s, b in enumerate(view.bids)])
+
+
+class HardPekloAI:
+    """The hard Peklo player (see the module docstring); ``thinking`` is its budget per decision."""
+
+    def __init__(self, thinking: Thinking, tries: int = 1):
+        self.thinking = thinking
+        self.tries = tries
+
+    def choose(self, view: PekloView, rng: random.Random) -> Action:
+        """One of ``view.legal``; raises ValueError when the seat has nothing to do."""
+        return self.advise(view, rng).action
+
+    def advise(self, view: PekloView, rng: random.Random) -> Advice:
+        """The action with its reason in a few words; raises ValueError when the seat has
+        nothing to do. Uses ``rng`` only: equal views and equally seeded generators give equal
+        advice when ``thinking.seconds`` is None."""
+        if not view.legal:
+            raise ValueError("the seat has no legal action")
+        if view.phase == "bid":
+            return self._bid(view, rng)
+        return self._play(view, rng)
+
+    # ------------------------------------------------------------ bidding
+
+    def _bid(self, view: PekloView, rng: random.Random) -> Advice:
+        trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
+        first = (view.dealer + 1) % view.players
+        exact: dict[Action, int] = {}
+
+        def sample(view: PekloView, rng: random.Random) -> _World:
+            return plausible_world(view, trump, rng, self.tries)
+
+        def playout(world: _World, action: Action, rng: random.Random) -> float:
+            bids = list(world.bids)
+            bids[view.seat] = action.tricks
+            if view.hook and view.dealer != view.seat:
+                banned = view.size - sum(bids) + bids[view.dealer]
+                if bids[view.dealer] == banned:
+                    bids[view.dealer] += -1 if banned > 0 else 1
+            taken, _ = play_out(world.hands, bids, [0] * view.players, first, [], trump)
+            if taken[view.seat] != action.tricks:
+                return 0.0
+            exact[action] = exact.get(action, 0) + 1
+            return action.tricks + 10.0
+
+        result = search(view, view.legal, sample, playout, self.thinking, rng)
+        bid = result.action.tricks
+        if result.worlds == 0:
+            return Advice(result.action, f"bids {bid}: the only bid the hook leaves")
+        share = 100 * exact.get(result.action, 0) // result.worlds
+        return Advice(result.action, f"bids {bid}: takes exactly {bid} in {share} % of imagined deals")
+
+    # ------------------------------------------------------------ play
+
+    def _play(self, view: PekloView, rng: random.Random) -> Advice:
+        trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
+        bids = list(view.bids)
+        leader = view.trick.leader
+        table = [int(c) for c in view.trick.cards]
+        wins: dict[Action, int] = {}
+
+        def sample(view: PekloView, rng: random.Random) -> _World:
+            return plausible_world(view, trump, rng, self.tries)
+
+        def playout(world: _World, action: Action, rng: random.Random) -> float:
+            taken, current = play_out(world.hands, bids, view.tricks, leader, table, trump, int(action.card))
+            if current == view.seat:
+                wins[action] = wins.get(action, 0) + 1
+            return bids[view.seat] + 10.0 if taken[view.seat] == bids[view.seat] else 0.0
+
+        result = search(view, view.legal, sample, playout, self.thinking, rng)
+        need = bids[view.seat] - view.tricks[view.seat]
+        takes = result.worlds > 0 and 2 * wins.get(result.action, 0) > result.worlds
+        if result.worlds == 0:
+            reason = "plays the only card it may"
+        elif need < 0 or need > len(view.hand):
+            reason = "the bid can no longer be made: any card will do"
+        elif need == 0:
+            reason = ("takes the trick: no card is sure to duck it" if takes
+                      else "ducks: one more trick would break the bid")
+        elif takes:
+            more = "one more is" if need == 1 else f"{need} more are"
+            reason = f"takes the trick: {more} needed for the bid"
+        else:
+            reason = f"lets this trick go: {need} more to take later"
+        return Advice(result.action, reason)
+
+
+register_ai("peklo", "hard", lambda rules, thinking: HardPekloAI(thinking))
