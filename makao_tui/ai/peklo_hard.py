@@ -24,7 +24,6 @@ and when every card wins, its highest if it is last, else its lowest.
 
 from __future__ import annotations
 
-import math
 import random
 
 from ..engine.actions import Action
@@ -33,9 +32,6 @@ from ..games.peklo import PekloView, deal_unseen
 from . import Advice, Thinking, register_ai
 from .peklo import _playout
 from .search import search
-
-#: how far (in tricks) a seat's bid may plausibly stray from its greedy tricks
-BID_SPREAD = 1.0
 
 
 def _pick(hand: list[int], table: list[int], best: int, trump: int, need: int, last: bool) -> int:
@@ -127,35 +123,27 @@ class _World:
         return _World([list(h) for h in self.hands], self.bids)
 
 
-def plausible_world(view: PekloView, trump: int, rng: random.Random, tries: int) -> _World:
-    """A world agreeing with ``view`` in which the bids made so far look plausible.
-
-    Up to ``tries`` deals of :func:`~makao_tui.games.peklo.deal_unseen` are drawn; each is played
-    greedily from the start of the deal (the hands as dealt: the cards left plus those played) by
-    :func:`makao_tui.ai.peklo._playout`, and accepted with chance exp(−d / (2 ``BID_SPREAD``²)),
-    d the sum over the other seats that bid of (greedy tricks − bid)²; the last one drawn is kept
-    when none is accepted. The world's ``bids`` are the bids made, and the greedy tricks for the
-    seats still to bid (the searching seat's own entry is replaced by the action searched)."""
+def world_for(view: PekloView, trump: int, rng: random.Random) -> _World:
+    """A world agreeing with ``view`` (:func:`~makao_tui.games.peklo.deal_unseen`), its hands as
+    ints. Its ``bids`` are the bids made so far and, for the seats still to bid, the tricks they
+    take when the deal is played greedily from its start by :func:`makao_tui.ai.peklo._playout`
+    (the searching seat's own entry is replaced by the bid searched)."""
     played: list[list[int]] = [[] for _ in range(view.players)]
     for trick in list(view.history) + ([view.trick] if view.trick is not None else []):
         for seat, card in zip(trick.seats, trick.cards):
             played[seat].append(int(card))
-    first = (view.dealer + 1) % view.players
-    for _ in range(tries):
-        hands = [[int(c) for c in h] for h in deal_unseen(view, rng)]
-        guess = _playout([h + p for h, p in zip(hands, played)], first, trump)
-        miss = sum((guess[s] - b) ** 2 for s, b in enumerate(view.bids) if b is not None and s != view.seat)
-        if rng.random() < math.exp(-miss / (2 * BID_SPREAD ** 2)):
-            break
+    hands = [[int(c) for c in h] for h in deal_unseen(view, rng)]
+    if all(b is not None for b in view.bids):
+        return _World(hands, list(view.bids))
+    guess = _playout([h + p for h, p in zip(hands, played)], (view.dealer + 1) % view.players, trump)
     return _World(hands, [b if b is not None else guess[s] for s, b in enumerate(view.bids)])
 
 
 class HardPekloAI:
     """The hard Peklo player (see the module docstring); ``thinking`` is its budget per decision."""
 
-    def __init__(self, thinking: Thinking, tries: int = 1):
+    def __init__(self, thinking: Thinking):
         self.thinking = thinking
-        self.tries = tries
 
     def choose(self, view: PekloView, rng: random.Random) -> Action:
         """One of ``view.legal``; raises ValueError when the seat has nothing to do."""
@@ -179,7 +167,7 @@ class HardPekloAI:
         exact: dict[Action, int] = {}
 
         def sample(view: PekloView, rng: random.Random) -> _World:
-            return plausible_world(view, trump, rng, self.tries)
+            return world_for(view, trump, rng)
 
         def playout(world: _World, action: Action, rng: random.Random) -> float:
             bids = list(world.bids)
@@ -211,7 +199,7 @@ class HardPekloAI:
         wins: dict[Action, int] = {}
 
         def sample(view: PekloView, rng: random.Random) -> _World:
-            return plausible_world(view, trump, rng, self.tries)
+            return world_for(view, trump, rng)
 
         def playout(world: _World, action: Action, rng: random.Random) -> float:
             taken, current = play_out(world.hands, bids, view.tricks, leader, table, trump, int(action.card))
