@@ -1,6 +1,8 @@
-"""The first AI of the two Makaos (makao-ru, makao-pl): a one-move heuristic on the seat's view.
+"""The AI of the two Makaos (makao-ru, makao-pl), three levels (issue 7): :class:`EasyShedAI`
+(legal but loose), :class:`ShedAI` (normal: a one-move heuristic on the seat's view) and
+:class:`HardShedAI` (determinized search guided by the normal policy).
 
-Policy, in order (RULES.md §1/§2 for the rules it relies on):
+The normal policy, in order (RULES.md §1/§2 for the rules it relies on):
 
 1. With a penalty pending, answer (ru) or ransom (pl) when it can, with the Makao call when the
    answer leaves one card; else take the penalty. When fewer than 3 cards are left to draw (stock
@@ -22,14 +24,17 @@ It decides from :class:`~makao_tui.games.shedding.ShedView` only.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
+from typing import Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import Card
+from ..engine.cards import SUIT_NAMES, Card
 from ..games import makao_pl, makao_ru
-from ..games.shedding import KING_OF_HEARTS, ShedView
-from . import register_ai
+from ..games.shedding import KING_OF_HEARTS, ShedState, ShedView, sample_state
+from . import Advice, Thinking, register_ai
+from .search import search
 
 _VALUES = {"makao-ru": makao_ru.card_value, "makao-pl": makao_pl.card_value}
 _WILD = {"makao-ru": "9A", "makao-pl": "A"}
@@ -111,5 +116,220 @@ class ShedAI:
         return counts.most_common(1)[0][0] if counts else None
 
 
-register_ai("makao-ru", ShedAI)
-register_ai("makao-pl", ShedAI)
+# ---------------------------------------------------------------- easy
+
+
+class EasyShedAI:
+    """The easy level: legal but loose (issue 7). It plays a random card that fits (naming a
+    random suit, demanding a random rank); with a penalty pending it answers only half the time
+    when it could; it forgets the Makao call one time in three (and pays for it, RULES.md §1/§2
+    "Makao call"); a card just drawn is played four times in five; in makao-ru it now and then
+    draws although a card fits. Its random choices vary, so it cannot repeat one cycle for ever."""
+
+    #: chance of answering a penalty it could answer, of forgetting Makao, of playing the drawn card
+    ANSWER, FORGET, PLAY_DRAWN, DRAW_ANYWAY = 0.5, 1 / 3, 0.8, 0.1
+
+    def choose(self, view: ShedView, rng: random.Random) -> Action:
+        """One of ``view.legal``; raises ValueError when the seat has nothing to do."""
+        legal = view.legal
+        if not legal:
+            raise ValueError("the seat has no legal action")
+        plays = [a for a in legal if isinstance(a, Play)]
+        others = [a for a in legal if not isinstance(a, Play)]
+        if plays and others:
+            if view.penalty:
+                keep = rng.random() >= self.ANSWER
+            elif view.drawn is not None:
+                keep = rng.random() >= self.PLAY_DRAWN
+            else:
+                keep = rng.random() < self.DRAW_ANYWAY
+            if keep:
+                return others[0]
+        if not plays:
+            return others[0]
+        card = rng.choice(sorted({a.card for a in plays}))
+        forms = [a for a in plays if a.card == card]
+        if any(a.makao for a in forms):
+            forgets = rng.random() < self.FORGET
+            forms = [a for a in forms if a.makao != forgets]
+        return rng.choice(forms)
+
+
+# ---------------------------------------------------------------- hard
+
+#: playout length in actions after the searched action before the position is judged
+HORIZON = 10
+#: standard errors by which a searched action must beat the normal policy's choice
+CONFIDENCE = 1.0
+
+
+class HardShedAI:
+    """The hard level: determinized search (:func:`~makao_tui.ai.search.search`) over the cards
+    the seat cannot see.
+
+    Worlds come from :func:`~makao_tui.games.shedding.sample_state` (the unseen cards dealt at
+    random to the other hands and the stock). Candidate actions are the legal ones with obvious
+    waste pruned: a play that leaves one card is always made with the Makao call, an ace names a
+    suit the rest of the hand holds (any suit if it holds none), a jack demands a rank the rest of
+    the hand holds or nothing. Each candidate is played in each world, then every seat follows the
+    normal policy (:class:`ShedAI`) for up to ``HORIZON`` actions; the value is 1 for a deal the
+    seat won, 0 for one it lost, and for an unfinished deal a win chance from the hand sizes
+    (:func:`position_value`). ``rules``: the match's rules (public); ``thinking``: the budget.
+    """
+
+    def __init__(self, rules: Any, thinking: Thinking):
+        self.rules = rules
+        self.thinking = thinking
+        self.policy = ShedAI()
+
+    def choose(self, view: ShedView, rng: random.Random) -> Action:
+        """``advise(view, rng).action``."""
+        return self.advise(view, rng).action
+
+    def advise(self, view: ShedView, rng: random.Random) -> Advice:
+        """The searched action and a short reason; raises ValueError when the seat has nothing
+        to do."""
+        if not view.legal:
+            raise ValueError("the seat has no legal action")
+        candidates = self.candidates(view)
+        default = self.policy.choose(view, random.Random(rng.getrandbits(32)))
+        if default not in candidates:
+            candidates.append(default)
+        if len(candidates) == 1:
+            return Advice(candidates[0], reason(view, candidates[0]))
+        values: dict[Action, list[float]] = {a: [] for a in candidates}
+
+        def playout(state: ShedState, action: Action, prng: random.Random) -> float:
+            value = self._playout(state, action, prng)
+            values[action].append(value)
+            return value
+
+        search(view, candidates, self._sample, playout, self.thinking, rng)
+        action = self._pick(values, default)
+        return Advice(action, reason(view, action))
+
+    @staticmethod
+    def _pick(values: dict[Action, list[float]], default: Action) -> Action:
+        """The action whose gain over ``default``, world by world, has the best lower confidence
+        bound (mean − ``CONFIDENCE`` standard errors), if that bound is positive; else ``default``.
+        Playouts are noisy and most choices differ little: the search departs from the normal
+        policy only on evidence."""
+        base = values[default]
+        best, best_bound = default, 0.0
+        for action, vals in values.items():
+            n = min(len(vals), len(base))
+            if action == default or n < 2:
+                continue
+            diffs = [vals[i] - base[i] for i in range(n)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            bound = mean - CONFIDENCE * math.sqrt(var / n)
+            if bound > best_bound:
+                best, best_bound = action, bound
+        return best
+
+    def candidates(self, view: ShedView) -> list[Action]:
+        """``view.legal`` without the forms the search need not try (see the class docstring)."""
+        legal = list(view.legal)
+        called = {(a.card, a.suit, a.demand) for a in legal if isinstance(a, Play) and a.makao}
+        rest_of = {}
+        out: list[Action] = []
+        wild = _WILD.get(view.game, "A")
+        for a in legal:
+            if isinstance(a, Play):
+                if not a.makao and (a.card, a.suit, a.demand) in called:
+                    continue
+                if a.card not in rest_of:
+                    rest = list(view.hand)
+                    rest.remove(a.card)
+                    rest_of[a.card] = rest
+                rest = rest_of[a.card]
+                if a.suit is not None:
+                    suits = {c.suit for c in rest if c.rank not in wild}
+                    if suits and a.suit not in suits:
+                        continue
+                if a.card.rank == "J" and a.demand is not None and all(c.rank != a.demand for c in rest):
+                    continue
+            out.append(a)
+        return out
+
+    def _sample(self, view: ShedView, rng: random.Random) -> ShedState:
+        return sample_state(view, self.rules, rng)
+
+    def _playout(self, state: ShedState, action: Action, rng: random.Random) -> float:
+        me = state.to_act
+        state.apply(action)
+        policy = self.policy
+        for _ in range(HORIZON):
+            seat = state.to_act
+            if seat is None:
+                break
+            state.apply(policy.choose(state.view(seat), rng))
+        return position_value(state, me)
+
+
+def position_value(state: ShedState, seat: int) -> float:
+    """The worth of ``state`` to ``seat`` in 0..1: a finished deal is 1 if it won, else 0; an
+    unfinished one is the logistic of the hand-size lead over the closest opponent, a pending
+    penalty counted as cards its victim will hold."""
+    if state.is_over:
+        return 1.0 if state.winner == seat else 0.0
+    sizes = [len(h) for h in state.hands]
+    if state.penalty:
+        sizes[state.to_act] += state.penalty
+    lead = min(n for s, n in enumerate(sizes) if s != seat) - sizes[seat]
+    return 1.0 / (1.0 + math.exp(-0.5 * lead))
+
+
+def reason(view: ShedView, action: Action) -> str:
+    """A few words on why ``action`` (one of ``view.legal``) suits ``view``, for the hint key."""
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    nxt = view.counts[(view.seat + 1) % view.players]
+    cards = f"{nxt} card" + ("s" if nxt != 1 else "")
+    if isinstance(action, Take):
+        if not plays:
+            return "takes the penalty: no answer in hand"
+        return f"takes the penalty: {view.penalty} cards now beat a bigger one later"
+    if isinstance(action, Draw):
+        if not plays:
+            return "draws: no card fits"
+        return "draws: keeps its cards for later"
+    if isinstance(action, Pass):
+        return "passes: keeps the drawn card for later"
+    if not isinstance(action, Play):
+        return "the only move"
+    name = _rank_word(action.card)
+    if action.makao:
+        return f"plays the {name} and calls Makao: one card left"
+    if view.penalty:
+        verb = "ransoms" if view.game == "makao-pl" else "answers"
+        return f"{verb} with the {name}: the penalty passes on, bigger"
+    if view.drawn is not None:
+        return f"plays the {name} it just drew"
+    if action.suit is not None:
+        return f"plays the ace and names {SUIT_NAMES[action.suit]}: the suit it holds"
+    if action.demand is not None:
+        return f"plays the jack and demands {_RANK_WORDS.get(action.demand, action.demand)}s: it holds one"
+    if action.card.rank in "23" or action.card == KING_OF_HEARTS:
+        return f"plays the {name}: the next player has {cards}"
+    if view.game == "makao-pl" and action.card.rank == "4":
+        return f"plays the 4: the next player, with {cards}, loses the turn"
+    wild = _WILD.get(view.game, "A")
+    if action.card.rank not in wild and any(a.card.rank in wild for a in plays):
+        return f"plays the {name}, keeps the {_rank_word(next(a.card for a in plays if a.card.rank in wild))} for later"
+    if len(plays) > 1:
+        return f"plays the {name}: the best of {len({a.card for a in plays})} cards that fit"
+    return f"plays the {name}: the only card that fits"
+
+
+_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
+def _rank_word(card: Card) -> str:
+    return "king of hearts" if card == KING_OF_HEARTS else _RANK_WORDS.get(card.rank, card.rank)
+
+
+for _vid in ("makao-ru", "makao-pl"):
+    register_ai(_vid, "easy", lambda rules, thinking: EasyShedAI())
+    register_ai(_vid, "normal", lambda rules, thinking: ShedAI())
+    register_ai(_vid, "hard", HardShedAI)

@@ -808,3 +808,63 @@ def hand_value(cards: Sequence[Card], value: Callable[[Card], int]) -> int:
     """The points ``cards`` left in hand cost, by the game's card values."""
     return sum(value(c) for c in cards)
 
+
+# ---------------------------------------------------------------- sampling worlds (the hard AI)
+
+
+def sample_state(view: ShedView, rules: Any, rng: random.Random) -> ShedState:
+    """A full deal that agrees with ``view`` (what its seat knows), for the hard AI's search.
+
+    The cards the seat cannot see (the packs minus its own hand and the discard pile since the
+    last rebuild) are shuffled with ``rng`` and dealt to the other hands, each keeping its size
+    (``view.counts``), and the rest becomes the stock. Everything public is copied from the view:
+    the pile, active suit, penalty, demand, the card just drawn, the final answer, the winner and
+    the seats that went out (hands of 0 cards). The new state's own generator is seeded from
+    ``rng``; its repetition count starts empty. ``rules``: the match's rule config (public; the
+    view does not carry it). Raises ValueError when the view is of an unknown game, the deal is
+    over, or the counts do not add up to the cards unseen.
+    """
+    from . import makao_pl, makao_ru  # the games register here; imported late (they import us)
+
+    game = {g.id: g for g in (makao_ru.GAME, makao_pl.GAME)}.get(view.game)
+    if game is None:
+        raise ValueError(f"not a shedding game: {view.game!r}")
+    if view.to_act is None:
+        raise ValueError("the deal is over: nothing to sample")
+    unseen = deck(game.decks)
+    for card in (*view.hand, *view.pile):
+        unseen.remove(card)
+    needed = sum(n for s, n in enumerate(view.counts) if s != view.seat) + view.stock
+    if needed != len(unseen):
+        raise ValueError(f"the view hides {needed} cards but {len(unseen)} are unseen")
+    rng.shuffle(unseen)
+    hands: list[list[Card]] = []
+    for s, n in enumerate(view.counts):
+        if s == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append(unseen[:n])
+            del unseen[:n]
+    if view.drawn is not None:  # the drawn card is the last one the hand took
+        hands[view.seat].remove(view.drawn)
+        hands[view.seat].append(view.drawn)
+    state = ShedState(game, rules, view.players, view.dealer, hands, view.pile[0], unseen,
+                      random.Random(rng.getrandbits(64)))
+    state.hands = hands
+    state.pile = list(view.pile)
+    state.suit = view.suit
+    state.penalty = view.penalty
+    state.penalty_rank = view.penalty_rank
+    state.demand = view.demand
+    state.drawn = view.drawn
+    state.final_answer = view.final_answer
+    state.winner = view.winner
+    state.out = {s for s, n in enumerate(view.counts) if n == 0}
+    state.idle = 0
+    state.repeats = {}
+    state._unrecorded = False
+    state._n_choices = None
+    state.over = False
+    state.opening = []
+    state._turn = view.to_act
+    return state
