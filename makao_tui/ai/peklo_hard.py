@@ -139,11 +139,17 @@ def world_for(view: PekloView, trump: int, rng: random.Random) -> _World:
     return _World(hands, [b if b is not None else guess[s] for s, b in enumerate(view.bids)])
 
 
+#: the share of ``thinking.seconds`` the search starts new worlds in: the world under way when the
+#: clock runs out is finished, so the decision ends within the budget
+CLOCK_MARGIN = 0.97
+
+
 class HardPekloAI:
     """The hard Peklo player (see the module docstring); ``thinking`` is its budget per decision."""
 
     def __init__(self, thinking: Thinking):
-        self.thinking = thinking
+        seconds = None if thinking.seconds is None else thinking.seconds * CLOCK_MARGIN
+        self.thinking = Thinking(seconds=seconds, playouts=thinking.playouts)
 
     def choose(self, view: PekloView, rng: random.Random) -> Action:
         """One of ``view.legal``; raises ValueError when the seat has nothing to do."""
