@@ -27,7 +27,7 @@ def test_setup_offers_a_level_for_each_ai_seat_and_the_saved_game_keeps_it():
         app.open_setup("makao-ru")
         await pilot.pause()
         rows = list(app.screen.query(SeatRow))
-        assert [r.query_one(".level", Select).display for r in rows] == [False, True, True]
+        assert [r.query_one(".level", Select).visible for r in rows] == [False, True, True]
         rows[1].query_one(".level", Select).value = "hard"
         rows[2].query_one(".level", Select).value = "easy"
         await pilot.pause()
@@ -52,9 +52,9 @@ def test_a_human_seat_hides_the_level_and_shows_it_again_as_ai():
         row = list(app.screen.query(SeatRow))[1]
         assert row.level == "hard"
         row.toggle()
-        assert not row.query_one(".level", Select).display
+        assert not row.query_one(".level", Select).visible
         row.toggle()
-        assert row.query_one(".level", Select).display and row.level == "hard"
+        assert row.query_one(".level", Select).visible and row.level == "hard"
 
     run(app, body)
 

@@ -42,7 +42,7 @@ class SeatRow(Horizontal):
         yield Button("AI" if self.is_ai else "Human", classes="kind", compact=True)
         level = Select([(lv, lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
                        compact=True, classes="level")
-        level.display = self.is_ai
+        level.visible = self.is_ai
         yield level
         yield Input(self.start_name, placeholder="(computer)" if self.is_ai else "name",
                     max_length=NAME_LENGTH, disabled=self.is_ai, classes="name", compact=True)
@@ -63,7 +63,7 @@ class SeatRow(Horizontal):
         """Human ↔ AI."""
         self.is_ai = not self.is_ai
         self.query_one(".kind", Button).label = "AI" if self.is_ai else "Human"
-        self.query_one(".level", Select).display = self.is_ai
+        self.query_one(".level", Select).visible = self.is_ai
         name = self.name_input
         name.disabled = self.is_ai
         name.placeholder = "(computer)" if self.is_ai else "name"
