@@ -41,13 +41,14 @@ def main_callback(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+    think: Optional[float] = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
 ) -> None:
     """Open the app when no command is given."""
     ctx.obj = {"ascii": ascii_suits}
     if ctx.invoked_subcommand is None:
         from .app.main import run_app
 
-        run_app(ascii=ascii_suits)
+        run_app(ascii=ascii_suits, thinking=_thinking(think))
 
 
 def _parse_seat(text: str) -> tuple[str, bool, str]:
@@ -217,11 +218,13 @@ def saves() -> None:
 def resume(
     ctx: typer.Context,
     match_id: Optional[int] = typer.Argument(None, metavar="[ID]", help="The match (see `makao saves`); default the last played."),
+    think: Optional[float] = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Reopen an unfinished match at its table, as it stood after its last action."""
     from .store import StoreError
 
+    thinking = _thinking(think)
     with _open_saves() as store:
         if match_id is None:
             unfinished = store.unfinished()
@@ -239,7 +242,8 @@ def resume(
                 _fail(str(exc))
             from .app.main import run_app
 
-            run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), resume=writer)
+            run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), resume=writer,
+                    thinking=thinking)
 
 
 def _when(seconds: float) -> str:

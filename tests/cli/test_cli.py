@@ -90,3 +90,21 @@ def test_play_refuses_bad_arguments_clearly():
     assert result.exit_code == 2 and "unknown AI level 'grandmaster'" in result.output
     result = runner.invoke(app, ["play", "makao-ru", "--seat", "Ann", "--seat", "ann"])
     assert result.exit_code == 2 and "same name" in result.output
+    result = runner.invoke(app, ["play", "makao-ru", "--seat", "Ann", "--seat", "ai:hard", "--think", "0"])
+    assert result.exit_code == 2 and "--think must be more than 0 seconds" in result.output
+    result = runner.invoke(app, ["resume", "--think", "-1"])
+    assert result.exit_code == 2 and "--think must be more than 0 seconds" in result.output
+
+
+def test_play_gives_the_app_each_seat_level_and_the_thinking_budget(monkeypatch):
+    from makao_tui.ai import Thinking
+    from makao_tui.app import main as app_main
+
+    seen = {}
+    monkeypatch.setattr(app_main, "run_app", lambda **kwargs: seen.update(kwargs))
+    result = runner.invoke(app, ["play", "peklo", "--seat", "Ann", "--seat", "ai:hard", "--seat", "ai",
+                                 "--seat", "AI:Easy", "--think", "0.5"])
+    assert result.exit_code == 0, result.output
+    assert [(s.name, s.is_ai, s.level) for s in seen["seats"]] == [
+        ("Ann", False, "normal"), ("", True, "hard"), ("", True, "normal"), ("", True, "easy")]
+    assert seen["thinking"] == Thinking(seconds=0.5)
