@@ -69,6 +69,10 @@ def _parse_seat(text: str) -> tuple[str, bool, str]:
     return t, False, DEFAULT_LEVEL
 
 
+#: the longest a hard AI may be given to think about one decision (--think), in seconds
+MAX_THINK = 60
+
+
 def _thinking(think: Optional[float], playouts: Optional[int] = None):
     """The hard AI's budget from ``--think`` (seconds a decision) and ``--playouts``; one line
     and exit status 2 when either is not positive. None when neither is given (the default)."""
@@ -76,8 +80,8 @@ def _thinking(think: Optional[float], playouts: Optional[int] = None):
 
     if think is None and playouts is None:
         return None
-    if think is not None and think <= 0:
-        _fail(f"--think must be more than 0 seconds, not {think}")
+    if think is not None and not 0 < think <= MAX_THINK:  # also refuses nan
+        _fail(f"--think must be more than 0 and at most {MAX_THINK} seconds, not {think}")
     if playouts is not None and playouts < 1:
         _fail(f"--playouts must be at least 1, not {playouts}")
     return Thinking(seconds=think if think is not None else (None if playouts else 1.0), playouts=playouts)

@@ -7,6 +7,7 @@ expected-chips policy). A level is registered per game with :func:`register_ai`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ class Thinking:
     ``seconds``: wall-clock budget per decision (default 1.0, on one core); None means no clock.
     ``playouts``: a cap on playouts per decision, or None. With ``seconds`` None and ``playouts``
     set, a decision depends only on the view and the generator (tests and reproducible runs).
-    Raises ValueError when both are None or either is not positive.
+    Raises ValueError when both are None, either is not positive, or ``seconds`` is not finite.
     """
 
     seconds: float | None = 1.0
@@ -35,8 +36,8 @@ class Thinking:
     def __post_init__(self) -> None:
         if self.seconds is None and self.playouts is None:
             raise ValueError("thinking needs a time budget or a playout cap")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError("the time budget must be positive")
+        if self.seconds is not None and not 0 < self.seconds < math.inf:  # also refuses nan
+            raise ValueError("the time budget must be a positive number of seconds")
         if self.playouts is not None and self.playouts < 1:
             raise ValueError("the playout cap must be at least 1")
 

@@ -95,6 +95,14 @@ class MatchSession:
         """Whether ``seat`` is played by the computer."""
         return seat in self._players
 
+    def seat_label(self, seat: int) -> str:
+        """The seat's name as the table shows it: "Olga (AI)" for a normal AI, "Olga (hard AI)" or
+        "Olga (easy AI)" for the other levels, the bare name for a human."""
+        spec = self.seats[seat]
+        if not spec.is_ai:
+            return self.names[seat]
+        return f"{self.names[seat]} ({'' if spec.level == DEFAULT_LEVEL else spec.level + ' '}AI)"
+
     @property
     def to_act(self) -> int | None:
         """The seat to act in the deal under way (None once it is over)."""

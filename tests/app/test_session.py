@@ -11,6 +11,12 @@ def test_ai_seats_get_free_names():
     assert seat_names([SeatSpec("Olga", False), AI, AI]) == ["Olga", "Piotr", "Ivan"]
 
 
+def test_the_table_labels_each_seat_with_its_ai_level():
+    seats = [ANN, AI, SeatSpec("", True, "hard"), SeatSpec("", True, "easy")]
+    session = MatchSession(RU, RU.rules(), seats, seed=3)
+    assert [session.seat_label(s) for s in range(4)] == ["Ann", "Olga (AI)", "Piotr (hard AI)", "Ivan (easy AI)"]
+
+
 def test_one_human_is_always_at_the_keyboard_and_never_passes():
     session = MatchSession(RU, RU.rules(), [ANN, AI, AI], seed=3)
     assert session.at_keyboard == 0

@@ -91,9 +91,9 @@ def test_play_refuses_bad_arguments_clearly():
     result = runner.invoke(app, ["play", "makao-ru", "--seat", "Ann", "--seat", "ann"])
     assert result.exit_code == 2 and "same name" in result.output
     result = runner.invoke(app, ["play", "makao-ru", "--seat", "Ann", "--seat", "ai:hard", "--think", "0"])
-    assert result.exit_code == 2 and "--think must be more than 0 seconds" in result.output
+    assert result.exit_code == 2 and "--think must be more than 0 and at most 60 seconds" in result.output
     result = runner.invoke(app, ["resume", "--think", "-1"])
-    assert result.exit_code == 2 and "--think must be more than 0 seconds" in result.output
+    assert result.exit_code == 2 and "--think must be more than 0 and at most 60 seconds" in result.output
 
 
 def test_play_gives_the_app_each_seat_level_and_the_thinking_budget(monkeypatch):

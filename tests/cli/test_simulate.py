@@ -98,7 +98,9 @@ def test_levels_play_side_by_side_within_a_playout_budget():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--think", "0"], "--think must be more than 0 seconds"),
+    (["--think", "0"], "--think must be more than 0 and at most 60 seconds"),
+    (["--think", "nan"], "--think must be more than 0 and at most 60 seconds"),
+    (["--think", "inf"], "--think must be more than 0 and at most 60 seconds"),
     (["--playouts", "0"], "--playouts must be at least 1"),
 ])
 def test_bad_thinking_budgets_are_refused(args, message):

@@ -156,7 +156,7 @@ class MacaoTableScreen(TableScreen):
         table.add_column("Cards", no_wrap=True)
         table.add_column("This hand", no_wrap=True)
         for seat in range(view.players):
-            name = Text(session.names[seat] + (" (AI)" if session.is_ai(seat) else ""))
+            name = Text(session.seat_label(seat))
             if seat == shown and session.humans:
                 name.append(" · you", style="bold")
             role = "banker" if seat == view.banker else ("punter" if view.in_play[seat] else "out")

@@ -128,11 +128,10 @@ class ShedTableScreen(TableScreen):
         session = self.session
         view = self._view()
         hand_seat = session.hand_seat()
-        names = session.names
         self.query_one("#topbar", Static).update(self._topbar(view))
         for seat in range(view.players):
             self.query_one(f"#seat-{seat}", SeatPanel).show(
-                names[seat], cards=view.counts[seat], is_ai=session.is_ai(seat),
+                session.seat_label(seat), cards=view.counts[seat],
                 dealer=seat == view.dealer, to_act=seat == view.to_act,
                 you=seat == hand_seat and bool(session.humans))
         self.query_one("#top-card", CardView).show(view.top, self.ascii)

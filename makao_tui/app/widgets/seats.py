@@ -1,4 +1,4 @@
-"""A seat at the table: name, AI or human, cards in hand, dealer, whose turn."""
+"""A seat at the table: name (and AI level), cards in hand, dealer, whose turn."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from textual.widgets import Static
 class SeatPanel(Static):
     """One seat's public facts in a small bordered box; the seat to act is highlighted."""
 
-    def show(self, name: str, *, cards: int, is_ai: bool, dealer: bool, to_act: bool,
-             you: bool, extra: str = "") -> None:
-        """Draw the seat. ``you``: the hand below is this seat's; ``extra``: a game's own fact."""
-        self.border_title = name + (" (AI)" if is_ai else "") + (" · you" if you else "")
+    def show(self, label: str, *, cards: int, dealer: bool, to_act: bool, you: bool,
+             extra: str = "") -> None:
+        """Draw the seat. ``label``: its name, with the AI's level for a computer seat
+        (``MatchSession.seat_label``); ``you``: the hand below is this seat's; ``extra``: a game's
+        own fact."""
+        self.border_title = label + (" · you" if you else "")
         self.border_subtitle = "dealer" if dealer else ""
         self.set_class(to_act, "to-act")
         line = Text("▶ " if to_act else "  ", style="bold")
