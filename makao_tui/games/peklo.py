@@ -139,9 +139,9 @@ class DealScored(DealEnded):
     points: tuple[int, ...] = ()
 
     def text(self, names, ascii=False, viewer=None):
-        parts = [f"{names[s]} {t}/{b} {'+' + str(p) if p else '0'}"
+        parts = [f"{names[s]} {b}/{t} {'+' + str(p) if p else '0'}"
                  for s, (b, t, p) in enumerate(zip(self.bids, self.tricks, self.points))]
-        return "Deal scored (taken/bid): " + ", ".join(parts)
+        return "Deal scored (bid/taken): " + ", ".join(parts)
 
 
 # ---------------------------------------------------------------- view

@@ -248,7 +248,7 @@ def test_a_played_out_deal_scores_and_ends():
     scored = events[-1]
     assert isinstance(scored, DealScored) and isinstance(scored, DealEnded) and scored.winner is None
     assert (scored.bids, scored.tricks, scored.points) == ((1, 2, 0), (1, 0, 1), (11, 0, 0))
-    assert scored.text(NAMES) == "Deal scored (taken/bid): Ann 1/1 +11, Bob 0/2 0, Cid 1/0 0"
+    assert scored.text(NAMES) == "Deal scored (bid/taken): Ann 1/1 +11, Bob 2/0 0, Cid 0/1 0"
     assert state.view(0).points == (11, 0, 0) and state.view(0).phase == "over"
     with pytest.raises(IllegalAction, match="over"):
         state.apply(Play(Card.parse("2C")))
