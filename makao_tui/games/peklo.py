@@ -31,7 +31,7 @@ class PekloRules:
     """Peklo options (RULES.md §4): ``hook`` — the dealer may not bid so that the bids add up to the
     number of cards dealt (default off)."""
 
-    hook: bool = option(False, "Hook: the dealer's bid may not make the bids add up")
+    hook: bool = option(False, "Hook: bids may not add up to the deal")
 
 
 def deal_count(players: int) -> int:
