@@ -32,6 +32,12 @@ Shared rules and what differs:
   exact bid, else 0" instead (no bid-size bonus). No setting of ``oh_hell`` is exactly §4.
 - OpenSpiel deals player 0 the first card whatever the dealer; that only orders the chance
   actions, the hands are ours.
+- IS-MCTS sees more than a player may. Its worlds come from ``oh_hell``'s
+  ``ResampleFromInfostate`` (open_spiel 2.0.2), which only reshuffles the cards actually dealt to
+  the other hands: an undealt card is never placed in a hand, so IS-MCTS knows *which* cards are
+  in play (with 7 cards to 4 seats: the 21 of the 44 cards it cannot see). Our hard AI decides
+  from its view only and must treat all 44 as possible. The leak shrinks with the deal size:
+  ``--size 12`` leaves 3 cards undealt, a nearly fair comparison.
 """
 
 from __future__ import annotations
