@@ -27,12 +27,22 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import SUIT_NAMES, Card
+from ..engine.cards import SUIT_NAMES, SUITS, Card
 from ..games import makao_pl, makao_ru
-from ..games.shedding import KING_OF_HEARTS, ShedState, ShedView, sample_state
+from ..games.shedding import (
+    DEMAND_RANKS,
+    DRAW,
+    KING_OF_HEARTS,
+    MAKAO_BIT,
+    TAKE,
+    ShedState,
+    ShedView,
+    sample_state,
+)
 from . import Advice, Thinking, register_ai
 from .search import search
 
@@ -157,10 +167,15 @@ class EasyShedAI:
 
 # ---------------------------------------------------------------- hard
 
-#: playout length in actions after the searched action before the position is judged
-HORIZON = 10
-#: standard errors by which a searched action must beat the normal policy's choice
-CONFIDENCE = 1.0
+#: per game, how far a playout runs (moves after the searched action) before the position is
+#: judged by :func:`position_value`. Two-player makao-ru deals end within a few dozen moves, so its
+#: playouts run to the end with the fast policy (:func:`playout_move`); makao-pl deals between
+#: sensible players may run to thousands of moves (drawing until a card fits keeps hands big), so
+#: its playouts are short and follow the normal policy itself (:class:`ShedAI`, through views)
+HORIZON = {"makao-ru": 200, "makao-pl": 10}
+#: per game, standard errors by which a searched action must beat the normal policy's choice
+#: (makao-ru's thousand-odd worlds a second make the plain best mean reliable enough)
+CONFIDENCE = {"makao-ru": 0.0, "makao-pl": 1.0}
 
 
 class HardShedAI:
@@ -172,8 +187,9 @@ class HardShedAI:
     waste pruned: a play that leaves one card is always made with the Makao call, an ace names a
     suit the rest of the hand holds (any suit if it holds none), a jack demands a rank the rest of
     the hand holds or nothing. Each candidate is played in each world, then every seat follows the
-    normal policy (:class:`ShedAI`) for up to ``HORIZON`` actions; the value is 1 for a deal the
-    seat won, 0 for one it lost, and for an unfinished deal a win chance from the hand sizes
+    normal policy for up to ``HORIZON[game]`` moves (in makao-ru its fast form
+    :func:`playout_move`, on the engine's move ints, which reaches the deal's end); the value is 1 for a deal the seat won, 0 for one it lost,
+    ½ for one with no winner, and for an unfinished deal a win chance from the hand sizes
     (:func:`position_value`). ``rules``: the match's rules (public); ``thinking``: the budget.
     """
 
@@ -205,13 +221,13 @@ class HardShedAI:
             return value
 
         search(view, candidates, self._sample, playout, self.thinking, rng)
-        action = self._pick(values, default)
+        action = self._pick(values, default, CONFIDENCE.get(view.game, 1.0))
         return Advice(action, reason(view, action))
 
     @staticmethod
-    def _pick(values: dict[Action, list[float]], default: Action) -> Action:
+    def _pick(values: dict[Action, list[float]], default: Action, confidence: float) -> Action:
         """The action whose gain over ``default``, world by world, has the best lower confidence
-        bound (mean − ``CONFIDENCE`` standard errors), if that bound is positive; else ``default``.
+        bound (mean − ``confidence`` standard errors), if that bound is positive; else ``default``.
         Playouts are noisy and most choices differ little: the search departs from the normal
         policy only on evidence."""
         base = values[default]
@@ -223,7 +239,7 @@ class HardShedAI:
             diffs = [vals[i] - base[i] for i in range(n)]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            bound = mean - CONFIDENCE * math.sqrt(var / n)
+            bound = mean - confidence * math.sqrt(var / n)
             if bound > best_bound:
                 best, best_bound = action, bound
         return best
@@ -259,21 +275,125 @@ class HardShedAI:
     def _playout(self, state: ShedState, action: Action, rng: random.Random) -> float:
         me = state.to_act
         state.apply(action)
-        policy = self.policy
-        for _ in range(HORIZON):
-            seat = state.to_act
-            if seat is None:
-                break
-            state.apply(policy.choose(state.view(seat), rng))
+        game = state.game.id
+        horizon = HORIZON.get(game, 10)
+        if game == "makao-ru":
+            table = _policy_table(game)
+            for _ in range(horizon):
+                if state.over:
+                    break
+                state.step(playout_move(state, state.moves(), table, rng))
+        else:
+            policy = self.policy
+            for _ in range(horizon):
+                if state.over:
+                    break
+                state.apply(policy.choose(state.view(state.to_act), rng))
         return position_value(state, me)
 
 
+# ---------------------------------------------------------------- the playout policy
+
+
+@dataclass(frozen=True)
+class _PolicyTable:
+    """Per-card facts (index: card 0..51) the playout policy reads: ``value`` (points in hand),
+    ``wild``, ``attack`` (a penalty card), ``four`` (a four that skips, makao-pl), ``suit`` and
+    ``rank`` (strings), ``demand`` (the rank each jack option 1..7 demands)."""
+
+    value: tuple[int, ...]
+    wild: tuple[bool, ...]
+    attack: tuple[bool, ...]
+    four: tuple[bool, ...]
+    suit: tuple[str, ...]
+    rank: tuple[str, ...]
+
+
+_POLICY_TABLES: dict[str, _PolicyTable] = {}
+
+
+def _policy_table(game: str) -> _PolicyTable:
+    if game not in _POLICY_TABLES:
+        value = _VALUES.get(game, makao_ru.card_value)
+        wild = _WILD.get(game, "A")
+        cards = [Card(i) for i in range(52)]
+        _POLICY_TABLES[game] = _PolicyTable(
+            value=tuple(value(c) for c in cards),
+            wild=tuple(c.rank in wild for c in cards),
+            attack=tuple(c.rank in "23" or c == KING_OF_HEARTS for c in cards),
+            four=tuple(game == "makao-pl" and c.rank == "4" for c in cards),
+            suit=tuple(c.suit for c in cards),
+            rank=tuple(c.rank for c in cards),
+        )
+    return _POLICY_TABLES[game]
+
+
+def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: random.Random) -> int:
+    """The move (one of ``moves``, the state's :meth:`~makao_tui.games.shedding.ShedState.moves`)
+    the playouts make for the seat to act: a fast form of the normal policy (:class:`ShedAI`)
+    that reads the state directly (every seat's hand is dealt in a sampled world). It plays
+    rather than draws, always calls Makao, answers a penalty unless little is left to draw, and
+    scores plays as the normal policy does, with a little noise from ``rng``."""
+    if len(moves) == 1:
+        return moves[0]
+    seat = state._turn
+    hand = state.hands[seat]
+    players = state.players
+    nxt = (seat + 1) % players
+    threat = len(state.hands[nxt])
+    stock = len(state.stock)
+    if state.penalty and stock + len(state.pile) - 1 < 3 and threat > 2:
+        return TAKE if TAKE in moves else moves[-1]
+    if stock == 0 and len(state.pile) <= 3 and rng.random() < 0.3:
+        plays = [m for m in moves if m < DRAW]
+        return rng.choice(plays) if plays else moves[-1]
+    closest = min((len(h) for s, h in enumerate(state.hands) if s != seat and h), default=5)
+    danger = 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
+    bite = stock / 8 if stock < 8 else 1.0
+    value, wild, attack, four, suit_of, rank_of = (table.value, table.wild, table.attack, table.four,
+                                                   table.suit, table.rank)
+    suits: dict[str, int] = {}
+    n_plain = 0
+    for c in hand:
+        if not wild[c]:
+            n_plain += 1
+            s = suit_of[c]
+            suits[s] = suits.get(s, 0) + 1
+    many = len(hand) > 2
+    best, best_score = moves[-1], -1e9
+    for m in moves:
+        if m >= DRAW:
+            continue
+        c = m & 63
+        score = danger * value[c] + 4 * rng.random()
+        if m & MAKAO_BIT:
+            score += 1000
+        if wild[c] and many and n_plain:
+            score -= 40
+        if attack[c]:
+            score += (40 if threat <= 2 else 10) * bite - 15 * (1 - bite)
+        elif four[c]:
+            score += 30 if threat <= 2 else 5
+        option = (m >> 6) & 15
+        if option and rank_of[c] == "A":
+            score += 4 * suits.get(SUITS[option - 1], 0)
+        else:
+            score += 4 * (suits.get(suit_of[c], 0) - (not wild[c]))
+            if option:  # a jack's demand (makao-pl)
+                want = DEMAND_RANKS[option - 1]
+                held = sum(1 for h in hand if rank_of[h] == want)
+                score += (20 + held) * bite if held else -10
+        if score > best_score:
+            best, best_score = m, score
+    return best
+
+
 def position_value(state: ShedState, seat: int) -> float:
-    """The worth of ``state`` to ``seat`` in 0..1: a finished deal is 1 if it won, else 0; an
-    unfinished one is the logistic of the hand-size lead over the closest opponent, a pending
-    penalty counted as cards its victim will hold."""
-    if state.is_over:
-        return 1.0 if state.winner == seat else 0.0
+    """The worth of ``state`` to ``seat`` in 0..1: a finished deal is 1 if it won, 0 if another
+    seat won, ½ with no winner; an unfinished one is the logistic of the hand-size lead over the
+    closest opponent, a pending penalty counted as cards its victim will hold."""
+    if state.over:
+        return 0.5 if state.winner is None else 1.0 if state.winner == seat else 0.0
     sizes = [len(h) for h in state.hands]
     if state.penalty:
         sizes[state.to_act] += state.penalty
