@@ -3,6 +3,7 @@
 Run from the project root with the venv active::
 
     python bench/ai_strength.py [--deals 40] [--think 1.0 | --playouts N] [--games makao-ru,peklo] [--seed 0]
+                                [--pairings hard-normal,hard-easy,normal-easy]
 
 What it plays (every level decides from its own seat's view, as in a match):
 
@@ -148,12 +149,17 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=None, help="hard level: playouts a decision instead")
     parser.add_argument("--games", default="makao-ru,makao-pl,peklo,macao", help="comma-separated games")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
+                        help="Makao pairings to play, e.g. hard-normal (default: all three)")
     args = parser.parse_args()
     if args.playouts is not None and args.think is None:
         thinking = Thinking(seconds=None, playouts=args.playouts)
     else:
         thinking = Thinking(seconds=args.think if args.think is not None else 1.0, playouts=args.playouts)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
+    pairings = [tuple(p.strip().split("-", 1)) for p in args.pairings.split(",") if p.strip()]
+    if any(p not in PAIRINGS for p in pairings):
+        parser.error(f"--pairings takes {', '.join(f'{a}-{b}' for a, b in PAIRINGS)}")
 
     print(f"machine: {machine()}")
     print(f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
@@ -165,7 +171,7 @@ def main() -> None:
             continue
         print(f"{game}: two-player deals, {args.deals} per pairing (seats swapped every deal)")
         print(f"  {'pairing':<16} {'first wins':<34} {'no winner':>9}  {'s/decision (first)':>18}")
-        for first, second in PAIRINGS:
+        for first, second in pairings:
             r = shedding(game, first, second, args.deals, args.seed, thinking)
             per = r.seconds / r.decisions if r.decisions else 0.0
             print(f"  {first + ' v ' + second:<16} {_rate(r.wins[0], r.deals):<34} {r.drawn:>9}  {per:>18.3f}")
