@@ -12,6 +12,7 @@ from makao_tui.engine import Card, Play
 from makao_tui.engine.cards import deck
 from makao_tui.games import get_variant
 from makao_tui.games.shedding import sample_state
+from tests.ai.test_shedding_ai import shuffled_hidden
 from tests.helpers import lay
 
 GAMES = ["makao-ru", "makao-pl"]
@@ -33,18 +34,6 @@ def random_states(vid: str, count: int, seed: int = 0):
         if not state.is_over:
             out.append(state)
     return out
-
-
-def shuffled_hidden(state, seat: int, rng: random.Random):
-    """A copy of ``state`` whose cards hidden from ``seat`` (other hands, the stock) are dealt anew."""
-    copy = state.clone()
-    hidden = [c for s, h in enumerate(copy.hands) if s != seat for c in h] + copy.stock
-    rng.shuffle(hidden)
-    for s, h in enumerate(copy.hands):
-        if s != seat:
-            copy.hands[s] = [hidden.pop() for _ in h]
-    copy.stock = hidden
-    return copy
 
 
 @pytest.mark.parametrize("vid", GAMES)
