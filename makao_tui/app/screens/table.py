@@ -366,7 +366,8 @@ class TableScreen(Screen[None]):
                                             random.Random(f"{session.seed}/hint/{token}"))
         self._hinting = False
         if token == session.token() and self.is_mounted:
-            self.say(f"Hint: {describe_action(advice.action, self.ascii)} — {advice.reason}.")
+            # the reason speaks of the AI ("plays the 10, keeps the ace for later")
+            self.say(f"Hint: {describe_action(advice.action, self.ascii)} (the hard AI {advice.reason}).")
 
     def action_quit_match(self) -> None:
         """Ask before leaving a running match."""
