@@ -1,4 +1,5 @@
-"""The one-line status under the hand: why a play was refused, or what may be done now."""
+"""The status line under the hand (two lines for a long message): why a play was refused, a hint, or
+what may be done now."""
 
 from __future__ import annotations
 
