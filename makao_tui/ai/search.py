@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action
@@ -40,12 +40,6 @@ class SearchResult:
     counts: list[int]
     worlds: int
     seconds: float
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def mean_of(self, action: Action) -> float:
-        """The average value of ``action`` over the sampled worlds (raises ValueError if it was
-        not one of the actions searched)."""
-        return self.means[list(self.actions).index(action)]
 
 
 def search(view: Any, actions: Sequence[Action], sample: Sampler, playout: Playout,

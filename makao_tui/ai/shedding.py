@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import SUIT_NAMES, SUITS, Card
+from ..engine.cards import SUIT_NAMES, SUITS, Card, rank_name
 from ..games import makao_pl, makao_ru
 from ..games.shedding import (
     DEMAND_RANKS,
@@ -299,7 +299,7 @@ class HardShedAI:
 class _PolicyTable:
     """Per-card facts (index: card 0..51) the playout policy reads: ``value`` (points in hand),
     ``wild``, ``attack`` (a penalty card), ``four`` (a four that skips, makao-pl), ``suit`` and
-    ``rank`` (strings), ``demand`` (the rank each jack option 1..7 demands)."""
+    ``rank`` (strings)."""
 
     value: tuple[int, ...]
     wild: tuple[bool, ...]
@@ -429,7 +429,7 @@ def reason(view: ShedView, action: Action) -> str:
     if action.suit is not None:
         return f"plays the ace and names {SUIT_NAMES[action.suit]}: the suit it holds"
     if action.demand is not None:
-        return f"plays the jack and demands {_RANK_WORDS.get(action.demand, action.demand)}s: it holds one"
+        return f"plays the jack and demands {rank_name(action.demand)}s: it holds one"
     if action.card.rank in "23" or action.card == KING_OF_HEARTS:
         return f"plays the {name}: the next player has {cards}"
     if view.game == "makao-pl" and action.card.rank == "4":
@@ -442,11 +442,8 @@ def reason(view: ShedView, action: Action) -> str:
     return f"plays the {name}: the only card that fits"
 
 
-_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-
-
 def _rank_word(card: Card) -> str:
-    return "king of hearts" if card == KING_OF_HEARTS else _RANK_WORDS.get(card.rank, card.rank)
+    return "king of hearts" if card == KING_OF_HEARTS else rank_name(card.rank)
 
 
 for _vid in ("makao-ru", "makao-pl"):

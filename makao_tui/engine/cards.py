@@ -102,6 +102,15 @@ def deck(copies: int = 1) -> list[Card]:
     return [c for _ in range(copies) for c in ALL_CARDS]
 
 
+#: ranks said as words in messages; the others are their digit
+_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
+def rank_name(rank: str) -> str:
+    """A rank letter as a word for messages: ``"T"`` → ``"10"``, ``"Q"`` → ``"queen"``, ``"7"`` → ``"7"``."""
+    return _RANK_WORDS.get(rank, rank)
+
+
 def suit_label(suit: str, ascii: bool = False) -> str:
     """``"♥"`` or ``"H"`` for a suit letter."""
     return suit if ascii else SUIT_SYMBOLS[suit]

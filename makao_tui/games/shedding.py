@@ -26,16 +26,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import ALL_CARDS, RANKS, SUITS, Card, deck, suit_label
+from ..engine.cards import ALL_CARDS, RANKS, SUITS, Card, deck, rank_name, suit_label
 from ..engine.events import DealEnded, DealStarted, Event, card_list
 from ..engine.state import GameState, IllegalAction
 
 KING_OF_HEARTS = Card.parse("KH")
 HAND_SIZE = 5
-
-
-def _rank_name(rank: str) -> str:
-    return {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}.get(rank, rank)
 
 
 # ---------------------------------------------------------------- events
@@ -56,7 +52,7 @@ class CardPlayed(Event):
         if self.named is not None:
             out += f" and names {suit_label(self.named, ascii)}"
         if self.demand_made:
-            out += f" and demands {_rank_name(self.demand)}s" if self.demand else " with no demand"
+            out += f" and demands {rank_name(self.demand)}s" if self.demand else " with no demand"
         if self.makao:
             out += ' — "Makao!"'
         return out
@@ -520,10 +516,10 @@ class ShedState(GameState):
                     return "nothing answers the king of hearts: take the penalty"
                 return "only the king of hearts answers the king of hearts"
             extra = " (no wild card on a penalty)" if card.rank in self.game.wild_ranks else ""
-            return f"{lab} does not answer the penalty: play a {_rank_name(self.penalty_rank)} or take {self.penalty}{extra}"
+            return f"{lab} does not answer the penalty: play a {rank_name(self.penalty_rank)} or take {self.penalty}{extra}"
         if self.demand is not None:
-            return f"the jack demands a {_rank_name(self.demand)}: {lab} does not meet it"
-        return f"{lab} matches neither the suit {suit_label(self.suit)} nor the rank {_rank_name(self.top.rank)}"
+            return f"the jack demands a {rank_name(self.demand)}: {lab} does not meet it"
+        return f"{lab} matches neither the suit {suit_label(self.suit)} nor the rank {rank_name(self.top.rank)}"
 
     # ------------------------------------------------------------ applying
 

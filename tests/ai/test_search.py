@@ -36,7 +36,7 @@ def test_search_keeps_to_its_playout_cap_and_finds_the_best_mean():
     result = search(SimpleNamespace(), [1, 3, 2], lambda view, rng: World(), playout,
                     Thinking(seconds=None, playouts=30), random.Random(0))
     assert result.action == 3 and result.worlds == 10 and len(calls) == 30
-    assert result.counts == [10, 10, 10] and result.mean_of(3) == max(result.means)
+    assert result.counts == [10, 10, 10] and result.means[1] == max(result.means)
 
 
 def test_search_stops_on_time():

@@ -12,10 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...engine.cards import SUIT_NAMES, suit_label
+from ...engine.cards import SUIT_NAMES, rank_name, suit_label
 
-#: what a demand for each rank is called on its button and in the log
-RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 #: the key that picks a demand
 DEMAND_KEYS = {"5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "T": "0", "Q": "q", None: "n"}
 NO_DEMAND = "none"
@@ -77,6 +75,6 @@ class DemandPicker(_Picker):
             if rank is None:
                 choices.append((NO_DEMAND, f"none ({key})", key))
             else:
-                word = RANK_WORDS.get(rank, rank)
+                word = rank_name(rank)
                 choices.append((rank, word if word == key else f"{word} ({key})", key))
         super().__init__("Demand a rank with the jack", choices)

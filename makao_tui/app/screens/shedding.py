@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...engine.actions import Draw, Pass, Play, Take
-from ...engine.cards import SUITS, Card, ascii_text, suit_label
+from ...engine.cards import SUITS, Card, ascii_text, rank_name, suit_label
 from ...games import makao_pl, makao_ru
 from ...games.shedding import CardPlayed, PenaltyPending, ShedView
 from ..widgets.cards import CardView, HandView, card_text
@@ -25,7 +25,7 @@ from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.seats import SeatPanel
 from ..widgets.status import StatusLine
-from .pickers import NO_DEMAND, RANK_WORDS, DemandPicker, SuitPicker
+from .pickers import NO_DEMAND, DemandPicker, SuitPicker
 from .table import TableScreen
 
 #: points a card left in hand costs, per game
@@ -53,10 +53,6 @@ COMMON_KEYS = [
     ("? / F1", "this help"),
     ("q / Ctrl+C", "quit (asks first)"),
 ]
-
-
-def _rank_word(rank: str) -> str:
-    return RANK_WORDS.get(rank, rank)
 
 
 def _a(word: str) -> str:
@@ -199,7 +195,7 @@ class ShedTableScreen(TableScreen):
                 text.append(f" on {target}")
             return text, True
         if view.demand:
-            rank = _rank_word(view.demand)
+            rank = rank_name(view.demand)
             text = Text(f" The jack demands {_a(rank)}", style="bold")
             text.append(f" — play {_a(rank)}, or draw (d)" if mine else f" of {target}")
             return text, True

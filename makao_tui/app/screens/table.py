@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from ...ai import advise, ai_for, decide
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
-from ...engine.cards import suit_label
+from ...engine.cards import rank_name, suit_label
 from ...engine.state import IllegalAction
 from ...store import StoreError, undo_point
 from ..session import MatchSession
@@ -49,7 +49,7 @@ def describe_action(action: Action, ascii: bool = False) -> str:
         if action.suit is not None and action.card.rank == "A":
             words += f" and name {suit_label(action.suit, ascii)}"
         if action.demand is not None:
-            words += f" and demand {action.demand.replace('T', '10')}s"
+            words += f" and demand {rank_name(action.demand)}s"
         return words + (", calling Makao" if action.makao else "")
     if isinstance(action, Bid):
         return f"bid {action.tricks}"
