@@ -338,7 +338,12 @@ class ShedState(GameState):
     """
 
     def __init__(self, game: ShedGame, rules: Any, players: int, dealer: int, hands: list[list[Card]],
-                 starter: Card, stock_first_drawn_first: list[Card], rng: random.Random):
+                 starter: Card, stock_first_drawn_first: list[Card], rng: random.Random,
+                 start: bool = True):
+        """The deal with ``hands``, ``starter`` turned up and the stock (next card first). With
+        ``start`` the starter's effects and the automatic turns follow (``opening`` holds their
+        events); without, the state is left as laid out for the caller to complete (the hard AI's
+        :func:`sample_state`)."""
         self.game = game
         self.rules = rules
         self._t = _tables(game, rules)
@@ -362,8 +367,10 @@ class ShedState(GameState):
         self.over = False
         self.rng = rng
         self._turn: int | None = (dealer + 1) % players
-        self.opening: list[Event] = [DealStarted(None, dealer, HAND_SIZE)]
-        self._start(starter, self.opening)
+        self.opening: list[Event] = []
+        if start:
+            self.opening.append(DealStarted(None, dealer, HAND_SIZE))
+            self._start(starter, self.opening)
 
     # ------------------------------------------------------------ construction
 
@@ -845,8 +852,7 @@ def sample_state(view: ShedView, rules: Any, rng: random.Random) -> ShedState:
         hands[view.seat].remove(view.drawn)
         hands[view.seat].append(view.drawn)
     state = ShedState(game, rules, view.players, view.dealer, hands, view.pile[0], unseen,
-                      random.Random(rng.getrandbits(64)))
-    state.hands = hands
+                      random.Random(rng.getrandbits(64)), start=False)
     state.pile = list(view.pile)
     state.suit = view.suit
     state.penalty = view.penalty
@@ -856,11 +862,5 @@ def sample_state(view: ShedView, rules: Any, rng: random.Random) -> ShedState:
     state.final_answer = view.final_answer
     state.winner = view.winner
     state.out = {s for s, n in enumerate(view.counts) if n == 0}
-    state.idle = 0
-    state.repeats = {}
-    state._unrecorded = False
-    state._n_choices = None
-    state.over = False
-    state.opening = []
     state._turn = view.to_act
     return state
