@@ -39,12 +39,12 @@ from dataclasses import dataclass
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
-from makao_tui.ai import Thinking, ai_for  # noqa: E402
-from makao_tui.games import get_variant  # noqa: E402
-from makao_tui.games.peklo import PekloState  # noqa: E402
-from makao_tui.sim import wilson_interval  # noqa: E402
+from engine_speed import machine
 
-from engine_speed import machine  # noqa: E402
+from makao_tui.ai import Thinking, ai_for
+from makao_tui.games import get_variant
+from makao_tui.games.peklo import PekloState
+from makao_tui.sim import wilson_interval
 
 PAIRINGS = (("hard", "normal"), ("hard", "easy"), ("normal", "easy"))
 
@@ -196,7 +196,7 @@ def main() -> None:
                         f"(target: more): {'met' if ok else 'MISSED'}")
         print()
     if "macao" in games:
-        from macao_optimum import compare  # noqa: E402  (bench/macao_optimum.py)
+        from macao_optimum import compare
 
         verdicts.append(compare(args.deals * 50, args.seed))
         print()

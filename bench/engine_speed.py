@@ -45,8 +45,8 @@ from dataclasses import dataclass
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
-from makao_tui.games import get_variant  # noqa: E402
-from makao_tui.games.peklo import PekloState  # noqa: E402
+from makao_tui.games import get_variant
+from makao_tui.games.peklo import PekloState
 
 #: a random playout still running after this many actions is abandoned and counted as cut
 DEAL_ACTION_CAP = 20_000
@@ -120,7 +120,7 @@ def openspiel(pyspiel, name: str, params: dict, seconds: float) -> Throughput:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
+                outcomes, probs = zip(*state.chance_outcomes(), strict=False)
                 state.apply_action(rng.choices(outcomes, probs)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))

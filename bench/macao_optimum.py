@@ -39,18 +39,18 @@ import argparse
 import random
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from makao_tui.ai import ai_for  # noqa: E402
-from makao_tui.ai.macao import exact_values  # noqa: E402
-from makao_tui.engine.actions import Draw, Replace, Stand  # noqa: E402
-from makao_tui.engine.cards import deck  # noqa: E402
-from makao_tui.engine.match import Match  # noqa: E402
-from makao_tui.games import get_variant  # noqa: E402
-from makao_tui.games.macao import MacaoView, card_points, hand_total, settle_line  # noqa: E402
+from makao_tui.ai import ai_for
+from makao_tui.ai.macao import exact_values
+from makao_tui.engine.actions import Draw, Replace, Stand
+from makao_tui.engine.cards import deck
+from makao_tui.engine.match import Match
+from makao_tui.games import get_variant
+from makao_tui.games.macao import MacaoView, card_points, hand_total, settle_line
 
 LEVELS = ("easy", "normal", "hard")
 #: the target: the hard level's mean shortfall, as a fraction of the optimum's mean chip result
@@ -84,7 +84,7 @@ def _point(total: int) -> tuple[float, ...]:
     return tuple(1.0 if t == total else 0.0 for t in range(10))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _banker_plays(first: int, shoe: Pool) -> tuple[float, ...]:
     """The banker's final total (distribution) from a first card worth ``first`` points, taking
     cards one by one from ``shoe`` (counts): he throws away 0s, then draws unless on 9."""
@@ -105,14 +105,14 @@ def _banker_final(shoe: Pool, deal: Pool | None) -> tuple[float, ...]:
                 for b, n in enumerate(source) if n)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _settle(total: int, natural: bool, shoe: Pool, deal: Pool | None, stake: int) -> float:
     """The punter's expected chips when he ends on ``total`` (``natural``) with the shoe ``shoe``."""
     finals = _banker_final(shoe, deal)
     return sum(p * settle_line(total, natural, b, stake) for b, p in enumerate(finals) if p)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _action(kind: type, card: int, shoe: Pool, deal: Pool | None, stake: int) -> float:
     """A punter holding one card worth ``card`` (a natural), to act: expected chips of ``kind``
     (Replace: followed by the best play)."""

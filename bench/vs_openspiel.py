@@ -52,10 +52,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
-from makao_tui.ai import Thinking, ai_for  # noqa: E402
-from makao_tui.engine.actions import Action, Bid, Play  # noqa: E402
-from makao_tui.engine.cards import Card  # noqa: E402
-from makao_tui.games.peklo import PekloRules, PekloState  # noqa: E402
+from makao_tui.ai import Thinking, ai_for
+from makao_tui.engine.actions import Action, Bid, Play
+from makao_tui.engine.cards import Card
+from makao_tui.games.peklo import PekloRules, PekloState
 
 PLAYERS = 4
 #: OpenSpiel's suit order in a card number (rank * 4 + suit)
@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"   {ex_o}/2  {ex_t}/2", flush=True)
     games = len(ours_scores)
     mean_o, mean_t = statistics.mean(ours_scores), statistics.mean(their_scores)
-    diffs = [o - t for o, t in zip(ours_scores, their_scores)]
+    diffs = [o - t for o, t in zip(ours_scores, their_scores, strict=False)]
     spread = statistics.stdev(diffs) / games ** 0.5 if games > 1 else float("nan")
     print()
     print(f"points per seat per deal: ours {mean_o:.2f}, IS-MCTS {mean_t:.2f} "

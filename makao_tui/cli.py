@@ -9,7 +9,6 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -41,7 +40,7 @@ def main_callback(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
-    think: Optional[float] = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
+    think: float | None = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
 ) -> None:
     """Open the app when no command is given."""
     ctx.obj = {"ascii": ascii_suits}
@@ -73,7 +72,7 @@ def _parse_seat(text: str) -> tuple[str, bool, str]:
 MAX_THINK = 60
 
 
-def _thinking(think: Optional[float], playouts: Optional[int] = None):
+def _thinking(think: float | None, playouts: int | None = None):
     """The hard AI's budget from ``--think`` (seconds a decision) and ``--playouts``; one line
     and exit status 2 when either is not positive. None when neither is given (the default)."""
     from .ai import Thinking
@@ -107,16 +106,16 @@ def play(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
     seat: list[str] = typer.Option([], "--seat", help="A seat: a human's name, 'ai', or 'ai:easy|normal|hard'. Repeat per seat."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the match (random if omitted)."),
-    loss_limit: Optional[int] = typer.Option(None, "--loss-limit", help="makao-ru: points that end the match (200-1000)."),
-    deals: Optional[int] = typer.Option(None, "--deals", help="makao-pl: deals in the match."),
-    time_limit: Optional[int] = typer.Option(None, "--time-limit", help="makao-pl: minutes the match lasts (instead of deals)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the match (random if omitted)."),
+    loss_limit: int | None = typer.Option(None, "--loss-limit", help="makao-ru: points that end the match (200-1000)."),
+    deals: int | None = typer.Option(None, "--deals", help="makao-pl: deals in the match."),
+    time_limit: int | None = typer.Option(None, "--time-limit", help="makao-pl: minutes the match lasts (instead of deals)."),
     auto_makao: bool = typer.Option(False, "--auto-makao", help="makao-ru, makao-pl: call Makao automatically."),
-    bankroll: Optional[int] = typer.Option(None, "--bankroll", help="macao: chips each player starts with."),
-    stake: Optional[int] = typer.Option(None, "--stake", help="macao: the fixed stake of every punter, each hand."),
-    rounds: Optional[int] = typer.Option(None, "--rounds", help="macao: times the bank goes round the table."),
+    bankroll: int | None = typer.Option(None, "--bankroll", help="macao: chips each player starts with."),
+    stake: int | None = typer.Option(None, "--stake", help="macao: the fixed stake of every punter, each hand."),
+    rounds: int | None = typer.Option(None, "--rounds", help="macao: times the bank goes round the table."),
     hook: bool = typer.Option(False, "--hook", help="peklo: the dealer may not make the bids add up to the deal size."),
-    think: Optional[float] = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
+    think: float | None = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Start a match straight away, skipping the menus."""
@@ -164,9 +163,9 @@ def scenario(file: Path = typer.Argument(..., help="A scenario file (JSON), as S
     Exit status 0; 2 when an action is refused (the state before it is printed, with "error") or
     when the file is malformed (one line on standard error).
     """
+    from . import games  # noqa: F401  (registers every game)
     from .engine.scenario import ScenarioError, load_layout, run_scenario
     from .engine.variant import registered
-    from . import games  # noqa: F401  (registers every game)
 
     try:
         layout = load_layout(file, registered())
@@ -221,8 +220,8 @@ def saves() -> None:
 @app.command()
 def resume(
     ctx: typer.Context,
-    match_id: Optional[int] = typer.Argument(None, metavar="[ID]", help="The match (see `makao saves`); default the last played."),
-    think: Optional[float] = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
+    match_id: int | None = typer.Argument(None, metavar="[ID]", help="The match (see `makao saves`); default the last played."),
+    think: float | None = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Reopen an unfinished match at its table, as it stood after its last action."""
@@ -272,7 +271,7 @@ def history() -> None:
     for m in rows:
         names = [s.name for s in m.seats]
         won = ", ".join(names[s] for s in m.winners or [])
-        totals = ", ".join(f"{n} {t}" for n, t in zip(names, m.totals))
+        totals = ", ".join(f"{n} {t}" for n, t in zip(names, m.totals, strict=False))
         table.add_row(str(m.id), m.game_name, m.players(), str(m.deal), won, totals, _when(m.finished))
     _print_table(table)
 
@@ -298,7 +297,7 @@ def export(
             writer.writerow(["deal", "dealer"] + [f"{n} {k}" for n in sheet.names for k in ("points", "total")])
             for deal in sheet.deals:
                 writer.writerow([deal.number, sheet.names[deal.dealer]]
-                                + [v for pair in zip(deal.points, deal.totals_after) for v in pair])
+                                + [v for pair in zip(deal.points, deal.totals_after, strict=False) for v in pair])
     except OSError as exc:
         _fail(f"cannot write {csv_file}: {exc.strerror}")
     typer.echo(f"Score sheet of match {match_id} ({len(sheet.deals)} deals) written to {csv_file}.")
@@ -366,8 +365,8 @@ def simulate(
     option: list[str] = typer.Option([], "--option", help="A rule option NAME=VALUE (e.g. loss_limit=200). Repeatable."),
     max_actions: int = typer.Option(200_000, "--max-actions",
                                     help="Action budget of one match; a longer match is stopped and reported as capped."),
-    think: Optional[float] = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
-    playouts: Optional[int] = typer.Option(None, "--playouts",
+    think: float | None = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
+    playouts: int | None = typer.Option(None, "--playouts",
                                            help="Playouts a hard AI may run per decision; alone, a run no longer depends on the clock."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table (no progress bar)."),
 ) -> None:
@@ -375,7 +374,8 @@ def simulate(
     exact-bid rate (Peklo) and chips per hand (Macao). Exit status 2 on a bad game, level or option."""
     from .engine.variant import RulesError
     from .games import get_variant
-    from .sim import SimulationError, check, simulate as run
+    from .sim import SimulationError, check
+    from .sim import simulate as run
 
     try:
         variant = get_variant(game)

@@ -174,7 +174,7 @@ def simulate(variant: Variant, options: dict[str, Any], seat_levels: list[str], 
     rules = check(variant, options, seat_levels, games, max_actions)
     names = [f"AI {i + 1}" for i in range(len(seat_levels))]
     result = SimResult(variant, dict(options), seed, games, max_actions,
-                       [SeatStats(level, name) for level, name in zip(seat_levels, names)])
+                       [SeatStats(level, name) for level, name in zip(seat_levels, names, strict=False)])
     for g in range(games):
         match_seed = random.Random(f"{seed}/match/{g}").getrandbits(31)
         players = [player_for(level, variant.id, rules, thinking) for level in seat_levels]

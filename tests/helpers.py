@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import makao_tui.games  # noqa: F401  (registers every game)
 from makao_tui.engine.actions import action_from_json
 from makao_tui.engine.scenario import build_state, parse_layout
 from makao_tui.engine.variant import registered
-import makao_tui.games  # noqa: F401  (registers every game)
 
 
 def lay(**spec: Any):

@@ -113,6 +113,4 @@ def advise(player: Any, view: Any, rng: random.Random) -> Advice:
 
 
 # Each module registers the AI of its game(s) on import.
-from . import shedding  # noqa: F401,E402
-from . import peklo  # noqa: F401,E402
-from . import macao  # noqa: F401,E402
+from . import macao, peklo, shedding  # noqa: E402, F401

@@ -212,7 +212,7 @@ def unseen_points(view: MacaoView) -> tuple[int, ...]:
 
 def _without(pool: tuple[int, ...], value: int) -> tuple[int, ...]:
     """``pool`` less one card worth ``value``."""
-    return pool[:value] + (pool[value] - 1,) + pool[value + 1:]
+    return (*pool[:value], pool[value] - 1, *pool[value + 1:])
 
 
 def banker_finals(first: tuple[int, ...], later: tuple[int, ...] | None = None) -> list[float]:

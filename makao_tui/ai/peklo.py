@@ -90,7 +90,7 @@ class _Odds:
     def holds(self, card: Card, on_table: tuple[Card, ...], after: Iterable[int]) -> float:
         """Chance that ``card``, played onto ``on_table`` (the trick so far), wins the trick
         against the seats ``after`` it."""
-        cards = on_table + (card,)
+        cards = (*on_table, card)
         if trick_winner(cards, self.trump) != len(cards) - 1:
             return 0.0
         led = cards[0].suit
@@ -214,4 +214,4 @@ register_ai("peklo", "easy", lambda rules, thinking: EasyPekloAI())
 register_ai("peklo", "normal", lambda rules, thinking: PekloAI())
 
 # the hard level lives in its own module, which uses this one's greedy playout
-from . import peklo_hard  # noqa: F401
+from . import peklo_hard  # noqa: E402, F401

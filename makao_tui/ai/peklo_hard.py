@@ -130,12 +130,12 @@ def world_for(view: PekloView, trump: int, rng: random.Random) -> _World:
     (the searching seat's own entry is replaced by the bid searched)."""
     played: list[list[int]] = [[] for _ in range(view.players)]
     for trick in list(view.history) + ([view.trick] if view.trick is not None else []):
-        for seat, card in zip(trick.seats, trick.cards):
+        for seat, card in zip(trick.seats, trick.cards, strict=False):
             played[seat].append(int(card))
     hands = [[int(c) for c in h] for h in deal_unseen(view, rng)]
     if all(b is not None for b in view.bids):
         return _World(hands, list(view.bids))
-    guess = _playout([h + p for h, p in zip(hands, played)], (view.dealer + 1) % view.players, trump)
+    guess = _playout([h + p for h, p in zip(hands, played, strict=False)], (view.dealer + 1) % view.players, trump)
     return _World(hands, [b if b is not None else guess[s] for s, b in enumerate(view.bids)])
 
 

@@ -74,6 +74,6 @@ def search(view: Any, actions: Sequence[Action], sample: Sampler, playout: Playo
                 totals[i] += playout(world.clone(), action, random.Random(seed))
                 counts[i] += 1
             worlds += 1
-    means = [t / c if c else 0.0 for t, c in zip(totals, counts)]
+    means = [t / c if c else 0.0 for t, c in zip(totals, counts, strict=False)]
     best = max(range(n), key=lambda i: (means[i], -i))
     return SearchResult(actions[best], list(actions), means, counts, worlds, time.perf_counter() - start)

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
-from textual.geometry import Size
 from textual.binding import Binding
+from textual.geometry import Size
 
 from ..ai import Thinking
 from ..engine.match import Match
@@ -247,7 +247,7 @@ class MakaoApp(App[None]):
         if self.store is not None:
             try:
                 writer = self.store.start_match(variant, rules, [Seat(name, spec.is_ai, spec.level) for name, spec
-                                                                 in zip(session.names, session.seats)], seed)
+                                                                 in zip(session.names, session.seats, strict=False)], seed)
             except StoreError as exc:
                 self.notify(f"{exc}. This match is not saved.", title="Saved games", severity="error",
                             timeout=20)

@@ -111,7 +111,7 @@ class Match:
         deal.actions.append((seat, action))
         if deal.state.is_over:
             deal.points = list(deal.state.points() or [0] * self.players)
-            self.totals = [t + p for t, p in zip(self.totals, deal.points)]
+            self.totals = [t + p for t, p in zip(self.totals, deal.points, strict=False)]
             deal.totals_after = list(self.totals)
         return events
 

@@ -99,14 +99,14 @@ class Variant:
     min_players: int
     max_players: int
     rules_type: type
-    deal: Callable[[Any, int, int, random.Random, "Match | None"], GameState]
-    from_layout: Callable[["Layout"], GameState]
-    match_over: Callable[["Match"], bool]
+    deal: Callable[[Any, int, int, random.Random, Match | None], GameState]
+    from_layout: Callable[[Layout], GameState]
+    match_over: Callable[[Match], bool]
     decks: int = 1
     higher_wins: bool = True
     initial_total: Callable[[Any], int] = lambda rules: 0
-    next_dealer: Callable[["Match"], int] | None = None
-    choose_first_dealer: Callable[[Any, int, random.Random], "tuple[int, list[Event]]"] | None = None
+    next_dealer: Callable[[Match], int] | None = None
+    choose_first_dealer: Callable[[Any, int, random.Random], tuple[int, list[Event]]] | None = None
     blurb: str = ""
     help_text: str = ""
 

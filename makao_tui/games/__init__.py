@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ..engine.variant import RulesError, Variant, registered
-# Each game module registers its variant on import; the order is the start screen's order.
-from . import makao_ru  # noqa: F401,E402
-from . import makao_pl  # noqa: F401,E402
-from . import macao  # noqa: F401,E402
-from . import peklo  # noqa: F401,E402
+
+# Each game module registers its variant on import.
+from . import macao, makao_pl, makao_ru, peklo
+
+#: The start screen's order of the games.
+ORDER = (makao_ru.VARIANT, makao_pl.VARIANT, macao.VARIANT, peklo.VARIANT)
 
 
 def get_variant(variant_id: str) -> Variant:
@@ -21,4 +22,4 @@ def get_variant(variant_id: str) -> Variant:
 
 def all_variants() -> list[Variant]:
     """Every game, in the order the start screen lists them."""
-    return list(registered().values())
+    return list(ORDER)

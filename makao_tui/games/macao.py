@@ -442,7 +442,7 @@ class MacaoState(GameState):
             raise ValueError("a Macao hand starts with one card per player")
         if not hands[banker]:
             raise ValueError("the banker must hold a card")
-        if any(h and chips <= 0 for h, chips in zip(hands, bankrolls)):
+        if any(h and chips <= 0 for h, chips in zip(hands, bankrolls, strict=False)):
             raise ValueError("a player without chips is not dealt in")
         self.rules = rules
         self.players = players
@@ -577,10 +577,7 @@ class MacaoState(GameState):
             rate = punter_rate(p_total, natural) if wins else banker_rate(b_total)
             owed = self.rules.stake * rate
             payer, payee = (banker, punter) if wins else (punter, banker)
-            if wins and broken:
-                paid = 0
-            else:
-                paid = min(owed, chips[payer] + change[payer])
+            paid = 0 if wins and broken else min(owed, chips[payer] + change[payer])
             change[payer] -= paid
             change[payee] += paid
             line = Settled(punter, banker, p_total, b_total, natural, wins, rate, owed, paid)
@@ -694,7 +691,7 @@ def match_over(match: Match) -> bool:
     if _bank_goes_on(match):
         return False
     n = match.players
-    travelled = sum((b.dealer - a.dealer) % n for a, b in zip(match.deals, match.deals[1:]))
+    travelled = sum((b.dealer - a.dealer) % n for a, b in zip(match.deals, match.deals[1:], strict=False))
     travelled += (next_banker(match) - match.current.dealer) % n
     return travelled >= match.rules.rounds * n
 

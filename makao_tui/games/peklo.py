@@ -74,7 +74,7 @@ def move_action(move: int) -> Action:
 
 def deal_points(bids: Sequence[int], tricks: Sequence[int]) -> list[int]:
     """Points of a deal per seat (RULES.md §4 "Scoring"): bid + 10 for exactly the bid, else 0."""
-    return [b + 10 if b == t else 0 for b, t in zip(bids, tricks)]
+    return [b + 10 if b == t else 0 for b, t in zip(bids, tricks, strict=False)]
 
 
 # ---------------------------------------------------------------- events
@@ -140,7 +140,7 @@ class DealScored(DealEnded):
 
     def text(self, names, ascii=False, viewer=None):
         parts = [f"{names[s]} {b}/{t} {'+' + str(p) if p else '0'}"
-                 for s, (b, t, p) in enumerate(zip(self.bids, self.tricks, self.points))]
+                 for s, (b, t, p) in enumerate(zip(self.bids, self.tricks, self.points, strict=False))]
         return "Deal scored (bid/taken): " + ", ".join(parts)
 
 
@@ -484,7 +484,7 @@ def known_voids(view: PekloView) -> list[set[str]]:
     for trick in tricks:
         if trick.cards:
             led = trick.cards[0].suit
-            for seat, card in zip(trick.seats, trick.cards):
+            for seat, card in zip(trick.seats, trick.cards, strict=False):
                 if card.suit != led:
                     voids[seat].add(led)
     return voids
@@ -547,7 +547,7 @@ def sample_world(view: PekloView, rules: PekloRules, rng: random.Random) -> Pekl
     hands = deal_unseen(view, rng)
     tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
     for trick in tricks:
-        for seat, card in zip(trick.seats, trick.cards):
+        for seat, card in zip(trick.seats, trick.cards, strict=False):
             hands[seat].append(card)
     state = PekloState(rules, view.players, view.dealer, hands, view.trump, view.number)
     for i in range(view.players):

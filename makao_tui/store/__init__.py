@@ -14,12 +14,38 @@ No Textual here. What the app calls, and when:
   ``store.statistics()``; leaving the match: ``writer.close()``.
 """
 
-from .database import (BUSY_TIMEOUT_S, DB_NAME, STALE_AFTER_S, MatchWriter, Store, data_dir, default_path,
-                       move_aside, open_store, open_store_or_recover)
-from .errors import (CorruptStoreError, DamagedMatchError, MatchFinishedError, MatchInUseError,
-                     NewerStoreError, StoreError, UnknownMatchError)
-from .records import (DealScore, MatchSummary, PlayerStats, ReplayTarget, SavedMatch, ScoreSheet, Seat, ago,
-                      undo_point)
+from .database import (
+                       BUSY_TIMEOUT_S,
+                       DB_NAME,
+                       STALE_AFTER_S,
+                       MatchWriter,
+                       Store,
+                       data_dir,
+                       default_path,
+                       move_aside,
+                       open_store,
+                       open_store_or_recover,
+)
+from .errors import (
+                       CorruptStoreError,
+                       DamagedMatchError,
+                       MatchFinishedError,
+                       MatchInUseError,
+                       NewerStoreError,
+                       StoreError,
+                       UnknownMatchError,
+)
+from .records import (
+                       DealScore,
+                       MatchSummary,
+                       PlayerStats,
+                       ReplayTarget,
+                       SavedMatch,
+                       ScoreSheet,
+                       Seat,
+                       ago,
+                       undo_point,
+)
 
 __all__ = [
     "BUSY_TIMEOUT_S", "DB_NAME", "STALE_AFTER_S", "CorruptStoreError", "DamagedMatchError", "DealScore",

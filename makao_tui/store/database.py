@@ -26,7 +26,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +37,15 @@ from ..engine.match import Match
 from ..engine.variant import RulesError, Variant, rules_to_options
 from ..games import all_variants, get_variant
 from . import schema
-from .errors import (CorruptStoreError, DamagedMatchError, MatchFinishedError, MatchInUseError,
-                     NewerStoreError, StoreError, UnknownMatchError)
+from .errors import (
+    CorruptStoreError,
+    DamagedMatchError,
+    MatchFinishedError,
+    MatchInUseError,
+    NewerStoreError,
+    StoreError,
+    UnknownMatchError,
+)
 from .records import DealScore, MatchSummary, PlayerStats, SavedMatch, ScoreSheet, Seat
 
 #: the database file's name inside the data folder
@@ -335,7 +342,7 @@ class Store:
                          "SELECT number, dealer, points, totals_after FROM deals WHERE match_id = ?"
                          " ORDER BY number", (match_id,))]
         totals = json.loads(row[1])
-        initial = [t - p for t, p in zip(deals[0].totals_after, deals[0].points)] if deals else list(totals)
+        initial = [t - p for t, p in zip(deals[0].totals_after, deals[0].points, strict=False)] if deals else list(totals)
         return ScoreSheet(match_id, row[0], names, initial, deals, totals,
                           json.loads(row[2]) if row[2] else None)
 
@@ -509,10 +516,8 @@ def move_aside(path: Path, kind: str) -> Path:
         target = path.with_name(f"{path.name}.{kind}-{stamp}-{n}")
     os.rename(path, target)
     for suffix in ("-wal", "-shm"):
-        try:
+        with suppress(FileNotFoundError):
             os.rename(f"{path}{suffix}", f"{target}{suffix}")
-        except FileNotFoundError:
-            pass
     return target
 
 

@@ -5,8 +5,13 @@ import time
 
 from textual.widgets import DataTable
 
-from makao_tui.app.screens.common import (DealSummaryScreen, HelpScreen, MatchEndScreen,
-                                          PassDeviceScreen, ScoreSheetScreen)
+from makao_tui.app.screens.common import (
+    DealSummaryScreen,
+    HelpScreen,
+    MatchEndScreen,
+    PassDeviceScreen,
+    ScoreSheetScreen,
+)
 from makao_tui.app.screens.peklo import PekloTableScreen
 from makao_tui.app.widgets.cards import HandView
 from makao_tui.engine.actions import Bid, Play

@@ -218,7 +218,7 @@ def test_the_time_limit_running_out_is_saved_once():
     rules = PL.rules({"time_limit_min": 1})
     session = MatchSession(PL, rules, [ANN, AI], seed=1, clock=lambda: now[0])
     with open_store() as store, store.start_match(PL, rules, [Seat(n, s.is_ai) for n, s in
-                                                             zip(session.names, session.seats)], 1) as writer:
+                                                             zip(session.names, session.seats, strict=False)], 1) as writer:
         saves = []
         session.saver = lambda match: (saves.append(match.time_up), writer.save(match))
         session.tick()
@@ -256,7 +256,7 @@ def test_a_resumed_timed_match_keeps_the_time_already_played():
     now = [100.0]
     rules = PL.rules({"time_limit_min": 1})
     session = MatchSession(PL, rules, [ANN, AI], seed=1, clock=lambda: now[0])
-    seats = [Seat(n, s.is_ai) for n, s in zip(session.names, session.seats)]
+    seats = [Seat(n, s.is_ai) for n, s in zip(session.names, session.seats, strict=False)]
     with open_store() as store, store.start_match(PL, rules, seats, 1) as writer:
         now[0] += 40
         writer.save(session.match, played=session.played())

@@ -8,8 +8,14 @@ from rich.console import Console
 from textual.widgets import DataTable
 
 from makao_tui.app.main import MakaoApp
-from makao_tui.app.screens.common import (DealSummaryScreen, HelpScreen, MatchEndScreen,
-                                          PassDeviceScreen, ScoreSheetScreen, TooSmallScreen)
+from makao_tui.app.screens.common import (
+    DealSummaryScreen,
+    HelpScreen,
+    MatchEndScreen,
+    PassDeviceScreen,
+    ScoreSheetScreen,
+    TooSmallScreen,
+)
 from makao_tui.app.screens.pickers import DemandPicker, SuitPicker
 from makao_tui.app.screens.setup import SetupScreen
 from makao_tui.app.screens.shedding import ShedTableScreen

@@ -9,8 +9,8 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from makao_tui.cli import app
 from makao_tui.ai import levels_for
+from makao_tui.cli import app
 from makao_tui.sim import levels, player_for, wilson_interval
 
 runner = CliRunner()

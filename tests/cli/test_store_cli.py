@@ -67,7 +67,7 @@ def test_history_and_export_of_a_finished_match(data, tmp_path):
     rows = list(csv.reader(out.open()))
     assert rows[0] == ["deal", "dealer", "Ann points", "Ann total", "Bot1 points", "Bot1 total"]
     assert len(rows) == 1 + len(match.deals)
-    for row, deal in zip(rows[1:], match.deals):
+    for row, deal in zip(rows[1:], match.deals, strict=False):
         assert row == [str(deal.number), match.names[deal.dealer], str(deal.points[0]),
                        str(deal.totals_after[0]), str(deal.points[1]), str(deal.totals_after[1])]
 

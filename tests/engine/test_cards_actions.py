@@ -7,8 +7,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from makao_tui.engine import (
-    ALL_CARDS, Bid, Card, CardError, Draw, Pass, Play, Replace, Stand, Take, action_from_json,
-    action_to_json, deck,
+    ALL_CARDS,
+    Bid,
+    Card,
+    CardError,
+    Draw,
+    Pass,
+    Play,
+    Replace,
+    Stand,
+    Take,
+    action_from_json,
+    action_to_json,
+    deck,
 )
 from makao_tui.engine.actions import ActionFormatError
 

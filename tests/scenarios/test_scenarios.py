@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+import makao_tui.games  # noqa: F401  (registers every game)
 from makao_tui.engine.scenario import load_layout, run_scenario
 from makao_tui.engine.variant import registered
-import makao_tui.games  # noqa: F401  (registers every game)
 
 HERE = Path(__file__).parent
 FILES = sorted(HERE.glob("*.json"))

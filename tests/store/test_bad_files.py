@@ -7,8 +7,16 @@ import sqlite3
 import pytest
 
 from makao_tui.engine.match import Match
-from makao_tui.store import (CorruptStoreError, NewerStoreError, StoreError, database, move_aside, open_store,
-                             open_store_or_recover, schema)
+from makao_tui.store import (
+    CorruptStoreError,
+    NewerStoreError,
+    StoreError,
+    database,
+    move_aside,
+    open_store,
+    open_store_or_recover,
+    schema,
+)
 
 from .util import play, short_setup
 
@@ -128,9 +136,8 @@ def test_a_damaged_database_is_corrupt(tmp_path):
     assert len(data) > 8192 and not (tmp_path / "makao.sqlite3-wal").exists()
     data[4096:8192] = b"\xa5" * 4096  # page 2 overwritten
     path.write_bytes(bytes(data))
-    with pytest.raises(CorruptStoreError, match=str(path)):
-        with open_store(path) as store:
-            store.load(1)
+    with pytest.raises(CorruptStoreError, match=str(path)), open_store(path) as store:
+        store.load(1)
 
 
 def test_the_database_of_another_program_is_not_touched(tmp_path):

@@ -80,7 +80,7 @@ def test_two_processes_write_two_matches_at_once(tmp_path):
         expect(child, "waiting")
     go.touch()
     ids = {}
-    for child, game, seed in zip(children, ("makao-ru", "peklo"), (1, 2)):
+    for child, game, seed in zip(children, ("makao-ru", "peklo"), (1, 2), strict=False):
         ids[int(expect(child, "done"))] = (game, seed)
         assert child.wait(timeout=20) == 0
         child.stdout.close()

@@ -11,8 +11,16 @@ import pytest
 
 from makao_tui.app.session import MatchSession, SeatSpec
 from makao_tui.engine.match import Match
-from makao_tui.store import (DamagedMatchError, MatchFinishedError, Seat, UnknownMatchError, data_dir,
-                             default_path, open_store, undo_point)
+from makao_tui.store import (
+    DamagedMatchError,
+    MatchFinishedError,
+    Seat,
+    UnknownMatchError,
+    data_dir,
+    default_path,
+    open_store,
+    undo_point,
+)
 
 from .util import GAMES, play, short_setup, step
 

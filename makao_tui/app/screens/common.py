@@ -222,10 +222,9 @@ class MatchEndScreen(Screen[None]):
         if self.sheet.series:
             yield TotalsChart(self.sheet)
         yield Static("\n".join(self.sheet.notes), classes="notes")
-        with Center():
-            with Horizontal(classes="buttons"):
-                yield Button("New match (n)", id="new", variant="primary")
-                yield Button("Quit (q)", id="quit")
+        with Center(), Horizontal(classes="buttons"):
+            yield Button("New match (n)", id="new", variant="primary")
+            yield Button("Quit (q)", id="quit")
         yield Footer()
 
     def on_mount(self) -> None:

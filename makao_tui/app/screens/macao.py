@@ -22,8 +22,19 @@ from textual.widgets import Static
 from ...engine.actions import Action, Draw, Replace, Stand
 from ...engine.cards import ascii_text
 from ...engine.events import Event
-from ...games.macao import (BankBroken, BankPassed, CardsCut, FirstBanker, HandShown, LeftTable,
-                            MacaoView, Settled, ShoeShuffled, card_points, next_banker)
+from ...games.macao import (
+    BankBroken,
+    BankPassed,
+    CardsCut,
+    FirstBanker,
+    HandShown,
+    LeftTable,
+    MacaoView,
+    Settled,
+    ShoeShuffled,
+    card_points,
+    next_banker,
+)
 from ..widgets.cards import CardView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet

@@ -157,7 +157,7 @@ class PekloTableScreen(TableScreen):
         """One row per seat: to act, name (D: dealer), bid, tricks taken, card in the trick, total."""
         session = self.session
         trick, finished = _shown_trick(view)
-        played = dict(zip(trick.seats, trick.cards)) if trick is not None else {}
+        played = dict(zip(trick.seats, trick.cards, strict=False)) if trick is not None else {}
         table = Table(box=None, pad_edge=False, padding=(0, 1), collapse_padding=True,
                       header_style="bold")
         table.add_column("", width=1)

@@ -14,8 +14,8 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...engine.variant import RulesError
 from ...games import get_variant
-from ...store import StoreError, ago
 from ...store import ScoreSheet as StoredSheet
+from ...store import StoreError, ago
 from ..widgets.scores import ScoreSheet
 from .common import ScoreSheetScreen
 
@@ -54,7 +54,7 @@ def stored_sheet(sheet: StoredSheet) -> ScoreSheet:
     rows: list[list[Text | str]] = []
     for deal in sheet.deals:
         rows.append([str(deal.number), sheet.names[deal.dealer]]
-                    + [f"{_signed(p)} → {t}" for p, t in zip(deal.points, deal.totals_after)])
+                    + [f"{_signed(p)} → {t}" for p, t in zip(deal.points, deal.totals_after, strict=False)])
     series = [(name, [sheet.initial[seat]] + [d.totals_after[seat] for d in sheet.deals])
               for seat, name in enumerate(sheet.names)]
     notes = []

@@ -194,9 +194,7 @@ class SetupScreen(Screen[None]):
             widget = self.query_one(f"#opt-{field.name}")
             error = self.query_one(f"#err-{field.name}", Static)
             error.update("")
-            if isinstance(widget, Checkbox):
-                options[field.name] = widget.value
-            elif isinstance(widget, Select):
+            if isinstance(widget, (Checkbox, Select)):
                 options[field.name] = widget.value
             else:
                 text = widget.value.strip()

@@ -27,7 +27,14 @@ from ...engine.state import IllegalAction
 from ...store import StoreError, undo_point
 from ..session import MatchSession
 from ..widgets.scores import ScoreSheet
-from .common import ConfirmScreen, DealSummaryScreen, HelpScreen, MatchEndScreen, PassDeviceScreen, ScoreSheetScreen
+from .common import (
+    ConfirmScreen,
+    DealSummaryScreen,
+    HelpScreen,
+    MatchEndScreen,
+    PassDeviceScreen,
+    ScoreSheetScreen,
+)
 
 if TYPE_CHECKING:
     from ..main import MakaoApp
@@ -300,13 +307,13 @@ class TableScreen(Screen[None]):
     def key_bar(self, keys: list[tuple[str, str]]) -> Text:
         """The key bar: ``keys`` ((key, word) pairs that do something now, from the legal
         actions), then the score sheet, undo when it would work, help and quit."""
-        keys = keys + [(self.SHEET_KEY, self.SHEET_WORD)]
+        keys = [*keys, (self.SHEET_KEY, self.SHEET_WORD)]
         if self.undo_refusal() is None:
             keys.append(("u", "undo"))
         if self.hint_refusal() is None:
             keys.append(("h", "hint"))
         bar = Text(" ")
-        for key, word in keys + [("?", "help"), ("q", "quit")]:
+        for key, word in [*keys, ("?", "help"), ("q", "quit")]:
             bar.append(key, style="bold")
             bar.append(f" {word}  ")
         return bar

@@ -139,7 +139,7 @@ class HandView(Widget, can_focus=True):
                 key = INDEX_KEYS[i] if i < len(INDEX_KEYS) else ""
                 box = _box(card, self.ascii, key, card in self.playable, i == self.selected,
                            card in self.dimmed)
-                for line, part in zip(lines, box):
+                for line, part in zip(lines, box, strict=False):
                     if i > start:
                         line.append(" " * GAP)
                     line.append_text(part)

@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from makao_tui.ai import ai_for
+from makao_tui.ai.macao import choice_values, next_card_odds
 from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.engine.cards import deck
 from makao_tui.engine.match import Match
 from makao_tui.games import get_variant
 from makao_tui.games.macao import MacaoRules, MacaoState
-from makao_tui.ai.macao import choice_values, next_card_odds
 
 from .util import lay, play, table
 

@@ -10,9 +10,19 @@ from makao_tui.engine.scenario import ScenarioError
 from makao_tui.engine.state import IllegalAction
 from makao_tui.engine.variant import RulesError
 from makao_tui.games import get_variant
-from makao_tui.games.macao import (BankBroken, CardDrawn, CardReplaced, HandSettled, HandShown,
-                                   LeftTable, MacaoRules, Settled, ShoeShuffled, card_points,
-                                   hand_total)
+from makao_tui.games.macao import (
+    BankBroken,
+    CardDrawn,
+    CardReplaced,
+    HandSettled,
+    HandShown,
+    LeftTable,
+    MacaoRules,
+    Settled,
+    ShoeShuffled,
+    card_points,
+    hand_total,
+)
 
 from .util import lay, play, table
 
@@ -54,7 +64,7 @@ def test_punters_from_the_bankers_left_then_the_banker():
 
 
 def test_out_of_turn_is_refused_by_the_scenario_runner_and_changes_nothing():
-    from makao_tui.engine.scenario import run_scenario, parse_layout
+    from makao_tui.engine.scenario import parse_layout, run_scenario
     from makao_tui.engine.variant import registered
     spec = {"variant": "macao", "players": 3, "dealer": 0, "hands": [["4C"], ["5C"], ["6C"]],
             "stock": ["2D"], "actions": [{"seat": 1, "do": "draw"}, {"seat": 0, "do": "stand"}]}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
+import makao_tui.games  # noqa: F401  (registers every game)
 from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.engine.cards import parse_cards
 from makao_tui.engine.scenario import build_state, parse_layout
 from makao_tui.engine.variant import registered
-import makao_tui.games  # noqa: F401  (registers every game)
 from makao_tui.games.macao import MacaoRules, MacaoState
 
 VERBS = {"r": Replace(), "d": Draw(), "s": Stand()}

@@ -65,12 +65,12 @@ def test_random_deals_keep_the_rules(state, seed):
         assert len(trick.cards) == players  # one card per player
         assert trick.leader == leader
         assert trick.winner == (leader + trick_winner(trick.cards, state.trump_suit)) % players
-        for seat, card in zip(trick.seats, trick.cards):
+        for seat, card in zip(trick.seats, trick.cards, strict=False):
             assert card in start_hands[seat]
         leader = trick.winner
     played = [c for t in history for c in t.cards]
     assert sorted(played) == sorted(c for h in start_hands for c in h)
-    assert state.points() == [b + 10 if b == t else 0 for b, t in zip(state.bids, state.tricks)]
+    assert state.points() == [b + 10 if b == t else 0 for b, t in zip(state.bids, state.tricks, strict=False)]
 
 
 @settings(max_examples=40, deadline=None)

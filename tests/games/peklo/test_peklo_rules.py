@@ -14,8 +14,17 @@ from makao_tui.engine.match import Match
 from makao_tui.engine.scenario import ScenarioError, build_state, parse_layout
 from makao_tui.engine.state import IllegalAction
 from makao_tui.engine.variant import RulesError, registered
-from makao_tui.games.peklo import (BidMade, CardPlayed, DealScored, PekloState, TrickWon, TrumpTurned,
-                                   deal_count, deal_points, trick_winner)
+from makao_tui.games.peklo import (
+    BidMade,
+    CardPlayed,
+    DealScored,
+    PekloState,
+    TrickWon,
+    TrumpTurned,
+    deal_count,
+    deal_points,
+    trick_winner,
+)
 
 from .util import VARIANT, bid_all, cards, deal_of, play
 

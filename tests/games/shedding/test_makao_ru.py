@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -86,7 +87,7 @@ def test_ace_names_a_suit_and_must_name_one():
 
 def test_ace_as_last_card_names_nothing():
     s = ru([["AS"], ["7D", "5H"]], "7H", STOCK[:2], dealer=1)
-    assert s.legal_actions() == [Play(C("AS"))] + [Draw()]
+    assert s.legal_actions() == [Play(C("AS")), Draw()]
     act(s, 0, do="play", card="AS")
     assert s.is_over and s.points() == [0, 5 + 5]
 
@@ -165,7 +166,7 @@ def test_king_of_hearts_costs_five_and_only_a_king_of_hearts_answers():
 def test_penalty_event_names_answer_and_sum():
     s = ru([["3H", "KD", "4D"], ["3C", "5H", "6H"], ["8H", "9D", "TD"]], "5H", STOCK[:9], dealer=2)
     events = act(s, 0, do="play", card="3H")
-    pending = [e for e in events if isinstance(e, PenaltyPending)][0]
+    pending = next(e for e in events if isinstance(e, PenaltyPending))
     assert pending.text(["Ann", "Bob", "Cy"], ascii=True) == "Bob must take 3 or answer with a 3"
 
 
@@ -332,7 +333,7 @@ def test_match_runs_to_the_loss_limit_with_dealer_rotation():
         plays = [a for a in legal if isinstance(a, Play)]
         m.apply(rng.choice(plays or legal))
     assert max(m.totals) >= 200
-    assert all((b - a) % 3 == 1 for a, b in zip(dealers, dealers[1:]))
+    assert all((b - a) % 3 == 1 for a, b in itertools.pairwise(dealers))
     assert m.winners() == [s for s, t in enumerate(m.totals) if t == min(m.totals)]
     with pytest.raises(IllegalAction):
         m.next_deal()
