@@ -239,8 +239,8 @@ def compare(situations: int = 3000, seed: int = 0) -> str:
     elapsed = time.perf_counter() - start
     print(f"macao: {n} punter decisions and {bankers} banker decisions from seeded 2-8 player matches "
           f"(seed {seed}), stake {stake}; reference enumeration, {elapsed:.1f} s in all")
-    print(f"  {'level':<8} {'chips/decision':>14} {'optimum':>9} {'shortfall':>10} {'% of opt.':>10} {'% of stake':>10} "
-          f"{'worst':>7} {'banker departures':>18}")
+    print(f"  {'level':<8} {'chips/decision':>14} {'optimum':>9} {'shortfall':>10} {'% of opt.':>10} "
+          f"{'% of stake':>10} {'worst':>7} {'banker departures':>18}")
     for lv in LEVELS:
         gap = (best_sum - chosen[lv]) / n
         print(f"  {lv:<8} {chosen[lv] / n:>14.5f} {best_sum / n:>9.5f} {gap:>10.6f} "

@@ -22,6 +22,8 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+THINK_HELP = "Seconds a hard AI may think about a decision (default 1)."
+
 
 def _fail(message: str) -> None:
     typer.echo(f"makao: {message}", err=True)
@@ -40,7 +42,7 @@ def main_callback(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
-    think: float | None = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
+    think: float | None = typer.Option(None, "--think", help=THINK_HELP),
 ) -> None:
     """Open the app when no command is given."""
     ctx.obj = {"ascii": ascii_suits}
@@ -105,17 +107,19 @@ _FLAGS = {"loss_limit": "--loss-limit", "deals": "--deals", "time_limit_min": "-
 def play(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
-    seat: list[str] = typer.Option([], "--seat", help="A seat: a human's name, 'ai', or 'ai:easy|normal|hard'. Repeat per seat."),
+    seat: list[str] = typer.Option([], "--seat",
+                                   help="A seat: a human's name, 'ai', or 'ai:easy|normal|hard'. Repeat per seat."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the match (random if omitted)."),
     loss_limit: int | None = typer.Option(None, "--loss-limit", help="makao-ru: points that end the match (200-1000)."),
     deals: int | None = typer.Option(None, "--deals", help="makao-pl: deals in the match."),
-    time_limit: int | None = typer.Option(None, "--time-limit", help="makao-pl: minutes the match lasts (instead of deals)."),
+    time_limit: int | None = typer.Option(None, "--time-limit",
+                                          help="makao-pl: minutes the match lasts (instead of deals)."),
     auto_makao: bool = typer.Option(False, "--auto-makao", help="makao-ru, makao-pl: call Makao automatically."),
     bankroll: int | None = typer.Option(None, "--bankroll", help="macao: chips each player starts with."),
     stake: int | None = typer.Option(None, "--stake", help="macao: the fixed stake of every punter, each hand."),
     rounds: int | None = typer.Option(None, "--rounds", help="macao: times the bank goes round the table."),
     hook: bool = typer.Option(False, "--hook", help="peklo: the dealer may not make the bids add up to the deal size."),
-    think: float | None = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
+    think: float | None = typer.Option(None, "--think", help=THINK_HELP),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Start a match straight away, skipping the menus."""
@@ -220,8 +224,9 @@ def saves() -> None:
 @app.command()
 def resume(
     ctx: typer.Context,
-    match_id: int | None = typer.Argument(None, metavar="[ID]", help="The match (see `makao saves`); default the last played."),
-    think: float | None = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
+    match_id: int | None = typer.Argument(None, metavar="[ID]",
+                                          help="The match (see `makao saves`); default the last played."),
+    think: float | None = typer.Option(None, "--think", help=THINK_HELP),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Reopen an unfinished match at its table, as it stood after its last action."""
@@ -362,12 +367,14 @@ def simulate(
                               help="One AI level per seat (easy, normal, hard), comma-separated (e.g. hard,normal)."),
     games: int = typer.Option(100, "--games", help="Number of matches."),
     seed: int = typer.Option(0, "--seed", help="Seed of the run; the same seed gives the same figures."),
-    option: list[str] = typer.Option([], "--option", help="A rule option NAME=VALUE (e.g. loss_limit=200). Repeatable."),
-    max_actions: int = typer.Option(200_000, "--max-actions",
-                                    help="Action budget of one match; a longer match is stopped and reported as capped."),
-    think: float | None = typer.Option(None, "--think", help="Seconds a hard AI may think about a decision (default 1)."),
-    playouts: int | None = typer.Option(None, "--playouts",
-                                           help="Playouts a hard AI may run per decision; alone, a run no longer depends on the clock."),
+    option: list[str] = typer.Option([], "--option",
+                                     help="A rule option NAME=VALUE (e.g. loss_limit=200). Repeatable."),
+    max_actions: int = typer.Option(
+        200_000, "--max-actions", help="Action budget of one match; a longer match is stopped and reported as capped."),
+    think: float | None = typer.Option(None, "--think", help=THINK_HELP),
+    playouts: int | None = typer.Option(
+        None, "--playouts",
+        help="Playouts a hard AI may run per decision; alone, a run no longer depends on the clock."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table (no progress bar)."),
 ) -> None:
     """Play AI-only matches headless and print each seat's wins (95 % interval), points per deal,

@@ -9,7 +9,8 @@ The normal policy, in order (RULES.md §1/§2 for the rules it relies on):
    and pile), taking costs little and it takes, unless the next player is about to go out.
 2. A card just drawn that may be played is played.
 3. Otherwise every playable card is scored: expensive cards (by the game's card values) go first,
-   the more so the closer an opponent is to going out; wild cards (ru: 9 and ace, pl: ace) are kept while other plays exist and the hand is small; penalty cards, fours (pl)
+   the more so the closer an opponent is to going out; wild cards (ru: 9 and ace, pl: ace) are
+   kept while other plays exist and the hand is small; penalty cards, fours (pl)
    and jack demands (pl) score higher the fewer cards the next player holds, and lower as the
    stock runs out (then they only move the pile from hand to hand); a play that keeps a
    suit the hand is long in scores higher; a little noise from
@@ -188,7 +189,8 @@ class HardShedAI:
     suit the rest of the hand holds (any suit if it holds none), a jack demands a rank the rest of
     the hand holds or nothing. Each candidate is played in each world, then every seat follows the
     normal policy for up to ``HORIZON[game]`` moves (in makao-ru its fast form
-    :func:`playout_move`, on the engine's move ints, which reaches the deal's end); the value is 1 for a deal the seat won, 0 for one it lost,
+    :func:`playout_move`, on the engine's move ints, which reaches the deal's end); the value is 1
+    for a deal the seat won, 0 for one it lost,
     ½ for one with no winner, and for an unfinished deal a win chance from the hand sizes
     (:func:`position_value`). ``rules``: the match's rules (public); ``thinking``: the budget.
     """

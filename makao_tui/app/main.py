@@ -24,11 +24,11 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 
 from ..ai import Thinking
@@ -68,7 +68,7 @@ class MakaoApp(App[None]):
     CSS_PATH = "makao.tcss"
     TITLE = "makao-tui"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
     ]
@@ -199,10 +199,8 @@ class MakaoApp(App[None]):
         """Release the stored match under way (others may then resume it); it stays saved."""
         writer, self.writer = self.writer, None
         if writer is not None:
-            try:
+            with contextlib.suppress(StoreError):  # a claim that cannot be released lapses with this process
                 writer.close()
-            except StoreError:
-                pass  # a claim that cannot be released lapses with this process
 
     def _rebuilt(self, saved: SavedMatch) -> MatchSession:
         """A new session holding ``saved`` after its last action (its log rebuilt too), its clock
@@ -246,8 +244,9 @@ class MakaoApp(App[None]):
         writer = None
         if self.store is not None:
             try:
-                writer = self.store.start_match(variant, rules, [Seat(name, spec.is_ai, spec.level) for name, spec
-                                                                 in zip(session.names, session.seats, strict=False)], seed)
+                seats = [Seat(name, spec.is_ai, spec.level)
+                         for name, spec in zip(session.names, session.seats, strict=False)]
+                writer = self.store.start_match(variant, rules, seats, seed)
             except StoreError as exc:
                 self.notify(f"{exc}. This match is not saved.", title="Saved games", severity="error",
                             timeout=20)

@@ -7,7 +7,7 @@ used by scenario files, saves and replays alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from .cards import RANKS, SUITS, Card, CardError
 
@@ -63,7 +63,7 @@ class Stand:
     """Stand on the card(s) held (macao)."""
 
 
-Action = Union[Play, Draw, Take, Pass, Bid, Replace, Stand]
+Action = Play | Draw | Take | Pass | Bid | Replace | Stand
 
 _SIMPLE = {"draw": Draw, "take": Take, "pass": Pass, "replace": Replace, "stand": Stand}
 _VERBS = {cls: verb for verb, cls in _SIMPLE.items()}

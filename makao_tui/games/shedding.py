@@ -523,7 +523,8 @@ class ShedState(GameState):
                     return "nothing answers the king of hearts: take the penalty"
                 return "only the king of hearts answers the king of hearts"
             extra = " (no wild card on a penalty)" if card.rank in self.game.wild_ranks else ""
-            return f"{lab} does not answer the penalty: play a {rank_name(self.penalty_rank)} or take {self.penalty}{extra}"
+            return (f"{lab} does not answer the penalty: play a {rank_name(self.penalty_rank)} "
+                    f"or take {self.penalty}{extra}")
         if self.demand is not None:
             return f"the jack demands a {rank_name(self.demand)}: {lab} does not meet it"
         return f"{lab} matches neither the suit {suit_label(self.suit)} nor the rank {rank_name(self.top.rank)}"
@@ -595,7 +596,8 @@ class ShedState(GameState):
         as a deal where nobody can play or draw: no winner, every player scores the cards in hand.
         Players who loop by choice are left to it (any action chosen among several starts the
         count anew; a play offered with and without the Makao call counts as one choice, so a
-        cycle whose only way out is forgetting the call on purpose ends too). Every cycle passes through a position with an empty stock (the stock grows
+        cycle whose only way out is forgetting the call on purpose ends too). Every cycle passes
+        through a position with an empty stock (the stock grows
         only by a rebuild, when it is empty), so positions are counted only then. The first
         position of a run is counted when the run's first forced turn is taken (:meth:`_step`), so
         that playouts, where most turns are choices, seldom build a position at all.

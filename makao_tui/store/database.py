@@ -342,7 +342,8 @@ class Store:
                          "SELECT number, dealer, points, totals_after FROM deals WHERE match_id = ?"
                          " ORDER BY number", (match_id,))]
         totals = json.loads(row[1])
-        initial = [t - p for t, p in zip(deals[0].totals_after, deals[0].points, strict=False)] if deals else list(totals)
+        initial = ([t - p for t, p in zip(deals[0].totals_after, deals[0].points, strict=False)] if deals
+                   else list(totals))
         return ScoreSheet(match_id, row[0], names, initial, deals, totals,
                           json.loads(row[2]) if row[2] else None)
 

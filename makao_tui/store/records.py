@@ -78,7 +78,8 @@ class SavedMatch:
             return Match.replay(self.variant, self.rules, self.names, self.seed, self.first_dealer,
                                 list(self.actions), self.time_up)
         except IllegalAction as exc:
-            raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: {exc.reason}") from None
+            raise DamagedMatchError(self.path,
+                                    f"match {self.id} in {self.path} does not replay: {exc.reason}") from None
 
     def replay_into(self, target: ReplayTarget) -> None:
         """Apply the stored actions through ``target`` (``apply`` each one, ``next_deal`` when a

@@ -77,7 +77,7 @@ def test_keys_work_while_a_hard_ai_thinks():
             if len(session.match.state.legal_actions()) > 1:
                 break
             token = session.token()
-            await wait_for(pilot, lambda: session.token() != token)
+            await wait_for(pilot, lambda token=token: session.token() != token)
         token = session.token()
         await pilot.press("s")
         assert isinstance(app.screen, ScoreSheetScreen)

@@ -217,8 +217,8 @@ def test_the_time_limit_running_out_is_saved_once():
     now = [100.0]
     rules = PL.rules({"time_limit_min": 1})
     session = MatchSession(PL, rules, [ANN, AI], seed=1, clock=lambda: now[0])
-    with open_store() as store, store.start_match(PL, rules, [Seat(n, s.is_ai) for n, s in
-                                                             zip(session.names, session.seats, strict=False)], 1) as writer:
+    seats = [Seat(n, s.is_ai) for n, s in zip(session.names, session.seats, strict=False)]
+    with open_store() as store, store.start_match(PL, rules, seats, 1) as writer:
         saves = []
         session.saver = lambda match: (saves.append(match.time_up), writer.save(match))
         session.tick()

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from time import monotonic
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.table import Table
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
@@ -40,7 +41,7 @@ class PassDeviceScreen(Screen[None]):
     of the previous player's play, pressed twice, cannot uncover the next player's hand.
     """
 
-    BINDINGS = [Binding("enter,space", "dismiss_screen", "I am here")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "dismiss_screen", "I am here")]
 
     def __init__(self, name: str, guard: float = 0.0) -> None:
         super().__init__()
@@ -66,7 +67,7 @@ class PassDeviceScreen(Screen[None]):
 class HelpScreen(ModalScreen[None]):
     """Keys of the current screen and the rules of the game in short."""
 
-    BINDINGS = [Binding("escape,enter,q,f1,question_mark", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q,f1,question_mark", "close", "Close")]
 
     def __init__(self, title: str, keys: list[tuple[str, str]], text: str) -> None:
         super().__init__()
@@ -98,8 +99,9 @@ class HelpScreen(ModalScreen[None]):
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question (y / n, Enter = the focused button, Esc = no)."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No"),
-                Binding("left,right", "app.focus_next", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No"),
+        Binding("left,right", "app.focus_next", show=False)]
 
     def __init__(self, question: str) -> None:
         super().__init__()
@@ -148,7 +150,7 @@ class ScoreSheetScreen(ModalScreen[None]):
     has them). ``key``: the table's key that opened it, which closes it too; ``back``: where
     closing it goes, in words."""
 
-    BINDINGS = [Binding("escape,enter,q", "close", "Close", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "close", "Close", priority=True)]
 
     def __init__(self, title: str, sheet: ScoreSheet, key: str = "s", back: str = "back to the table") -> None:
         super().__init__()
@@ -175,7 +177,7 @@ class ScoreSheetScreen(ModalScreen[None]):
 class DealSummaryScreen(Screen[None]):
     """The end of a deal: its result, then the score sheet; Enter goes on."""
 
-    BINDINGS = [Binding("enter,space", "go_on", "Go on", priority=True),
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go_on", "Go on", priority=True),
                 Binding("q", "quit_match", "Quit")]
 
     def __init__(self, title: str, result: RenderableType, sheet: ScoreSheet, go_on: str) -> None:
@@ -206,7 +208,7 @@ class MatchEndScreen(Screen[None]):
     """The match is over: winner(s), the final sheet (and the chart of its totals when the sheet
     has them), New match / Quit."""
 
-    BINDINGS = [Binding("n", "new_match", "New match"), Binding("q", "app.quit", "Quit"),
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new_match", "New match"), Binding("q", "app.quit", "Quit"),
                 Binding("left,right", "app.focus_next", show=False)]
 
     def __init__(self, result: RenderableType, sheet: ScoreSheet, new_match: Callable[[], None]) -> None:

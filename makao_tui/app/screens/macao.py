@@ -11,11 +11,13 @@ ledger (the score sheet) is on ``l``.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -97,7 +99,7 @@ class MacaoTableScreen(TableScreen):
     SHEET_WORD = "ledger"
     SHEET_TITLE = "ledger"
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "replace", "Replace"),
         Binding("d", "draw", "Draw"),
         Binding("s", "stand", "Stand"),

@@ -9,11 +9,13 @@ dimmed), and a refused bid or play shows the engine's reason.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -63,7 +65,7 @@ def _shown_trick(view: PekloView) -> tuple[Trick | None, bool]:
 class PekloTableScreen(TableScreen):
     """The table of Peklo (see the module docstring)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Choose", show=False),
         Binding("right", "move(1)", "Choose", show=False),
         Binding("enter", "confirm", "Bid / play"),
@@ -188,10 +190,7 @@ class PekloTableScreen(TableScreen):
 
     def _trump_info(self, view: PekloView) -> Text:
         """Under the trump card: its suit (or no trump), then the bids' sum against the deal size."""
-        if view.trump is None:
-            info = Text("no trump", style="bold")
-        else:
-            info = Text(SUIT_NAMES[view.trump.suit], style="bold")
+        info = Text("no trump" if view.trump is None else SUIT_NAMES[view.trump.suit], style="bold")
         bids = sum(b for b in view.bids if b is not None)
         info.append(f"\n\nBids   {bids:>2}\nTricks {view.size:>2}\n")
         if any(b is not None for b in view.bids) and bids != view.size:

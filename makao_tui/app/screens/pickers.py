@@ -6,8 +6,10 @@ choice (a suit letter; a rank or ``"none"``) or None when cancelled with Esc.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -22,7 +24,7 @@ NO_DEMAND = "none"
 class _Picker(ModalScreen[str | None]):
     """A row of buttons, one per choice; a key or Enter on a button picks, Esc cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"),
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
                 Binding("left", "app.focus_previous", show=False),
                 Binding("right", "app.focus_next", show=False)]
 

@@ -3,11 +3,11 @@ history of finished matches (each one's score sheet on Enter)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Static
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 class NoticeScreen(ModalScreen[None]):
     """A message to read before going on (the saved-games file was set aside); Enter closes it."""
 
-    BINDINGS = [Binding("enter,escape,space", "close", "OK")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "close", "OK")]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
@@ -74,7 +74,7 @@ class StatisticsScreen(Screen[None]):
     StatisticsScreen .title { margin-top: 1; }
     """
 
-    BINDINGS = [Binding("escape,q,h", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,h", "back", "Back")]
 
     @property
     def makao_app(self) -> MakaoApp:

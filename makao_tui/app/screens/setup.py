@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
@@ -95,7 +95,7 @@ def _field_widget(field: dataclasses.Field, value: Any) -> Any:
 class SetupScreen(Screen[None]):
     """Seats, options and seed of a new match of ``variant`` (pre-filled from the last match)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
         Binding("f1", "app.help", "Help"),
@@ -178,11 +178,10 @@ class SetupScreen(Screen[None]):
             row.toggle()
             if not row.is_ai:
                 row.name_input.focus()
-        elif row is not None and button.has_class("remove"):
-            if len(self._rows()) > self.variant.min_players:
-                await row.remove()
-                self._renumber()
-                self.query_one("#add-seat", Button).focus()
+        elif row is not None and button.has_class("remove") and len(self._rows()) > self.variant.min_players:
+            await row.remove()
+            self._renumber()
+            self.query_one("#add-seat", Button).focus()
 
     # ------------------------------------------------------------ start
 

@@ -7,12 +7,13 @@ the logged events; playable cards are the engine's legal plays, refusals are the
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -72,7 +73,7 @@ def _number(points: int) -> str:
 class ShedTableScreen(TableScreen):
     """The table of makao-ru and makao-pl (see the module docstring)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Choose", show=False),
         Binding("right", "move(1)", "Choose", show=False),
         Binding("enter", "play", "Play"),

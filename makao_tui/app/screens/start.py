@@ -3,11 +3,11 @@ with its name and a line about it; ``h`` opens the statistics."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -44,7 +44,7 @@ def resume_prompt(match: MatchSummary, now: float) -> Text:
 class StartScreen(Screen[None]):
     """Resume a match or choose a game with the arrows and Enter; h: statistics; q quits."""
 
-    BINDINGS = [Binding("q", "app.quit", "Quit"),
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit"),
                 Binding("h", "app.open_statistics", "Statistics"),
                 Binding("f1,question_mark", "app.help", "Help", key_display="?")]
 

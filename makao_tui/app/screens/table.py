@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ...ai import advise, ai_for, decide
@@ -74,7 +74,7 @@ class TableScreen(Screen[None]):
     SHEET_WORD = "scores"
     SHEET_TITLE = "score sheet"
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "scores", "Scores"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
