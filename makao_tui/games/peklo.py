@@ -11,9 +11,10 @@ seat left of the dealer leads the first trick, the winner of each trick leads th
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck
@@ -58,11 +59,15 @@ def _strengths(trump: str | None, led: int) -> tuple[int, ...]:
 
 #: _STRENGTH[trump][led suit index][card]: how strong a card is in a trick (higher wins)
 _STRENGTH = {trump: tuple(_strengths(trump, led) for led in range(4)) for trump in (None, *SUITS)}
-_BY_SUIT = tuple(frozenset(range(13 * s, 13 * s + 13)) for s in range(4))
+#: _LEFT[players][seat]: the seat to the left of ``seat``
+_LEFT = tuple(tuple((s + 1) % n for s in range(n)) for n in range(8))
+#: per card, the first card of its suit (a hand in card order holds each suit as one run)
+_SUIT_START = tuple(c - c % 13 for c in range(52))
 
 #: a move (:meth:`PekloState.moves`) is a card number 0..51 for a play, BID_MOVE + n for a bid of n
 BID_MOVE = 64
 _PLAYS = tuple(Play(c) for c in ALL_CARDS)
+_CARDS = tuple(ALL_CARDS)
 _BIDS = tuple(Bid(n) for n in range(53))
 
 
@@ -147,10 +152,10 @@ class DealScored(DealEnded):
 # ---------------------------------------------------------------- view
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """One trick: ``leader`` (seat of the first card), ``cards`` in the order played, ``winner``
-    (None while the trick is under way). The card ``cards[i]`` was played by ``seats[i]``."""
+    (None while the trick is under way). The card ``cards[i]`` was played by ``seats[i]``.
+    (A named tuple, immutable: the fast path builds one per trick.)"""
 
     leader: int
     cards: tuple[Card, ...]
@@ -234,15 +239,18 @@ class PekloState(GameState):
         self.players = players
         self.dealer = dealer
         self.number = number
-        self.hands = [list(h) for h in hands]
+        # every hand is kept in card order, so a suit is one run of it (see moves())
+        self.hands = [sorted(h) for h in hands]
         self.size = len(hands[0])
         self.trump = trump
+        self._strength = _STRENGTH[trump.suit if trump is not None else None]
         self.bids: list[int | None] = [None] * players
         self.tricks = [0] * players
         self.trick: list[Card] = []
         self.leader = (dealer + 1) % players
         self.history: list[Trick] = []
         self.phase = BID
+        self.is_over = False
         self._turn = (dealer + 1) % players
         self.opening: list[Event] = [DealStarted(None, dealer, self.size), TrumpTurned(None, trump)]
 
@@ -264,9 +272,12 @@ class PekloState(GameState):
 
     # ------------------------------------------------------------ facts
 
+    #: True once the deal has ended (an attribute here: the playouts read it after every move)
+    is_over = False
+
     @property
     def to_act(self) -> int | None:
-        return None if self.phase == OVER else self._turn
+        return None if self.is_over else self._turn
 
     @property
     def trump_suit(self) -> str | None:
@@ -282,13 +293,17 @@ class PekloState(GameState):
         return rest if 0 <= rest <= self.size else None
 
     def _follow_cards(self, seat: int) -> list[Card]:
-        """The cards ``seat`` may play now: any card on a lead, else the led suit if held."""
+        """The cards ``seat`` may play now, in card order: any card on a lead, else the led suit if
+        held. The hand is kept in card order, so the led suit is one run of it (found by bisection)."""
         hand = self.hands[seat]
-        if self.trick:
-            same = _BY_SUIT[self.trick[0] // 13].intersection(hand)
-            if same:
-                return sorted(same)
-        return sorted(hand)
+        trick = self.trick
+        if trick:
+            low = _SUIT_START[trick[0]]
+            i = bisect_left(hand, low)
+            j = bisect_left(hand, low + 13, i)
+            if i != j:
+                return hand[i:j]
+        return hand[:]
 
     def moves(self) -> list[int]:
         """The legal moves of the seat to act as ints (see :func:`move_action`), in the order of
@@ -349,7 +364,7 @@ class PekloState(GameState):
         random playouts and search, the same rules as :meth:`apply`. A move that is not legal
         leaves the state undefined."""
         if move < BID_MOVE:
-            self._play(self._turn, ALL_CARDS[move], None)
+            self._play(self._turn, _CARDS[move], None)
         else:
             self._bid(self._turn, move - BID_MOVE, None)
 
@@ -366,23 +381,30 @@ class PekloState(GameState):
     def _play(self, seat: int, card: Card, ev: list[Event] | None) -> None:
         """The rules of a play, appending the events to ``ev`` unless it is None."""
         self.hands[seat].remove(card)
+        trick = self.trick
         if ev is not None:
-            ev.append(CardPlayed(seat, card, lead=not self.trick))
-        self.trick.append(card)
-        if len(self.trick) < self.players:
-            self._turn = (seat + 1) % self.players
+            ev.append(CardPlayed(seat, card, lead=not trick))
+        trick.append(card)
+        players = self.players
+        if len(trick) < players:
+            self._turn = _LEFT[players][seat]
             return
-        cards = tuple(self.trick)
-        best = trick_winner(cards, self.trump_suit)
-        winner = (self.leader + best) % self.players
+        cards = tuple(trick)
+        strength = self._strength[cards[0] // 13]
+        values = [strength[c] for c in cards]
+        best = values.index(max(values))
+        leader = self.leader
+        winner = (leader + best) % players
         self.tricks[winner] += 1
-        self.history.append(Trick(self.leader, cards, winner, self.players))
+        history = self.history
+        history.append(Trick(leader, cards, winner, players))
         if ev is not None:
-            ev.append(TrickWon(winner, cards[best], len(self.history), self.leader, cards, self.tricks[winner]))
+            ev.append(TrickWon(winner, cards[best], len(history), leader, cards, self.tricks[winner]))
         self.trick = []
         self.leader = self._turn = winner
-        if len(self.history) == self.size:
+        if len(history) == self.size:
             self.phase = OVER
+            self.is_over = True
             if ev is not None:
                 ev.append(DealScored(None, None, tuple(self.bids), tuple(self.tricks), tuple(self.points())))
 
