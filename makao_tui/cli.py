@@ -11,10 +11,36 @@ import sys
 from pathlib import Path
 
 import typer
+from typer.core import TyperGroup
 
 from . import __version__
 
+
+class _OneLineErrors(TyperGroup):
+    """The ``makao`` command group, whose usage errors (a missing argument, an unknown option, a
+    value of the wrong type) are one line on standard error, ``makao: ...``, with exit status 2,
+    as every other refusal of the command; not Typer's framed box."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.TyperException as exc:
+            context = getattr(exc, "ctx", None)
+            message = " ".join(exc.format_message().split()).rstrip(".")
+            if context is not None:
+                message += f"; see '{context.command_path} --help'"
+            typer.echo(f"makao: {message}", err=True)
+            code = 2
+        except typer.Abort:
+            typer.echo("makao: stopped", err=True)
+            code = 130
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
+    cls=_OneLineErrors,
     add_completion=False,
     invoke_without_command=True,
     no_args_is_help=False,
@@ -75,17 +101,19 @@ MAX_THINK = 60
 
 
 def _thinking(think: float | None, playouts: int | None = None):
-    """The hard AI's budget from ``--think`` (seconds a decision) and ``--playouts``; one line
-    and exit status 2 when either is not positive. None when neither is given (the default)."""
+    """The hard AI's budget from ``--think`` (seconds a decision) or ``--playouts``; one line
+    and exit status 2 when either is not positive or both are given. None when neither is given (the default)."""
     from .ai import Thinking
 
     if think is None and playouts is None:
         return None
+    if think is not None and playouts is not None:
+        _fail("give --think (seconds a decision) or --playouts (playouts a decision), not both")
     if think is not None and not 0 < think <= MAX_THINK:  # also refuses nan
         _fail(f"--think must be more than 0 and at most {MAX_THINK} seconds, not {think}")
     if playouts is not None and playouts < 1:
         _fail(f"--playouts must be at least 1, not {playouts}")
-    return Thinking(seconds=think if think is not None else (None if playouts else 1.0), playouts=playouts)
+    return Thinking(seconds=think if playouts is None else None, playouts=playouts)
 
 
 def _login_name() -> str:
@@ -281,31 +309,55 @@ def history() -> None:
     _print_table(table)
 
 
+def _csv_rows(match) -> list[list]:
+    """A match's finished deals as CSV rows, headers first: the deal's number and dealer (as the
+    game calls them: Macao's hands and bankers), the game's columns of the deal, then each seat's
+    (``Ann bid``, ``Ann tricks``, ``Ann points``, ``Ann total``...)."""
+    variant = match.variant
+    header: list[str] | None = None
+    rows: list[list] = []
+    for deal in match.deals:
+        if deal.points is None:
+            continue
+        common, seats = variant.deal_columns(deal)
+        if header is None:
+            header = [variant.deal_word, variant.dealer_word, *(name for name, _ in common),
+                      *(f"{match.names[s]} {name}" for s, columns in enumerate(seats) for name, _ in columns)]
+        rows.append([deal.number, match.names[deal.dealer], *(value for _, value in common),
+                     *(value for columns in seats for _, value in columns)])
+    return [header or [variant.deal_word, variant.dealer_word], *rows]
+
+
 @app.command()
 def export(
     match_id: int = typer.Argument(..., metavar="ID", help="The match (see `makao history` or `makao saves`)."),
-    csv_file: Path = typer.Option(..., "--csv", help="The CSV file to write (replaced if it exists)."),
+    csv_file: str = typer.Option(..., "--csv", metavar="FILE",
+                                 help="The CSV file to write (replaced if it exists); - writes to standard output."),
 ) -> None:
-    """Write a match's score sheet as CSV: one row per deal, each player's points and total."""
+    """Write a match's score sheet as CSV: one row per finished deal (a hand in Macao) with the
+    game's own columns (Peklo: bids, tricks, trump; Macao: banker, points, naturals, chips) and
+    each player's points and total."""
     import csv
 
     from .store import StoreError
 
     with _open_saves() as store:
         try:
-            sheet = store.score_sheet(match_id)
+            match = store.load(match_id).rebuild()
         except StoreError as exc:
             _fail(str(exc))
+    rows = _csv_rows(match)
+    if csv_file == "-":
+        csv.writer(sys.stdout).writerows(rows)
+        return
     try:
-        with csv_file.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.writer(out)
-            writer.writerow(["deal", "dealer"] + [f"{n} {k}" for n in sheet.names for k in ("points", "total")])
-            for deal in sheet.deals:
-                writer.writerow([deal.number, sheet.names[deal.dealer]]
-                                + [v for pair in zip(deal.points, deal.totals_after, strict=False) for v in pair])
+        with Path(csv_file).open("w", newline="", encoding="utf-8") as out:
+            csv.writer(out).writerows(rows)
     except OSError as exc:
         _fail(f"cannot write {csv_file}: {exc.strerror}")
-    typer.echo(f"Score sheet of match {match_id} ({len(sheet.deals)} deals) written to {csv_file}.")
+    word = match.variant.deal_word
+    typer.echo(f"Score sheet of match {match_id} ({len(rows) - 1} {word}{'s' if len(rows) != 2 else ''}) "
+               f"written to {csv_file}.")
 
 
 def _parse_option(text: str) -> tuple[str, object]:
@@ -412,8 +464,8 @@ def simulate(
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point (also ``python -m makao_tui.cli``, which names itself makao too)."""
+    app(prog_name="makao")
 
 
 if __name__ == "__main__":

@@ -94,6 +94,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if not isinstance(data, dict):
         raise ActionFormatError("an action must be a JSON object")
     verb = data.get("do")
+    if not isinstance(verb, str):
+        raise ActionFormatError(f"an action's \"do\" must be a verb in quotes, not {verb!r}")
     keys = set(data) - {"seat", "do"}
     if verb == "play":
         extra = keys - {"card", "suit", "demand", "makao"}

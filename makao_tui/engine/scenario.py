@@ -67,9 +67,14 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
     """Check a scenario's JSON object and build its :class:`Layout`; raise :class:`ScenarioError`."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a JSON object")
-    vid = data.get("variant")
+    known = ", ".join(variants)
+    if "variant" not in data:
+        raise ScenarioError(f"the scenario names no variant (add \"variant\": one of {known})")
+    vid = data["variant"]
+    if not isinstance(vid, str):
+        raise ScenarioError(f"variant must be a game's name in quotes, one of {known}")
     if vid not in variants:
-        raise ScenarioError(f"unknown variant {vid!r} (known: {', '.join(variants)})")
+        raise ScenarioError(f"unknown variant {vid!r} (known: {known})")
     variant = variants[vid]
     players = data.get("players")
     try:

@@ -20,8 +20,17 @@ from .state import GameState
 
 if TYPE_CHECKING:
     from .events import Event
-    from .match import Match
+    from .match import DealRecord, Match
     from .scenario import Layout
+
+#: one finished deal as a record: (columns of the whole deal, columns of each seat), each a list of
+#: (column name, value) pairs; ``makao export`` writes it as one CSV row
+DealColumns = tuple[list[tuple[str, Any]], list[list[tuple[str, Any]]]]
+
+
+def points_and_totals(deal: DealRecord) -> DealColumns:
+    """The record of a finished deal every game has: each seat's points and total after it."""
+    return [], [[("points", p), ("total", t)] for p, t in zip(deal.points, deal.totals_after, strict=True)]
 
 
 class RulesError(ValueError):
@@ -91,6 +100,10 @@ class Variant:
     ``choose_first_dealer(rules, players, rng)``: the game's own way of choosing the first dealer
     when the setup does not fix one, as ``(seat, events that show how)`` (macao: the cut);
     default None: a seat by lot.
+    ``deal_word`` / ``dealer_word``: what the game calls a deal and its dealer (macao: "hand",
+    "banker"; the log, the table and the CSV export use them);
+    ``deal_columns(deal)``: a finished deal's record for the CSV export (RULES.md "Score sheets"),
+    as :data:`DealColumns`; default :func:`points_and_totals`.
     """
 
     id: str
@@ -109,6 +122,9 @@ class Variant:
     choose_first_dealer: Callable[[Any, int, random.Random], tuple[int, list[Event]]] | None = None
     blurb: str = ""
     help_text: str = ""
+    deal_word: str = "deal"
+    dealer_word: str = "dealer"
+    deal_columns: Callable[[DealRecord], DealColumns] = points_and_totals
 
     def rules(self, options: dict[str, Any] | None = None) -> Any:
         """The rules config with ``options`` applied (see :func:`make_rules`)."""

@@ -43,10 +43,10 @@ from typing import Any
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import Card, deck
 from ..engine.events import DealEnded, Event, card_list
-from ..engine.match import Match
+from ..engine.match import DealRecord, Match
 from ..engine.scenario import Layout
 from ..engine.state import GameState, IllegalAction
-from ..engine.variant import RulesError, Variant, option, register
+from ..engine.variant import DealColumns, RulesError, Variant, option, register
 
 DECKS = 2
 #: a new hand of a bank needs at least this many cards in the shoe per player at the table
@@ -742,11 +742,25 @@ for a natural 9, x2 for a natural 8, x1 otherwise; a punter who ties or is lower
 if the banker holds 9, x2 if 8, x1 otherwise. A player out of chips leaves the table.
 The bank passes left when the shoe runs low; the highest bankroll wins."""
 
+def deal_columns(deal: DealRecord) -> DealColumns:
+    """A finished hand's record for the CSV export (RULES.md §3 "Score sheets"): per seat its
+    points and whether they were a natural (empty for a seat not dealt in), the chips won or lost
+    and the bankroll after the hand."""
+    view = deal.state.view(deal.dealer)
+    seats = []
+    for s in range(view.players):
+        dealt = view.in_play[s]
+        seats.append([("points", view.totals[s] if dealt else ""),
+                      ("natural", ("yes" if view.naturals[s] else "no") if dealt else ""),
+                      ("chips", deal.points[s]), ("bankroll", deal.totals_after[s])])
+    return [], seats
+
+
 VARIANT = register(Variant(
     id=VARIANT_ID, name="Macao", family="banking", min_players=2, max_players=8,
     rules_type=MacaoRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=DECKS,
     higher_wins=True, initial_total=lambda rules: rules.bankroll, next_dealer=next_banker,
     choose_first_dealer=choose_first_banker,
     blurb="Banking game, two packs: one card each, draw once, nine is best; punters against the bank",
-    help_text=HELP,
+    help_text=HELP, deal_word="hand", dealer_word="banker", deal_columns=deal_columns,
 ))

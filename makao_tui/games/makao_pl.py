@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..engine.cards import Card
 from ..engine.match import Match
 from ..engine.variant import Variant, option, register
-from .shedding import KING_OF_HEARTS, ShedGame, hand_value
+from .shedding import KING_OF_HEARTS, ShedGame, deal_columns, hand_value
 
 
 @dataclass(frozen=True)
@@ -65,5 +65,5 @@ VARIANT = register(Variant(
     id="makao-pl", name="Polish Makao", family="shedding", min_players=2, max_players=4,
     rules_type=PlRules, deal=GAME.deal, from_layout=GAME.from_layout, match_over=match_over, decks=1,
     higher_wins=True, blurb="Shedding game, one pack, ransoms, fours skip, jacks demand",
-    help_text=HELP,
+    help_text=HELP, deal_columns=deal_columns,
 ))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..engine.cards import Card
 from ..engine.match import Match
 from ..engine.variant import Variant, option, register
-from .shedding import KING_OF_HEARTS, ShedGame, hand_value
+from .shedding import KING_OF_HEARTS, ShedGame, deal_columns, hand_value
 
 
 @dataclass(frozen=True)
@@ -59,5 +59,5 @@ VARIANT = register(Variant(
     id="makao-ru", name="Russian Makao", family="shedding", min_players=2, max_players=5,
     rules_type=RuRules, deal=GAME.deal, from_layout=GAME.from_layout, match_over=match_over, decks=2,
     higher_wins=False, blurb="Shedding game, two packs, penalty 2/3/K♥, to a loss limit",
-    help_text=HELP,
+    help_text=HELP, deal_columns=deal_columns,
 ))

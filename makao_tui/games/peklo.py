@@ -19,10 +19,10 @@ from typing import Any, NamedTuple
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck
 from ..engine.events import DealEnded, DealStarted, Event, card_list
-from ..engine.match import Match
+from ..engine.match import DealRecord, Match
 from ..engine.scenario import Layout
 from ..engine.state import GameState, IllegalAction
-from ..engine.variant import Variant, option, register
+from ..engine.variant import DealColumns, Variant, option, register
 
 BID, PLAY, OVER = "bid", "play", "over"
 
@@ -486,11 +486,21 @@ the highest card of the led suit; the winner leads next.
 Take exactly your bid to score bid + 10; any other number of tricks scores 0.
 After the last deal the highest total wins."""
 
+def deal_columns(deal: DealRecord) -> DealColumns:
+    """A finished deal's record for the CSV export (RULES.md §4 "Score sheets"): cards dealt to
+    each seat and the trump card (empty: no trump); per seat the bid, tricks taken, points and
+    running total."""
+    view = deal.state.view(0)
+    seats = [[("bid", view.bids[s]), ("tricks", view.tricks[s]), ("points", deal.points[s]),
+              ("total", deal.totals_after[s])] for s in range(view.players)]
+    return [("cards", view.size), ("trump", view.trump.label(True) if view.trump else "")], seats
+
+
 VARIANT = register(Variant(
     id="peklo", name="Peklo", family="tricks", min_players=3, max_players=7,
     rules_type=PekloRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=1,
     higher_wins=True, blurb="Trick-taking with exact bids, 1 card up to all, trump turned up",
-    help_text=HELP,
+    help_text=HELP, deal_columns=deal_columns,
 ))
 
 

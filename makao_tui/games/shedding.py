@@ -23,12 +23,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
 from ..engine.cards import ALL_CARDS, RANKS, SUITS, Card, deck, rank_name, suit_label
 from ..engine.events import DealEnded, DealStarted, Event, card_list
 from ..engine.state import GameState, IllegalAction
+
+if TYPE_CHECKING:
+    from ..engine.match import DealRecord
+    from ..engine.variant import DealColumns
 
 KING_OF_HEARTS = Card.parse("KH")
 HAND_SIZE = 5
@@ -812,6 +816,14 @@ _MOVE_OF = {Draw: DRAW, Take: TAKE, Pass: PASS}
 def hand_value(cards: Sequence[Card], value: Callable[[Card], int]) -> int:
     """The points ``cards`` left in hand cost, by the game's card values."""
     return sum(value(c) for c in cards)
+
+
+def deal_columns(deal: DealRecord) -> DealColumns:
+    """A finished deal's record for the CSV export (RULES.md "Score sheets"): per seat the cards
+    left in hand (0: went out), the points of the deal and the running total."""
+    counts = deal.state.view(0).counts
+    return [], [[("cards left", counts[s]), ("points", deal.points[s]), ("total", deal.totals_after[s])]
+                for s in range(len(counts))]
 
 
 # ---------------------------------------------------------------- sampling worlds (the hard AI)

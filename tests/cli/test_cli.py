@@ -50,6 +50,11 @@ def test_refused_action_exits_2_with_the_state_before_it():
     ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": {"x": 1}}',
      "unknown option"),
     ('[1, 2]', "JSON object"),
+    ('{"players": 2, "hands": [[], []]}', "names no variant"),
+    ('{"variant": ["macao"], "players": 2}', "variant must be a game's name"),
+    ('{"variant": {"id": "macao"}, "players": 2}', "variant must be a game's name"),
+    ('{"variant": "macao", "players": 2, "hands": [["5C"], ["6C"]], "actions": [{"seat": 1, "do": ["stand"]}]}',
+     None),
     ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": [1]}', "options must"),
     ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": "abc"}', "options must"),
 ])
@@ -58,7 +63,10 @@ def test_malformed_file_one_line_exit_2(tmp_path, content, message):
     path.write_text(content)
     run = subprocess.run([sys.executable, "-m", "makao_tui.cli", "scenario", str(path)],
                          capture_output=True, text=True)
-    assert run.returncode == 2
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    if message is None:  # an action that cannot be read: the state before it, with its error
+        assert '"do"' in json.loads(run.stdout)["error"]["reason"]
+        return
     assert run.stdout == ""
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in run.stderr
@@ -95,6 +103,20 @@ def test_play_refuses_bad_arguments_clearly():
     assert result.exit_code == 2 and "--think must be more than 0 and at most 60 seconds" in result.output
     result = runner.invoke(app, ["resume", "--think", "-1"])
     assert result.exit_code == 2 and "--think must be more than 0 and at most 60 seconds" in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["play", "makao-ru", "--bogus"], "No such option: --bogus"),
+    (["play"], "Missing argument 'game'; see 'makao play --help'"),
+    (["export", "abc", "--csv", "-"], "Invalid value for 'ID'"),
+    (["simulate", "peklo", "--games", "many"], "Invalid value for '--games'"),
+    (["nosuch"], "No such command 'nosuch'"),
+])
+def test_usage_errors_are_one_line_exit_2(args, message):
+    run = subprocess.run([sys.executable, "-m", "makao_tui.cli", *args], capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == ""
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith("makao: ") and message in line and "─" not in line
 
 
 def test_play_gives_the_app_each_seat_level_and_the_thinking_budget(monkeypatch):

@@ -102,6 +102,7 @@ def test_levels_play_side_by_side_within_a_playout_budget():
     (["--think", "nan"], "--think must be more than 0 and at most 60 seconds"),
     (["--think", "inf"], "--think must be more than 0 and at most 60 seconds"),
     (["--playouts", "0"], "--playouts must be at least 1"),
+    (["--think", "0.5", "--playouts", "30"], "not both"),
 ])
 def test_bad_thinking_budgets_are_refused(args, message):
     result = runner.invoke(app, ["simulate", "macao", "--seats", "normal,normal", *args, "--json"])

@@ -63,13 +63,45 @@ def test_history_and_export_of_a_finished_match(data, tmp_path):
 
     out = tmp_path / "sheet.csv"
     result = runner.invoke(app, ["export", str(match_id), "--csv", str(out)])
-    assert result.exit_code == 0 and str(out) in result.output
+    assert result.exit_code == 0 and str(out) in result.output and "hands)" in result.output
     rows = list(csv.reader(out.open()))
-    assert rows[0] == ["deal", "dealer", "Ann points", "Ann total", "Bot1 points", "Bot1 total"]
+    # Macao's own words and columns: hands, the banker, each player's points, natural and chips
+    assert rows[0] == ["hand", "banker"] + [f"{name} {column}" for name in ("Ann", "Bot1")
+                                            for column in ("points", "natural", "chips", "bankroll")]
     assert len(rows) == 1 + len(match.deals)
-    for row, deal in zip(rows[1:], match.deals, strict=False):
-        assert row == [str(deal.number), match.names[deal.dealer], str(deal.points[0]),
-                       str(deal.totals_after[0]), str(deal.points[1]), str(deal.totals_after[1])]
+    for row, deal in zip(rows[1:], match.deals, strict=True):
+        view = deal.state.view(deal.dealer)
+        assert row[:2] == [str(deal.number), match.names[deal.dealer]]
+        for seat in range(2):
+            points, natural, chips, bankroll = row[2 + 4 * seat:6 + 4 * seat]
+            assert points == (str(view.totals[seat]) if view.in_play[seat] else "")
+            assert natural == ("" if not view.in_play[seat] else "yes" if view.naturals[seat] else "no")
+            assert (chips, bankroll) == (str(deal.points[seat]), str(deal.totals_after[seat]))
+    assert {row[3] for row in rows[1:]} >= {"yes", "no"}
+
+
+def test_export_peklo_and_makao_columns_to_standard_output(data, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    match_id, match = record("peklo", 4, 400)
+    result = runner.invoke(app, ["export", str(match_id), "--csv", "-"])
+    assert result.exit_code == 0
+    rows = list(csv.reader(result.stdout.splitlines()))
+    names = match.names
+    assert rows[0] == ["deal", "dealer", "cards", "trump"] + [
+        f"{n} {c}" for n in names for c in ("bid", "tricks", "points", "total")]
+    finished = [d for d in match.deals if d.points is not None]
+    assert len(rows) == 1 + len(finished) > 2
+    for row, deal in zip(rows[1:], finished, strict=True):
+        view = deal.state.view(0)
+        assert row[2:4] == [str(view.size), view.trump.label(True) if view.trump else ""]
+        assert row[4:8] == [str(view.bids[0]), str(view.tricks[0]), str(deal.points[0]), str(deal.totals_after[0])]
+    assert not (tmp_path / "-").exists()
+
+    match_id, match = record("makao-ru", 1, 400)
+    rows = list(csv.reader(runner.invoke(app, ["export", str(match_id), "--csv", "-"]).stdout.splitlines()))
+    assert rows[0][:5] == ["deal", "dealer", "Ann cards left", "Ann points", "Ann total"]
+    first = match.deals[0]
+    assert rows[1][2:5] == [str(first.state.view(0).counts[0]), str(first.points[0]), str(first.totals_after[0])]
 
 
 def test_resume_rebuilds_the_last_played_match_and_holds_it_while_the_app_runs(data, monkeypatch):
