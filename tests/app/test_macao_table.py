@@ -6,7 +6,13 @@ import time
 from textual.widgets import DataTable
 
 from makao_tui.app.main import MakaoApp
-from makao_tui.app.screens.common import HelpScreen, MatchEndScreen, PassDeviceScreen, ScoreSheetScreen
+from makao_tui.app.screens.common import (
+    DealSummaryScreen,
+    HelpScreen,
+    MatchEndScreen,
+    PassDeviceScreen,
+    ScoreSheetScreen,
+)
 from makao_tui.app.screens.macao import CutScreen, MacaoTableScreen
 from makao_tui.app.widgets.cards import CardView
 from makao_tui.app.widgets.scores import TotalsChart
@@ -49,9 +55,30 @@ def test_all_ai_match_runs_from_the_cut_to_the_end_of_match_screen():
             assert f"{app.session.names[seat]} wins" in result or "share the win" in result
         chart = app.screen.query_one(TotalsChart)
         assert [len(line) for _, line in chart.sheet.series] == [len(match.deals) + 1] * 3
-        assert str(max(match.totals)) in str(chart.content)
+        assert str(max(match.totals)) in chart.render().plain
 
     run(app, body)
+
+
+def test_the_end_of_match_chart_shows_at_once_at_120x40():
+    # 30-odd hands: the sheet fills the screen; the chart keeps its title and a line per player
+    app = app_macao(seats=(AI, AI, AI), seed=3, bankroll=20)
+
+    async def body(pilot):
+        for _ in range(1000):
+            if isinstance(app.screen, MatchEndScreen):
+                break
+            if isinstance(app.screen, DealSummaryScreen):
+                await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen) and len(app.session.match.deals) > 20
+        await pilot.pause()
+        chart = app.screen.query_one(TotalsChart)
+        assert chart.size.height == 1 + 3
+        shown = chart.render().plain.splitlines()
+        assert [line.split()[0] for line in shown[1:]] == app.session.names
+
+    run(app, body, size=(120, 40))
 
 
 def test_hot_seat_hand_covers_each_card_and_plays_r_d_s_by_keys():

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich.text import Text
-from textual.widgets import DataTable, Static
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import DataTable
 
 #: the levels of a chart bar, lowest first
 BARS = "▁▂▃▄▅▆▇█"
@@ -46,10 +48,11 @@ class ScoreTable(DataTable):
             self.move_cursor(row=len(self.sheet.rows) - 1)
 
 
-class TotalsChart(Static):
+class TotalsChart(Widget):
     """A small chart of a :class:`ScoreSheet`'s ``series``: one line of bars per player, all on
     one scale (lowest total ▁, highest █), one bar per deal (evenly sampled when there are more
-    deals than columns), the name before and the last total after."""
+    deals than columns), the name before and the last total after. Its height (a title line and
+    one line per player) is known before it is drawn, so the layout keeps room for it at once."""
 
     DEFAULT_CSS = """
     TotalsChart { height: auto; }
@@ -59,9 +62,13 @@ class TotalsChart(Static):
         super().__init__(id=id, classes=classes)
         self.sheet = sheet
 
-    def on_resize(self) -> None:
-        """Draw again for the new width."""
-        self.update(self.chart(self.content_size.width))
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The title line and one line per player."""
+        return 1 + len(self.sheet.series)
+
+    def render(self) -> Text:
+        """The chart at the widget's width (drawn again when the width changes)."""
+        return self.chart(self.content_size.width)
 
     def chart(self, width: int) -> Text:
         """The chart, ``width`` columns wide."""
