@@ -1,17 +1,19 @@
-"""How strong the AI levels are: hard vs normal vs easy in every game, with issue 7's targets.
+"""How strong the AI levels are: hard vs normal vs easy in every game (issues 7 and 15).
 
 Run from the project root with the venv active::
 
-    python bench/ai_strength.py [--deals 40] [--think 1.0 | --playouts N] [--games makao-ru,peklo] [--seed 0]
-                                [--pairings hard-normal,hard-easy,normal-easy]
+    python bench/ai_strength.py [--deals 40] [--width 10] [--max-deals 400] [--think 1.0 | --playouts N]
+                                [--games makao-ru,makao-pl,peklo,macao] [--seed 0]
+                                [--pairings hard-normal,hard-easy,normal-easy] [--levels easy,normal,hard]
+                                [--option NAME=JSON ...]
 
 What it plays (every level decides from its own seat's view, as in a match):
 
-- *makao-ru, makao-pl*: two-player deals (default options), for each pairing of levels
-  (hard–normal, hard–easy, normal–easy). The two levels swap seats every deal and the dealer turns,
-  so neither gets the first play more often. A deal is won by the player who goes out (a deal that
-  ends with nobody out — the stock and pile gone — counts for neither). Target: hard wins at
-  least 60 % of its deals against normal.
+- *makao-ru, makao-pl*: two-player deals (default options, or ``--option``), for each pairing of
+  levels (hard–normal, hard–easy, normal–easy). The two levels swap seats every deal and play each
+  deal's cards twice, and the dealer turns, so neither gets the first play more often. A deal is
+  won by the player who goes out (a deal that ends with nobody out counts for neither). Target:
+  hard wins at least 60 % of its deals against normal.
 - *peklo*: four-player seven-card deals (``PekloState.deal(..., 7, ...)``, trump turned up, hook
   off), one seat of the level measured against three normal seats, that seat moving round the
   table deal by deal. Figures: exact-bid rate and points per deal (RULES.md §4: bid + 10 when
@@ -21,21 +23,28 @@ What it plays (every level decides from its own seat's view, as in a match):
   ``bench/macao_optimum.py`` computes it (target: hard within 0.5 % of the optimum); see that
   script for the method.
 
-Every figure comes with a 95 % Wilson interval where it is a rate. ``--think`` is the hard
-level's budget per decision (seconds of wall clock, default 1 as in a match); ``--playouts`` caps
-its playouts instead (a reproducible run). The machine, date and command of a run go into
-``bench/RESULTS.md``. Not a test: it is not part of the suite (a full run takes a long while).
+How many deals: at least ``--deals``, then on until the 95 % Wilson interval of the rate (first
+wins; exact bids) is at most ``--width`` points either side (default 10: about 100 deals), or
+``--max-deals``. Every rate comes with its interval, Peklo's points a deal with a 95 % interval
+too. Time per decision (mean and max) is the wall clock of the measured seat's decisions; the
+hard level's budget is kept when its longest decision is at most 1.05 × ``--think``.
+``--playouts`` caps its playouts instead (a reproducible run). The machine, date and command of a
+run go into ``bench/RESULTS.md``. Not a test: it is not part of the suite (a full run takes long:
+run it with ``nice``).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
+import math
 import os
 import random
+import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
@@ -50,89 +59,134 @@ PAIRINGS = (("hard", "normal"), ("hard", "easy"), ("normal", "easy"))
 
 
 @dataclass
-class Pairing:
-    """Two-player shedding deals between ``first`` and ``second`` (levels): deals won by each,
-    deals with no winner, decisions of each level and the seconds they took."""
+class Clock:
+    """Wall-clock seconds of the measured seats' decisions: ``seats`` measured, ``seconds`` in
+    all, ``decisions`` timed and the longest one, ``longest``."""
 
-    game: str
-    first: str
-    second: str
-    wins: tuple[int, int] = (0, 0)
-    drawn: int = 0
-    deals: int = 0
+    seats: set = field(default_factory=set)
     seconds: float = 0.0
     decisions: int = 0
+    longest: float = 0.0
+
+    def line(self) -> str:
+        """Mean and max seconds a decision."""
+        mean = self.seconds / self.decisions if self.decisions else 0.0
+        return f"{mean:.3f} / {self.longest:.3f}"
 
 
-def _play(state, players: dict, rngs: dict, clock: list) -> None:
-    """Play ``state`` to its end, each seat by its player; ``clock`` gathers [seconds, decisions]
-    of the seats in ``clock[2]`` (the measured ones)."""
+def _play(state, players: dict, rngs: dict, clock: Clock) -> None:
+    """Play ``state`` to its end, each seat by its player; ``clock`` times the seats in
+    ``clock.seats`` (wall clock: what a player at the table waits)."""
     while not state.is_over:
         seat = state.to_act
         view = state.view(seat)
         start = time.perf_counter()
         action = players[seat].choose(view, rngs[seat])
-        if seat in clock[2]:
-            clock[0] += time.perf_counter() - start
-            clock[1] += 1
+        if seat in clock.seats:
+            spent = time.perf_counter() - start
+            clock.seconds += spent
+            clock.decisions += 1
+            clock.longest = max(clock.longest, spent)
         state.apply(action)
 
 
-def shedding(game: str, first: str, second: str, deals: int, seed: int, thinking: Thinking) -> Pairing:
-    """``deals`` two-player deals of ``game`` between the levels ``first`` and ``second``."""
+@dataclass
+class Pairing:
+    """Two-player shedding deals between ``first`` and ``second`` (levels): deals won by each,
+    deals with no winner, and the clock of ``first``'s decisions."""
+
+    game: str
+    first: str
+    second: str
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    drawn: int = 0
+    deals: int = 0
+    clock: Clock = field(default_factory=Clock)
+
+
+def half_width(k: int, n: int) -> float:
+    """Half the width of the 95 % Wilson interval of ``k`` successes in ``n``, in points (0–100)."""
+    low, high = wilson_interval(k, n)
+    return 50 * (high - low)
+
+
+@dataclass
+class Plan:
+    """How many deals: at least ``least``, then on (in whole rounds of ``step`` deals) until the
+    95 % interval of the rate is at most ``width`` points either side, or ``most`` deals."""
+
+    least: int
+    most: int
+    width: float
+
+    def more(self, k: int, n: int, step: int) -> bool:
+        """Whether to play on after ``k`` successes in ``n`` deals."""
+        if n % step:
+            return True
+        return n < self.least or (n < self.most and half_width(k, n) > self.width)
+
+
+def shedding(game: str, first: str, second: str, plan: Plan, seed: int, thinking: Thinking,
+             options: dict | None = None) -> Pairing:
+    """Two-player deals of ``game`` between the levels ``first`` and ``second`` (seats swapped every
+    deal, the same cards twice) as many as ``plan`` asks."""
     variant = get_variant(game)
-    rules = variant.rules()
-    wins = [0, 0]
+    rules = variant.rules(options or {})
     result = Pairing(game, first, second)
-    clock = [0.0, 0, set()]
-    for i in range(deals):
+    i = 0
+    while plan.more(result.wins[0], i, 2):
         order = (first, second) if i % 2 == 0 else (second, first)
         players = {s: ai_for(game, lv, rules, thinking) for s, lv in enumerate(order)}
         rngs = {s: random.Random(f"{seed}/{game}/{i}/{s}") for s in range(2)}
         state = variant.deal(rules, 2, (i // 2) % 2, random.Random(f"{seed}/{game}/deal/{i // 2}"), None)
-        clock[2] = {s for s, lv in enumerate(order) if lv == first}
-        _play(state, players, rngs, clock)
+        result.clock.seats = {s for s, lv in enumerate(order) if lv == first}
+        _play(state, players, rngs, result.clock)
         result.deals += 1
         if state.winner is None:
             result.drawn += 1
         else:
-            wins[0 if order[state.winner] == first else 1] += 1
-    result.wins = (wins[0], wins[1])
-    result.seconds, result.decisions = clock[0], clock[1]
+            result.wins[0 if order[state.winner] == first else 1] += 1
+        i += 1
     return result
 
 
 @dataclass
 class PekloFigures:
-    """One level in one seat against three normal seats: ``deals``, ``exact`` bids made, ``points``
-    in all, decisions and seconds of the measured seat."""
+    """One level in one seat against three normal seats: ``deals``, ``exact`` bids made, the
+    seat's ``points`` deal by deal, and the clock of its decisions."""
 
     level: str
     deals: int = 0
     exact: int = 0
-    points: int = 0
-    seconds: float = 0.0
-    decisions: int = 0
+    points: list[int] = field(default_factory=list)
+    clock: Clock = field(default_factory=Clock)
+
+    def points_line(self) -> str:
+        """Mean points a deal with a 95 % interval (normal approximation)."""
+        n = len(self.points)
+        mean = sum(self.points) / n
+        sd = statistics.stdev(self.points) if n > 1 else 0.0
+        return f"{mean:5.2f} ± {1.96 * sd / math.sqrt(n):.2f}"
 
 
-def peklo(level: str, deals: int, seed: int, thinking: Thinking, size: int = 7) -> PekloFigures:
-    """``deals`` four-player ``size``-card Peklo deals, ``level`` in one seat (moving round) against
-    three normal seats. The deals are the same for every level (same seeds)."""
+def peklo(level: str, plan: Plan, seed: int, thinking: Thinking, size: int = 7) -> PekloFigures:
+    """Four-player ``size``-card Peklo deals, ``level`` in one seat (moving round) against three
+    normal seats, as many as ``plan`` asks. The deals are the same for every level (same seeds)."""
     variant = get_variant("peklo")
     rules = variant.rules()
     figures = PekloFigures(level)
-    clock = [0.0, 0, set()]
-    for i in range(deals):
+    i = 0
+    while plan.more(figures.exact, i, 4):
         seat = i % 4
         players = {s: ai_for("peklo", level if s == seat else "normal", rules, thinking) for s in range(4)}
         rngs = {s: random.Random(f"{seed}/peklo/{i}/{s}") for s in range(4)}
         state = PekloState.deal(rules, 4, (i // 4) % 4, size, random.Random(f"{seed}/peklo/deal/{i}"))
-        clock[2] = {seat}
-        _play(state, players, rngs, clock)
+        figures.clock.seats = {seat}
+        _play(state, players, rngs, figures.clock)
         figures.deals += 1
         figures.exact += state.bids[seat] == state.tricks[seat]
-        figures.points += state.points()[seat]
-    figures.seconds, figures.decisions = clock[0], clock[1]
+        figures.points.append(state.points()[seat])
+        i += 1
     return figures
 
 
@@ -141,16 +195,31 @@ def _rate(k: int, n: int) -> str:
     return f"{100 * k / n:5.1f} % (95 %: {100 * low:.0f}–{100 * high:.0f})" if n else "  n/a"
 
 
+def _time_verdict(level: str, clock: Clock, thinking: Thinking) -> str | None:
+    """The budget verdict of a hard seat: its longest decision at most 1.05 × the budget."""
+    if level != "hard" or thinking.seconds is None or not clock.decisions:
+        return None
+    ok = clock.longest <= 1.05 * thinking.seconds
+    return (f"longest decision {clock.longest:.3f} s for a budget of {thinking.seconds:g} s "
+            f"(target at most {1.05 * thinking.seconds:.3f}): {'met' if ok else 'MISSED'}")
+
+
 def main() -> None:
     """Parse the options, play every game asked and print the tables and the verdicts."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=40, help="deals per pairing / per level (default 40)")
+    parser.add_argument("--deals", type=int, default=40, help="least deals per pairing / per level (default 40)")
+    parser.add_argument("--width", type=float, default=10.0,
+                        help="play on until the 95 %% interval is at most this many points either side (default 10)")
+    parser.add_argument("--max-deals", type=int, default=400, help="most deals per pairing / level (default 400)")
     parser.add_argument("--think", type=float, default=None, help="hard level: seconds a decision (default 1)")
     parser.add_argument("--playouts", type=int, default=None, help="hard level: playouts a decision instead")
     parser.add_argument("--games", default="makao-ru,makao-pl,peklo,macao", help="comma-separated games")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                         help="Makao pairings to play, e.g. hard-normal (default: all three)")
+    parser.add_argument("--levels", default="easy,normal,hard", help="Peklo levels to measure (default all)")
+    parser.add_argument("--option", action="append", default=[],
+                        help="a Makao rule option NAME=VALUE (JSON value), e.g. preset=\"house\"; repeatable")
     args = parser.parse_args()
     if args.playouts is not None and args.think is None:
         thinking = Thinking(seconds=None, playouts=args.playouts)
@@ -160,40 +229,51 @@ def main() -> None:
     pairings = [tuple(p.strip().split("-", 1)) for p in args.pairings.split(",") if p.strip()]
     if any(p not in PAIRINGS for p in pairings):
         parser.error(f"--pairings takes {', '.join(f'{a}-{b}' for a, b in PAIRINGS)}")
+    options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        options[name] = json.loads(value)
+    plan = Plan(args.deals, max(args.deals, args.max_deals), args.width)
 
-    print(f"machine: {machine()}")
+    print(f"machine: {machine()}; load average {os.getloadavg()[0]:.1f}")
     print(f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
           f"hard budget: {thinking.seconds or 'no'} s, {thinking.playouts or 'no cap on'} playouts a decision; "
-          f"seed {args.seed}\n")
+          f"seed {args.seed}; deals: at least {plan.least}, on until ±{plan.width:g} points (95 %) or {plan.most}\n")
     verdicts = []
     for game in ("makao-ru", "makao-pl"):
         if game not in games:
             continue
-        print(f"{game}: two-player deals, {args.deals} per pairing (seats swapped every deal)")
-        print(f"  {'pairing':<16} {'first wins':<34} {'no winner':>9}  {'s/decision (first)':>18}")
+        print(f"{game}: two-player deals (seats swapped every deal){'; options ' + str(options) if options else ''}")
+        print(f"  {'pairing':<16} {'first wins':<34} {'deals':>5} {'no winner':>9}  s/decision of first (mean / max)")
         for first, second in pairings:
-            r = shedding(game, first, second, args.deals, args.seed, thinking)
-            per = r.seconds / r.decisions if r.decisions else 0.0
-            print(f"  {first + ' v ' + second:<16} {_rate(r.wins[0], r.deals):<34} {r.drawn:>9}  {per:>18.3f}")
+            r = shedding(game, first, second, plan, args.seed, thinking, options)
+            print(f"  {first + ' v ' + second:<16} {_rate(r.wins[0], r.deals):<34} {r.deals:>5} {r.drawn:>9}  "
+                  f"{r.clock.line()}")
             if (first, second) == ("hard", "normal"):
                 ok = r.wins[0] >= 0.6 * r.deals
-                verdicts.append(f"{game}: hard wins {100 * r.wins[0] / r.deals:.1f} % of deals against normal "
-                                f"(target at least 60 %): {'met' if ok else 'MISSED'}")
+                verdicts.append(f"{game}: hard wins {_rate(r.wins[0], r.deals)} of {r.deals} deals against "
+                                f"normal (target at least 60 %): {'met' if ok else 'MISSED'}")
+            timing = _time_verdict(first, r.clock, thinking)
+            if timing:
+                verdicts.append(f"{game} {first} v {second}: {timing}")
         print()
     if "peklo" in games:
-        print(f"peklo: four players, seven-card deals, {args.deals} deals per level (one seat v three normal)")
-        print(f"  {'level':<8} {'exact bids':<34} {'points/deal':>11}  {'s/decision':>10}")
+        print("peklo: four players, seven-card deals, one seat of the level v three normal")
+        print(f"  {'level':<8} {'exact bids':<34} {'deals':>5} {'points/deal (95 %)':>19}  s/decision (mean / max)")
         rows = {}
-        for level in ("easy", "normal", "hard"):
-            f = peklo(level, args.deals, args.seed, thinking)
+        for level in [lv.strip() for lv in args.levels.split(",") if lv.strip()]:
+            f = peklo(level, plan, args.seed, thinking)
             rows[level] = f
-            per = f.seconds / f.decisions if f.decisions else 0.0
-            print(f"  {level:<8} {_rate(f.exact, f.deals):<34} {f.points / f.deals:>11.2f}  {per:>10.3f}")
-        hard, normal = rows["hard"], rows["normal"]
-        ok = hard.exact >= 0.65 * hard.deals and hard.points > normal.points
-        verdicts.append(f"peklo: hard exact {100 * hard.exact / hard.deals:.1f} % (target at least 65 %), "
-                        f"{hard.points / hard.deals:.2f} points/deal v normal {normal.points / normal.deals:.2f} "
-                        f"(target: more): {'met' if ok else 'MISSED'}")
+            print(f"  {level:<8} {_rate(f.exact, f.deals):<34} {f.deals:>5} {f.points_line():>19}  {f.clock.line()}")
+            timing = _time_verdict(level, f.clock, thinking)
+            if timing:
+                verdicts.append(f"peklo hard: {timing}")
+        if "hard" in rows and "normal" in rows:
+            hard, normal = rows["hard"], rows["normal"]
+            ok = hard.exact >= 0.65 * hard.deals and sum(hard.points) / hard.deals > sum(normal.points) / normal.deals
+            verdicts.append(f"peklo: hard exact {_rate(hard.exact, hard.deals)} (target at least 65 %), "
+                            f"{hard.points_line()} points/deal v normal {normal.points_line()} "
+                            f"(target: more): {'met' if ok else 'MISSED'}")
         print()
     if "macao" in games:
         from macao_optimum import compare

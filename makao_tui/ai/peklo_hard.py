@@ -139,17 +139,12 @@ def world_for(view: PekloView, trump: int, rng: random.Random) -> _World:
     return _World(hands, [b if b is not None else guess[s] for s, b in enumerate(view.bids)])
 
 
-#: the share of ``thinking.seconds`` the search starts new worlds in: the world under way when the
-#: clock runs out is finished, so the decision ends within the budget
-CLOCK_MARGIN = 0.97
-
-
 class HardPekloAI:
-    """The hard Peklo player (see the module docstring); ``thinking`` is its budget per decision."""
+    """The hard Peklo player (see the module docstring); ``thinking`` is its budget per decision
+    (kept by :func:`~makao_tui.ai.search.search`, which reads the clock before every playout)."""
 
     def __init__(self, thinking: Thinking):
-        seconds = None if thinking.seconds is None else thinking.seconds * CLOCK_MARGIN
-        self.thinking = Thinking(seconds=seconds, playouts=thinking.playouts)
+        self.thinking = thinking
 
     def choose(self, view: PekloView, rng: random.Random) -> Action:
         """One of ``view.legal``; raises ValueError when the seat has nothing to do."""
@@ -170,7 +165,6 @@ class HardPekloAI:
     def _bid(self, view: PekloView, rng: random.Random) -> Advice:
         trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
         first = (view.dealer + 1) % view.players
-        exact: dict[Action, int] = {}
 
         def sample(view: PekloView, rng: random.Random) -> _World:
             return world_for(view, trump, rng)
@@ -183,16 +177,16 @@ class HardPekloAI:
                 if bids[view.dealer] == banned:
                     bids[view.dealer] += -1 if banned > 0 else 1
             taken, _ = play_out(world.hands, bids, [0] * view.players, first, [], trump)
-            if taken[view.seat] != action.tricks:
-                return 0.0
-            exact[action] = exact.get(action, 0) + 1
-            return action.tricks + 10.0
+            return action.tricks + 10.0 if taken[view.seat] == action.tricks else 0.0
 
         result = search(view, view.legal, sample, playout, self.thinking, rng)
         bid = result.action.tricks
-        if result.worlds == 0:
+        if len(view.legal) == 1:
             return Advice(result.action, f"bids {bid}: the only bid the hook leaves")
-        share = 100 * exact.get(result.action, 0) // result.worlds
+        if result.worlds == 0:
+            return Advice(result.action, f"bids {bid}: no time to weigh the others")
+        exact = sum(1 for v in result.values[list(view.legal).index(result.action)] if v > 0)
+        share = 100 * exact // result.worlds
         return Advice(result.action, f"bids {bid}: takes exactly {bid} in {share} % of imagined deals")
 
     # ------------------------------------------------------------ play
@@ -216,8 +210,10 @@ class HardPekloAI:
         result = search(view, view.legal, sample, playout, self.thinking, rng)
         need = bids[view.seat] - view.tricks[view.seat]
         takes = result.worlds > 0 and 2 * wins.get(result.action, 0) > result.worlds
-        if result.worlds == 0:
+        if len(view.legal) == 1:
             reason = "plays the only card it may"
+        elif result.worlds == 0:
+            reason = "no time to weigh the cards: plays the first"
         elif need < 0 or need > len(view.hand):
             reason = "the bid can no longer be made: any card will do"
         elif need == 0:

@@ -32,7 +32,8 @@ Playout = Callable[[Any, Action, random.Random], float]
 @dataclass
 class SearchResult:
     """What :func:`search` found: ``action`` (the best mean), ``means`` and ``counts`` per legal
-    action (same order as ``actions``), ``worlds`` sampled and ``seconds`` spent."""
+    action (same order as ``actions``), ``worlds`` finished and ``seconds`` spent; ``values[i]``:
+    the playout values of ``actions[i]``, world by world (the same worlds for every action)."""
 
     action: Action
     actions: Sequence[Action]
@@ -40,40 +41,48 @@ class SearchResult:
     counts: list[int]
     worlds: int
     seconds: float
+    values: list[list[float]]
 
 
 def search(view: Any, actions: Sequence[Action], sample: Sampler, playout: Playout,
-           thinking: Thinking, rng: random.Random, min_worlds: int = 1) -> SearchResult:
+           thinking: Thinking, rng: random.Random, clock: Callable[[], float] = time.perf_counter) -> SearchResult:
     """Score ``actions`` (non-empty; usually ``view.legal`` or a pruned subset of it) by playouts
     in sampled worlds and return the best.
 
-    Each world costs ``len(actions)`` playouts; the search stops when the next world would pass
-    ``thinking.playouts`` or the clock passes ``thinking.seconds`` (at least ``min_worlds`` worlds
-    are always played). Ties go to the earlier action. Raises ValueError for no actions.
+    Each world costs ``len(actions)`` playouts; the search starts no world that would pass
+    ``thinking.playouts``. The clock (``clock()``, seconds; wall clock by default) is read before
+    every playout, inside a world too: once ``thinking.seconds`` have passed, the search stops and
+    the world under way is dropped (its actions would otherwise be compared on different worlds),
+    so a decision takes the budget plus at most one playout. With no world finished in time the
+    result is ``actions[0]`` (callers put their fallback first). Ties go to the earlier action.
+    Raises ValueError for no actions.
     """
     if not actions:
         raise ValueError("nothing to search: no legal action")
     n = len(actions)
-    totals = [0.0] * n
-    counts = [0] * n
-    start = time.perf_counter()
+    per_world: list[list[float]] = [[] for _ in range(n)]
+    start = clock()
     deadline = None if thinking.seconds is None else start + thinking.seconds
     cap = thinking.playouts
     worlds = 0
     if n > 1:
-        while True:
-            if worlds >= min_worlds:
-                if cap is not None and (worlds + 1) * n > max(cap, n):
-                    break
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
+        values = [0.0] * n
+        while cap is None or (worlds + 1) * n <= max(cap, n):
+            if deadline is not None and clock() >= deadline:
+                break
             world = sample(view, rng)
             seed = rng.getrandbits(32)
             for i, action in enumerate(actions):
+                if deadline is not None and clock() >= deadline:
+                    break
                 # the same playout generator for every action of one world: common random numbers
-                totals[i] += playout(world.clone(), action, random.Random(seed))
-                counts[i] += 1
-            worlds += 1
-    means = [t / c if c else 0.0 for t, c in zip(totals, counts, strict=False)]
+                values[i] = playout(world.clone(), action, random.Random(seed))
+            else:
+                for i in range(n):
+                    per_world[i].append(values[i])
+                worlds += 1
+                continue
+            break
+    means = [sum(v) / worlds if worlds else 0.0 for v in per_world]
     best = max(range(n), key=lambda i: (means[i], -i))
-    return SearchResult(actions[best], list(actions), means, counts, worlds, time.perf_counter() - start)
+    return SearchResult(actions[best], list(actions), means, [worlds] * n, worlds, clock() - start, per_world)

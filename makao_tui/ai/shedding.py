@@ -215,14 +215,10 @@ class HardShedAI:
             candidates.append(default)
         if len(candidates) == 1:
             return Advice(candidates[0], reason(view, candidates[0]))
-        values: dict[Action, list[float]] = {a: [] for a in candidates}
-
-        def playout(state: ShedState, action: Action, prng: random.Random) -> float:
-            value = self._playout(state, action, prng)
-            values[action].append(value)
-            return value
-
-        search(view, candidates, self._sample, playout, self.thinking, rng)
+        candidates.remove(default)
+        candidates.insert(0, default)  # the answer when no world could be finished in time
+        result = search(view, candidates, self._sample, self._playout, self.thinking, rng)
+        values = dict(zip(candidates, result.values, strict=True))
         action = self._pick(values, default, CONFIDENCE.get(view.game, 1.0))
         return Advice(action, reason(view, action))
 

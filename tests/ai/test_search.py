@@ -39,10 +39,45 @@ def test_search_keeps_to_its_playout_cap_and_finds_the_best_mean():
     assert result.counts == [10, 10, 10] and result.means[1] == max(result.means)
 
 
-def test_search_stops_on_time():
-    result = search(SimpleNamespace(), [0, 1], lambda view, rng: World(), lambda w, a, rng: a,
-                    Thinking(seconds=0.05), random.Random(0))
-    assert result.seconds < 1.0 and result.worlds >= 1 and result.action == 1
+class FakeClock:
+    """A clock that moves only when a playout runs: ``tick`` seconds a playout."""
+
+    def __init__(self, tick: float):
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_clock_is_read_inside_a_world_and_a_world_cut_short_is_dropped():
+    clock = FakeClock(0.1)
+    played = []
+
+    def playout(world, action, rng):
+        played.append(action)
+        clock.now += clock.tick
+        return float(action)
+
+    # three actions a world, 0.1 s a playout, a 0.5 s budget: one world of 0.3 s, then the clock
+    # runs out after the second playout of the next world, which is dropped
+    result = search(SimpleNamespace(), [0, 2, 1], lambda view, rng: World(), playout,
+                    Thinking(seconds=0.5), random.Random(0), clock=clock)
+    assert played == [0, 2, 1, 0, 2]
+    assert result.worlds == 1 and result.values == [[0.0], [2.0], [1.0]] and result.action == 2
+    assert result.seconds == pytest.approx(0.5)
+
+
+def test_with_no_world_finished_in_time_the_first_action_is_the_answer():
+    clock = FakeClock(1.0)
+
+    def playout(world, action, rng):
+        clock.now += clock.tick
+        return float(action)
+
+    result = search(SimpleNamespace(), [0, 5], lambda view, rng: World(), playout,
+                    Thinking(seconds=0.5), random.Random(0), clock=clock)
+    assert result.worlds == 0 and result.action == 0 and result.values == [[], []]
 
 
 def test_a_lone_action_needs_no_playout():
