@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -45,10 +45,21 @@ class Thinking:
 @dataclass(frozen=True)
 class Advice:
     """A decision with its reason in a few words, for the hint key: ``action`` (one of the view's
-    ``legal``) and ``reason`` (e.g. "keeps the ace for later: the next player has 1 card")."""
+    ``legal``), ``reason`` and ``seats``. The AI knows seats, not names: ``reason`` may name seats
+    as ``{0}``, ``{1}``… (``str.format`` fields), standing for ``seats[0]``, ``seats[1]``…, and
+    :meth:`text` puts the players' names in (e.g. "keeps the 2 to answer a penalty: {0} has 1
+    card" with ``seats=(2,)`` becomes "… Olga has 1 card")."""
 
     action: Action
     reason: str
+    seats: tuple[int, ...] = ()
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The reason with each seat's name from ``names`` (by seat; None: "seat 1", "seat 2"…)."""
+        if not self.seats:
+            return self.reason
+        return self.reason.format(*(names[s] if names is not None and s < len(names) else f"seat {s + 1}"
+                                    for s in self.seats))
 
 
 class Player(Protocol):

@@ -28,7 +28,7 @@ import random
 
 from ..engine.actions import Action
 from ..engine.cards import SUITS
-from ..games.peklo import PekloView, deal_unseen
+from ..games.peklo import PekloView, deal_unseen, trick_winner
 from . import Advice, Thinking, register_ai
 from .peklo import _playout
 from .search import search
@@ -210,6 +210,9 @@ class HardPekloAI:
         result = search(view, view.legal, sample, playout, self.thinking, rng)
         need = bids[view.seat] - view.tricks[view.seat]
         takes = result.worlds > 0 and 2 * wins.get(result.action, 0) > result.worlds
+        # the seat whose card holds the trick so far, named in the reason ({0})
+        holder = (leader + trick_winner(view.trick.cards, view.trump_suit)) % view.players if table else None
+        seats: tuple[int, ...] = ()
         if len(view.legal) == 1:
             reason = "plays the only card it may"
         elif result.worlds == 0:
@@ -217,14 +220,20 @@ class HardPekloAI:
         elif need < 0 or need > len(view.hand):
             reason = "the bid can no longer be made: any card will do"
         elif need == 0:
-            reason = ("takes the trick: no card is sure to duck it" if takes
-                      else "ducks: one more trick would break the bid")
+            if takes:
+                reason = "takes the trick: no card is sure to duck it"
+            elif holder is not None:
+                reason, seats = "ducks under {0}'s card: one more trick would break the bid", (holder,)
+            else:
+                reason = "leads low: one more trick would break the bid"
         elif takes:
             more = "one more is" if need == 1 else f"{need} more are"
             reason = f"takes the trick: {more} needed for the bid"
+        elif holder is not None:
+            reason, seats = f"lets {{0}} have this trick: {need} more to take later", (holder,)
         else:
-            reason = f"lets this trick go: {need} more to take later"
-        return Advice(result.action, reason)
+            reason = f"leads low: {need} more to take later"
+        return Advice(result.action, reason, seats)
 
 
 register_ai("peklo", "hard", lambda rules, thinking: HardPekloAI(thinking))

@@ -129,7 +129,8 @@ def test_hard_ducks_when_one_more_trick_would_break_the_bid():
     play(state, "9S", "3C")  # seat 1 leads the nine of spades, seat 2 throws a club
     advice = advice_for(state, 0)
     assert advice.action == Play(Card.parse("5S"))
-    assert advice.reason == "ducks: one more trick would break the bid"
+    assert advice.text(["Ann", "Olga", "Piotr"]) == "ducks under Olga's card: one more trick would break the bid"
+    assert advice.text() == "ducks under seat 2's card: one more trick would break the bid"
 
 
 def test_hard_takes_the_trick_it_needs():

@@ -374,7 +374,8 @@ class TableScreen(Screen[None]):
         self._hinting = False
         if token == session.token() and self.is_mounted:
             # the reason speaks of the AI ("plays the 10, keeps the ace for later")
-            self.say(f"Hint: {describe_action(advice.action, self.ascii)} (the hard AI {advice.reason}).")
+            self.say(f"Hint: {describe_action(advice.action, self.ascii)} "
+                     f"(the hard AI {advice.text(session.names)}).")
 
     def action_quit_match(self) -> None:
         """Ask before leaving a running match."""
