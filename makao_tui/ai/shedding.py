@@ -435,8 +435,9 @@ def reason(view: ShedView, action: Action) -> str:
     wild = _WILD.get(view.game, "A")
     if action.card.rank not in wild and any(a.card.rank in wild for a in plays):
         return f"plays the {name}, keeps the {_rank_word(next(a.card for a in plays if a.card.rank in wild))} for later"
-    if len(plays) > 1:
-        return f"plays the {name}: the best of {len({a.card for a in plays})} cards that fit"
+    fitting = len({a.card for a in plays})
+    if fitting > 1:
+        return f"plays the {name}: the best of {fitting} cards that fit"
     return f"plays the {name}: the only card that fits"
 
 

@@ -15,6 +15,11 @@ from dataclasses import dataclass
 from .cards import Card
 
 
+def plural(count: int, noun: str) -> str:
+    """``"1 card"``, ``"2 cards"``, ``"0 cards"``: a count and its noun (an English plural in -s)."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def card_list(cards: Sequence[Card], ascii: bool = False) -> str:
     """``"3♣ 10♥"``: cards in human form, separated by spaces."""
     return " ".join(c.label(ascii) for c in cards)
@@ -48,8 +53,7 @@ class DealStarted(Event):
     hand_size: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        cards = "card" if self.hand_size == 1 else "cards"
-        return f"{names[self.dealer]} deals {self.hand_size} {cards} each"
+        return f"{names[self.dealer]} deals {plural(self.hand_size, 'card')} each"
 
 
 @dataclass(frozen=True, slots=True)

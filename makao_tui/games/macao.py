@@ -42,7 +42,7 @@ from typing import Any
 
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import Card, deck
-from ..engine.events import DealEnded, Event, card_list
+from ..engine.events import DealEnded, Event, card_list, plural
 from ..engine.match import DealRecord, Match
 from ..engine.scenario import Layout
 from ..engine.state import GameState, IllegalAction
@@ -168,8 +168,8 @@ class ShoeShuffled(Event):
 
     def text(self, names, ascii=False, viewer=None):
         if self.refill:
-            return f"The shoe is empty: the {self.count} cards of earlier hands are shuffled into it"
-        return f"A fresh shoe of {self.count} cards is shuffled"
+            return f"The shoe is empty: the {plural(self.count, 'card')} of earlier hands are shuffled into it"
+        return f"A fresh shoe of {plural(self.count, 'card')} is shuffled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +182,7 @@ class HandStarted(Event):
     shoe: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.banker]} banks and deals one card to each of {len(self.seats)} players"
+        return f"{names[self.banker]} banks and deals one card to each of {plural(len(self.seats), 'player')}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -327,7 +327,7 @@ class PekloState(GameState):
                 return "the bidding is over: play a card"
             n = action.tricks
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= self.size:
-                return f"a bid is 0 to {self.size} tricks, not {n}"
+                return f"a bid is {'0 or 1 trick' if self.size == 1 else f'0 to {self.size} tricks'}, not {n}"
             if n == self.forbidden_bid():
                 return f"hook: the dealer may not bid {n}, which would make the bids add up to {self.size}"
             return None

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
 from ..engine.cards import ALL_CARDS, RANKS, SUITS, Card, deck, rank_name, suit_label
-from ..engine.events import DealEnded, DealStarted, Event, card_list
+from ..engine.events import DealEnded, DealStarted, Event, card_list, plural
 from ..engine.state import GameState, IllegalAction
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ class StockRebuilt(Event):
     count: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return f"The stock is rebuilt from the pile ({self.count} cards)"
+        return f"The stock is rebuilt from the pile ({plural(self.count, 'card')})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,3 +83,24 @@ def test_deal_started_says_one_card_in_the_singular():
 
     assert DealStarted(None, 0, 1).text(["Ann"]) == "Ann deals 1 card each"
     assert DealStarted(None, 0, 5).text(["Ann"]) == "Ann deals 5 cards each"
+
+
+def test_counts_of_one_are_singular_in_the_log_and_refusals():
+    import random
+
+    from makao_tui.engine.actions import Bid
+    from makao_tui.engine.events import plural
+    from makao_tui.engine.state import IllegalAction
+    from makao_tui.games.macao import HandStarted, ShoeShuffled
+    from makao_tui.games.peklo import VARIANT as PEKLO
+    from makao_tui.games.shedding import StockRebuilt
+
+    assert (plural(1, "card"), plural(0, "card"), plural(2, "trick")) == ("1 card", "0 cards", "2 tricks")
+    assert StockRebuilt(None, 1).text([]) == "The stock is rebuilt from the pile (1 card)"
+    assert ShoeShuffled(None, 1, True).text([]).startswith("The shoe is empty: the 1 card of")
+    assert HandStarted(None, 0, (1, 0), 50).text(["Ann", "Bob"]).endswith("to each of 2 players")
+    assert HandStarted(None, 0, (0,), 50).text(["Ann"]).endswith("to each of 1 player")
+    state = PEKLO.deal(PEKLO.rules(), 3, 0, random.Random(1), None)  # deal 1: one card each
+    assert state.view(0).size == 1
+    with pytest.raises(IllegalAction, match="a bid is 0 or 1 trick, not 3"):
+        state.apply(Bid(3))
