@@ -30,6 +30,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from ..ai import Thinking
 from ..engine.match import Match
@@ -62,6 +63,14 @@ GENERAL_KEYS = [
 ]
 
 
+class WholeCellScrollBar(ScrollBarRender):
+    """Scroll bars whose thumb fills whole cells. Textual draws a thumb's ends with eighth blocks
+    (▁ ▄ …), which a terminal of few colours, or a screen read as text, shows as two thumbs."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
+
+
 class MakaoApp(App[None]):
     """The makao-tui app. See the module docstring for the arguments."""
 
@@ -78,6 +87,7 @@ class MakaoApp(App[None]):
                  ai_delay: float = 0.6, resume: MatchWriter | None = None,
                  clock: Callable[[], float] = time.time, thinking: Thinking | None = None) -> None:
         super().__init__()
+        ScrollBar.renderer = WholeCellScrollBar
         self.ascii = ascii
         #: the hard AI's budget per decision (None: the default, 1 s)
         self.thinking = thinking
@@ -95,6 +105,9 @@ class MakaoApp(App[None]):
         self._mounted = False
         #: the AI's process (see :meth:`think`)
         self._pool: Any = None
+        #: whether leaving the match ends the app: true for the match ``makao play`` or ``makao
+        #: resume`` opened, until the player goes to a menu (leaving then goes back to the start screen)
+        self.leave_to_shell = variant is not None or resume is not None
 
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
@@ -220,11 +233,13 @@ class MakaoApp(App[None]):
 
     def open_start(self) -> None:
         """Back to the start screen."""
+        self.leave_to_shell = False
         self._back_to_base()
 
     def open_setup(self, variant_id: str) -> None:
         """The setup screen of a game (pre-filled from the last match of that game)."""
         variant = get_variant(variant_id)
+        self.leave_to_shell = False
         self._back_to_base()
         last = self.session if self.session and self.session.variant.id == variant_id else None
         if last is None:
@@ -302,10 +317,39 @@ class MakaoApp(App[None]):
         self.push_screen(HelpScreen("makao-tui — help", GENERAL_KEYS, ""))
 
     def quit_question(self) -> str:
-        """What quitting a match under way asks (saying whether it can be resumed)."""
+        """What quitting the app during a match asks (saying whether it can be resumed)."""
         if self.writer is not None:
             return "Quit the match under way? It is saved: makao resume reopens it."
         return "Quit the match under way? It is not saved."
+
+    def leave_question(self) -> str:
+        """What leaving a match under way asks (``q`` at the table): quitting the app when the
+        command line opened the match, else going back to the start screen."""
+        if self.leave_to_shell:
+            return self.quit_question()
+        if self.writer is not None:
+            return "Leave the match under way? It is saved: Resume on the start screen reopens it."
+        return "Leave the match under way? It is not saved."
+
+    def action_quit_match(self) -> None:
+        """Leave the match (``q`` at the table, on a deal's summary or the pass screen), asking
+        first while it is under way: back to the start screen, or out of the app when ``makao
+        play`` or ``makao resume`` opened it (see :attr:`leave_to_shell`)."""
+        if isinstance(self.screen, ConfirmScreen):
+            return
+        if self._match_running():
+            self.push_screen(ConfirmScreen(self.leave_question()), lambda yes: self.leave_table() if yes else None)
+        else:
+            self.leave_table()
+
+    def leave_table(self) -> None:
+        """Release the match (it stays saved) and go back to the start screen, or end the app
+        when the command line opened the match."""
+        if self.leave_to_shell:
+            self.exit()
+            return
+        self.leave_match()
+        self._back_to_base()
 
     def _match_running(self) -> bool:
         return any(isinstance(s, TableScreen) for s in self.screen_stack) and bool(

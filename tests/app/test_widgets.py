@@ -39,3 +39,57 @@ def test_boxes_then_chips_and_clicks_find_every_card():
                     assert hand.index_at(x, y) == i
                     assert cards[i].label() in lines[y][max(0, x - 2):x + 4]
     asyncio.run(main())
+
+
+def test_a_rule_switch_reads_on_with_a_tick_and_off_with_an_empty_box():
+    from makao_tui.app.screens.setup import OnOff
+
+    class SwitchApp(App):
+        def compose(self):
+            yield OnOff(False, id="off")
+            yield OnOff(True, id="on")
+
+    async def main():
+        app = SwitchApp()
+        async with app.run_test(size=(40, 6)) as pilot:
+            off, on = app.query_one("#off", OnOff), app.query_one("#on", OnOff)
+            assert off.render().plain.replace(" ", "") == "▐▌off"
+            assert on.render().plain.replace(" ", "") == "▐✓▌on"
+            off.toggle()
+            await pilot.pause()
+            assert off.value and off.render().plain.replace(" ", "") == "▐✓▌on"
+
+    asyncio.run(main())
+
+
+def test_the_pickers_name_the_keys_they_take():
+    from makao_tui.app.screens.pickers import DemandPicker, SuitPicker
+
+    class PickerApp(App):
+        def __init__(self, picker):
+            super().__init__()
+            self.picker = picker
+
+        def on_mount(self):
+            self.push_screen(self.picker)
+
+    async def hint_of(picker) -> str:
+        app = PickerApp(picker)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return str(app.screen.query_one(".hint").render())
+
+    assert asyncio.run(hint_of(SuitPicker(["S", "H"]))).startswith("Keys: s h;")
+    assert asyncio.run(hint_of(DemandPicker(["5", "T", "Q", None]))).startswith("Keys: 5 0 q n;")
+
+
+def test_scroll_bars_draw_their_thumb_in_whole_cells():
+    from rich.color import Color
+
+    from makao_tui.app.main import WholeCellScrollBar
+
+    for position in (0, 3.3, 7.5, 30):
+        cells = [seg.text for seg in WholeCellScrollBar.render_bar(
+            size=20, virtual_size=60, window_size=20, position=position,
+            back_color=Color.parse("black"), bar_color=Color.parse("white")).segments]
+        assert set("".join(cells)) == {" "}  # no eighth blocks at the thumb's ends

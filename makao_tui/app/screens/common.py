@@ -41,7 +41,8 @@ class PassDeviceScreen(Screen[None]):
     of the previous player's play, pressed twice, cannot uncover the next player's hand.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "dismiss_screen", "I am here")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "dismiss_screen", "I am here"),
+                                             Binding("q", "app.quit_match", "Quit")]
 
     def __init__(self, name: str, guard: float = 0.0) -> None:
         super().__init__()
@@ -55,7 +56,7 @@ class PassDeviceScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="centre-box"):
             yield Static(f"Pass the keyboard to {self.player}", classes="big")
-            yield Static(f"{self.player}: press Enter to see your hand.", classes="hint")
+            yield Static(f"{self.player}: press Enter to see your hand.\nq: quit the match.", classes="hint")
         yield Footer()
 
     def action_dismiss_screen(self) -> None:
@@ -199,25 +200,28 @@ class DealSummaryScreen(Screen[None]):
         self.dismiss(None)
 
     def action_quit_match(self) -> None:
-        """Ask before leaving the match (as at the table)."""
-        self.app.push_screen(ConfirmScreen(self.app.quit_question()),
-                             lambda yes: self.app.exit() if yes else None)
+        """Leave the match, asking first (as at the table)."""
+        self.app.action_quit_match()
 
 
 class MatchEndScreen(Screen[None]):
     """The match is over: winner(s), the final sheet (and the chart of its totals when the sheet
-    has them), New match / Quit."""
+    has them), New match / Quit (back to the start screen when the match was chosen there)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new_match", "New match"), Binding("q", "app.quit", "Quit"),
-                Binding("left,right", "app.focus_next", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new_match", "New match"),
+                                             Binding("left,right", "app.focus_next", show=False)]
 
     def __init__(self, result: RenderableType, sheet: ScoreSheet, new_match: Callable[[], None]) -> None:
         super().__init__()
         self.result = result
         self.sheet = sheet
         self.new_match = new_match
+        self.leave_word = "Quit"
 
     def compose(self) -> ComposeResult:
+        # q goes back to the start screen when the match was chosen there
+        self.leave_word = "Quit" if getattr(self.app, "leave_to_shell", True) else "Start screen"
+        self._bindings.bind("q", "app.quit_match", self.leave_word)
         yield Static("The match is over", classes="title")
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
@@ -226,7 +230,7 @@ class MatchEndScreen(Screen[None]):
         yield Static("\n".join(self.sheet.notes), classes="notes")
         with Center(), Horizontal(classes="buttons"):
             yield Button("New match (n)", id="new", variant="primary")
-            yield Button("Quit (q)", id="quit")
+            yield Button(f"{self.leave_word} (q)", id="quit")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -236,7 +240,7 @@ class MatchEndScreen(Screen[None]):
         if event.button.id == "new":
             self.action_new_match()
         else:
-            self.app.exit()
+            self.app.action_quit_match()
 
     def action_new_match(self) -> None:
         """Set up a new match of the same game."""

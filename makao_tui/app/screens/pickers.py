@@ -40,8 +40,8 @@ class _Picker(ModalScreen[str | None]):
             with Horizontal(classes="buttons"):
                 for value, label, _key in self.choices:
                     yield Button(label, id=f"pick-{value}", classes="pick", compact=True)
-            yield Static("Press a choice's key (its number, or the letter in brackets), or ←/→ and "
-                         "Enter. Esc: cancel.", classes="hint")
+            keys = " ".join(key for _value, _label, key in self.choices)
+            yield Static(f"Keys: {keys}; or ←/→ and Enter. Esc: cancel.", classes="hint")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id.removeprefix("pick-"))

@@ -75,12 +75,26 @@ class SeatRow(Horizontal):
         self.query_one(".error", Static).update(message)
 
 
+class OnOff(Checkbox):
+    """A rule that is on or off: the box holds ✓ and reads "on", or stays empty and reads "off",
+    so the two look different also without colour."""
+
+    def __init__(self, value: bool, *, id: str | None = None) -> None:
+        super().__init__("on" if value else "off", value, id=id, compact=True)
+        self.BUTTON_INNER = "✓" if value else " "
+
+    def watch_value(self) -> None:
+        super().watch_value()
+        self.BUTTON_INNER = "✓" if self.value else " "
+        self.label = "on" if self.value else "off"
+
+
 def _field_widget(field: dataclasses.Field, value: Any) -> Any:
     """The input widget of one rule option."""
     meta = field.metadata
     wid = f"opt-{field.name}"
     if isinstance(field.default, bool):
-        return Checkbox("on" if value else "off", bool(value), id=wid, compact=True)
+        return OnOff(bool(value), id=wid)
     if "choices" in meta:
         return Select([(str(c), c) for c in meta["choices"]], value=value, allow_blank=False,
                       id=wid, compact=True)
@@ -146,10 +160,6 @@ class SetupScreen(Screen[None]):
             self.query_one("#start", Button).focus()
         else:
             first.name_input.focus()
-
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        """Say on or off beside the box."""
-        event.checkbox.label = "on" if event.value else "off"
 
     # ------------------------------------------------------------ seats
 

@@ -28,7 +28,6 @@ from ...store import StoreError, undo_point
 from ..session import MatchSession
 from ..widgets.scores import ScoreSheet
 from .common import (
-    ConfirmScreen,
     DealSummaryScreen,
     HelpScreen,
     MatchEndScreen,
@@ -378,9 +377,5 @@ class TableScreen(Screen[None]):
                      f"(the hard AI {advice.text(session.names)}).")
 
     def action_quit_match(self) -> None:
-        """Ask before leaving a running match."""
-        self.app.push_screen(ConfirmScreen(self.makao_app.quit_question()), self._confirmed_quit)
-
-    def _confirmed_quit(self, yes: bool | None) -> None:
-        if yes:
-            self.app.exit()
+        """Leave the match, asking first (see :meth:`MakaoApp.action_quit_match`)."""
+        self.makao_app.action_quit_match()
