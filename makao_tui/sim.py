@@ -23,6 +23,8 @@ from typing import Any
 from .ai import LEVELS, Player, Thinking, ai_for, levels_for
 from .engine.match import Match
 from .engine.variant import Variant
+from .games.macao import MacaoState
+from .games.peklo import PekloState
 
 #: default action budget of one match; far above the longest matches seen (a 6-deal makao-pl
 #: match between normal AIs takes about 3,300 actions, rarely over 4,000)
@@ -187,6 +189,7 @@ def simulate(variant: Variant, options: dict[str, Any], seat_levels: list[str], 
                 continue
             state = match.state
             seat = state.to_act
+            assert seat is not None  # the deal is not over
             match.apply(players[seat].choose(state.view(seat), rngs[seat]))
             budget -= 1
         result.actions += max_actions - budget
@@ -214,8 +217,8 @@ def _count_deals(result: SimResult, match: Match) -> None:
         for s, stats in enumerate(result.seats):
             stats.deals += 1
             stats.points += deal.points[s]
-            if result.variant.id == "peklo":
+            if isinstance(state, PekloState):
                 stats.exact += state.bids[s] == state.tricks[s]
-            if result.variant.id == "macao" and state.hands[s]:
+            if isinstance(state, MacaoState) and state.hands[s]:
                 stats.hands += 1
                 stats.chips += deal.points[s]

@@ -65,7 +65,8 @@ class Stand:
 
 Action = Play | Draw | Take | Pass | Bid | Replace | Stand
 
-_SIMPLE = {"draw": Draw, "take": Take, "pass": Pass, "replace": Replace, "stand": Stand}
+_SIMPLE: dict[str, type[Draw | Take | Pass | Replace | Stand]] = {
+    "draw": Draw, "take": Take, "pass": Pass, "replace": Replace, "stand": Stand}
 _VERBS = {cls: verb for verb, cls in _SIMPLE.items()}
 
 

@@ -81,6 +81,7 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
         variant.check_players(players)
     except RulesError as exc:
         raise ScenarioError(str(exc)) from None
+    assert isinstance(players, int)  # check_players refuses anything else
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise ScenarioError(f"dealer must be a seat from 0 to {players - 1}")

@@ -130,7 +130,7 @@ class Variant:
         """The rules config with ``options`` applied (see :func:`make_rules`)."""
         return make_rules(self.rules_type, options)
 
-    def check_players(self, players: int) -> None:
+    def check_players(self, players: object) -> None:
         """Raise :class:`RulesError` unless ``players`` is in this game's range."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise RulesError(f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}")

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import Card, deck
@@ -264,14 +264,19 @@ class Settled(Event):
     paid: int = 0
 
     @property
+    def punter(self) -> int:
+        """The punter's seat (``seat``, which a settlement line always has)."""
+        return cast(int, self.seat)
+
+    @property
     def payer(self) -> int:
         """The seat that pays: the banker when the punter wins, else the punter."""
-        return self.banker if self.punter_wins else self.seat
+        return self.banker if self.punter_wins else self.punter
 
     @property
     def payee(self) -> int:
         """The seat that is paid."""
-        return self.seat if self.punter_wins else self.banker
+        return self.punter if self.punter_wins else self.banker
 
     @property
     def reason(self) -> str:
@@ -351,11 +356,12 @@ def cut_for_bank(players: int, rng: random.Random) -> BankCut:
     rounds: list[CardsCut] = []
     while True:
         cards: list[Card | None] = [None] * players
+        cut: dict[int, Card] = {}
         for seat in cutting:
-            cards[seat] = shoe.pop()
+            cards[seat] = cut[seat] = shoe.pop()
         rounds.append(CardsCut(None, len(rounds) + 1, tuple(cards)))
-        low = min(cards[s].rank_value for s in cutting)
-        cutting = [s for s in cutting if cards[s].rank_value == low]
+        low = min(cut[s].rank_value for s in cutting)
+        cutting = [s for s in cutting if cut[s].rank_value == low]
         if len(cutting) == 1:
             return BankCut(tuple(rounds), cutting[0])
         if len(shoe) < len(cutting):  # only after very many ties in a row: a fresh pack
@@ -614,7 +620,7 @@ class MacaoState(GameState):
             revealed=tuple(tuple(h) for h in self.hands) if over else None,
             totals=tuple(self.total(s) for s in range(self.players)) if over else None,
             naturals=tuple(self.natural(s) for s in range(self.players)) if over else None,
-            settlement=tuple(self.settlement), points=tuple(self.changes) if over else None,
+            settlement=tuple(self.settlement), points=tuple(self.changes or ()) if over else None,
             legal=tuple(self.legal_actions()) if acting else (),
         )
 
@@ -666,6 +672,7 @@ VARIANT_ID = "macao"
 def _bank_goes_on(match: Match) -> bool:
     """Whether the banker of the last hand deals the next one from the same shoe."""
     state = match.state
+    assert isinstance(state, MacaoState)
     at_table = sum(1 for chips in match.totals if chips > 0)
     return (match.totals[state.dealer] > 0 and not state.refilled
             and len(state.shoe) >= CARDS_PER_PLAYER * at_table)
@@ -704,6 +711,7 @@ def deal(rules: MacaoRules, players: int, dealer: int, rng: random.Random, match
     bankrolls = list(match.totals) if match is not None else [rules.bankroll] * players
     opening: list[Event] = []
     previous = match.state if match is not None else None
+    assert previous is None or isinstance(previous, MacaoState)
     if previous is not None and previous.dealer == dealer:
         shoe = previous.shoe_cards()
         spent = previous.used_cards()

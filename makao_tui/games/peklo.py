@@ -14,7 +14,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck
@@ -355,7 +355,7 @@ class PekloState(GameState):
         events: list[Event] = []
         if isinstance(action, Bid):
             self._bid(self._turn, action.tricks, events)
-        else:
+        elif isinstance(action, Play):  # refusal() refuses every other kind
             self._play(self._turn, action.card, events)
         return events
 
@@ -406,14 +406,22 @@ class PekloState(GameState):
             self.phase = OVER
             self.is_over = True
             if ev is not None:
-                ev.append(DealScored(None, None, tuple(self.bids), tuple(self.tricks), tuple(self.points())))
+                ev.append(DealScored(None, None, tuple(self._bids()), tuple(self.tricks), tuple(self._points())))
 
     # ------------------------------------------------------------ results and views
 
     def points(self) -> list[int] | None:
         if self.phase != OVER:
             return None
-        return deal_points(self.bids, self.tricks)
+        return self._points()
+
+    def _bids(self) -> list[int]:
+        """The bids, once every seat has made one (in the play phase and after)."""
+        return cast("list[int]", self.bids)
+
+    def _points(self) -> list[int]:
+        """The deal's points per seat (RULES.md §4 "Scoring"), once it is over."""
+        return deal_points(self._bids(), self.tricks)
 
     def view(self, seat: int) -> PekloView:
         acting = self.to_act == seat

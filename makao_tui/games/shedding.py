@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
 from ..engine.cards import ALL_CARDS, RANKS, SUITS, Card, deck, rank_name, suit_label
@@ -370,7 +370,7 @@ class ShedState(GameState):
         self._n_choices: int | None = None  # how many choices moves() found here, for step()
         self.over = False
         self.rng = rng
-        self._turn: int | None = (dealer + 1) % players
+        self._turn: int = (dealer + 1) % players
         self.opening: list[Event] = []
         if start:
             self.opening.append(DealStarted(None, dealer, HAND_SIZE))
@@ -383,7 +383,7 @@ class ShedState(GameState):
         """Shuffle ``game.decks`` packs with ``rng``, deal 5 cards each, turn up the starter."""
         cards = deck(game.decks)
         rng.shuffle(cards)
-        hands = [[] for _ in range(players)]
+        hands: list[list[Card]] = [[] for _ in range(players)]
         for i in range(HAND_SIZE * players):
             hands[(dealer + 1 + i) % players].append(cards.pop())
         starter = cards.pop()
@@ -434,7 +434,7 @@ class ShedState(GameState):
         """(playable cards, may draw, may take, may pass) for the seat to act."""
         hand = self.hands[self._turn]
         if self.penalty:
-            answers = self._t.answers[self.penalty_rank]
+            answers = self._t.answers[cast(str, self.penalty_rank)]  # set with every penalty
             return sorted(answers.intersection(hand)), False, True, False
         if self.drawn is not None:
             return [self.drawn], False, False, not self._t.until
@@ -527,7 +527,7 @@ class ShedState(GameState):
                     return "nothing answers the king of hearts: take the penalty"
                 return "only the king of hearts answers the king of hearts"
             extra = " (no wild card on a penalty)" if card.rank in self.game.wild_ranks else ""
-            return (f"{lab} does not answer the penalty: play a {rank_name(self.penalty_rank)} "
+            return (f"{lab} does not answer the penalty: play a {rank_name(cast(str, self.penalty_rank))} "
                     f"or take {self.penalty}{extra}")
         if self.demand is not None:
             return f"the jack demands a {rank_name(self.demand)}: {lab} does not meet it"
@@ -560,7 +560,7 @@ class ShedState(GameState):
         if self.repeats or self._unrecorded:
             if self._n_choices is None:
                 self.moves()
-            if self._n_choices > 1:
+            if cast(int, self._n_choices) > 1:  # moves() counted them
                 self.repeats.clear()  # a choice is made: only a run of forced turns can cycle for ever
             elif self._unrecorded:
                 self.repeats[self._position()] = 1

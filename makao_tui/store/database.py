@@ -235,6 +235,7 @@ class Store:
                 (variant.id, json.dumps(rules_to_options(rules)), str(seed), first_dealer, now, now,
                  json.dumps(fresh.totals)))
             match_id = cur.lastrowid
+            assert match_id is not None  # set by an INSERT
             conn.executemany("INSERT INTO seats (match_id, seat, name, is_ai, level) VALUES (?, ?, ?, ?, ?)",
                              [(match_id, i, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)])
             token = self._claim(conn, match_id)
