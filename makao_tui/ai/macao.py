@@ -156,7 +156,7 @@ class MacaoAI:
         """One of ``view.legal``: the choice of highest expected chips (stand, then replace, then
         draw on a tie). Raises ValueError when the seat has nothing to do."""
         values = choice_values(view)
-        order = {Stand: 0, Replace: 1, Draw: 2}
+        order: dict[type, int] = {Stand: 0, Replace: 1, Draw: 2}
         kind = max(values, key=lambda k: (round(values[k], 9), -order[k]))
         return next(a for a in view.legal if isinstance(a, kind))
 
@@ -286,9 +286,9 @@ def exact_values(view: MacaoView) -> dict[type, float]:
     def against(total: int, natural: bool, finals: list[float]) -> float:
         return sum(p * settle_line(total, natural, b, stake) for b, p in enumerate(finals) if p)
 
-    values = {Stand: against(view.total, view.natural, banker_finals(pool, spent))}
+    values: dict[type, float] = {Stand: against(view.total, view.natural, banker_finals(pool, spent))}
     if any(isinstance(a, Draw) for a in view.legal):
-        source = spent if refill else pool
+        source = spent if spent is not None else pool  # spent is counted when the shoe is refilled
         size, worth = sum(source), 0.0
         for c in range(10):
             if source[c]:

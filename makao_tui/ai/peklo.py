@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import cast
 
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SUITS, Card
@@ -147,10 +148,15 @@ def estimate_tricks(view: PekloView, rng: random.Random, samples: int = SAMPLES)
     for _ in range(samples):
         rng.shuffle(unseen)
         pool = iter(unseen)
-        hands = [[int(c) for c in view.hand] if s == view.seat else [next(pool) for _ in range(view.size)]
-                 for s in range(view.players)]
+        hands: list[list[int]] = [[int(c) for c in view.hand] if s == view.seat
+                                  else [next(pool) for _ in range(view.size)] for s in range(view.players)]
         total += _playout(hands, leader, trump)[view.seat]
     return total / samples
+
+
+def _bid_of(view: PekloView) -> int:
+    """The seat's own bid, in the play phase (when every seat has bid)."""
+    return cast(int, view.bids[view.seat])
 
 
 class PekloAI:
@@ -172,11 +178,12 @@ class PekloAI:
     def _play(self, view: PekloView) -> Play:
         odds = _Odds(view)
         trick = view.trick
+        assert trick is not None  # the play phase has a trick under way
         on_table = trick.cards
         after = [(trick.leader + i) % view.players for i in range(len(on_table) + 1, view.players)]
         cards = [a.card for a in view.legal if isinstance(a, Play)]
         win = {c: odds.holds(c, on_table, after) for c in cards}
-        need = view.bids[view.seat] - view.tricks[view.seat]
+        need = _bid_of(view) - view.tricks[view.seat]
         if need > 0:
             best = max(win.values())
             if need >= len(view.hand):
@@ -202,12 +209,14 @@ class EasyPekloAI:
             raise ValueError("the seat has no legal action")
         if view.phase == "bid":
             high = sum(1 for c in view.hand if c.rank == "A" or (c.suit == view.trump_suit and c.rank_value >= 11))
-            return min(view.legal, key=lambda a: (abs(a.tricks - high), a.tricks))
+            bids = [a for a in view.legal if isinstance(a, Bid)]
+            return min(bids, key=lambda a: (abs(a.tricks - high), a.tricks))
         if rng.random() < self.CARELESS:
             return rng.choice(view.legal)
-        if view.bids[view.seat] > view.tricks[view.seat]:
-            return max(view.legal, key=lambda a: (a.card.suit == view.trump_suit, a.card.rank_value))
-        return min(view.legal, key=lambda a: (a.card.suit == view.trump_suit, a.card.rank_value))
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        if _bid_of(view) > view.tricks[view.seat]:
+            return max(plays, key=lambda a: (a.card.suit == view.trump_suit, a.card.rank_value))
+        return min(plays, key=lambda a: (a.card.suit == view.trump_suit, a.card.rank_value))
 
 
 register_ai("peklo", "easy", lambda rules, thinking: EasyPekloAI())

@@ -25,8 +25,10 @@ and when every card wins, its highest if it is last, else its lowest.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import cast
 
-from ..engine.actions import Action
+from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SUITS
 from ..games.peklo import PekloView, deal_unseen, trick_winner
 from . import Advice, Thinking, register_ai
@@ -64,7 +66,7 @@ def _pick(hand: list[int], table: list[int], best: int, trump: int, need: int, l
     return max(options, key=strength) if last else min(options, key=strength)
 
 
-def play_out(hands: list[list[int]], bids: list[int], tricks: list[int], leader: int,
+def play_out(hands: list[list[int]], bids: list[int], tricks: Sequence[int], leader: int,
              table: list[int], trump: int, first: int | None = None) -> tuple[list[int], int]:
     """Play the deal to its end with the policy of :func:`_pick` and return (tricks per seat, the
     winner of the trick under way).
@@ -115,7 +117,7 @@ class _World:
 
     __slots__ = ("bids", "hands")
 
-    def __init__(self, hands: list[list[int]], bids: list[int] | None = None):
+    def __init__(self, hands: list[list[int]], bids: list[int]):
         self.hands = hands
         self.bids = bids
 
@@ -134,7 +136,7 @@ def world_for(view: PekloView, trump: int, rng: random.Random) -> _World:
             played[seat].append(int(card))
     hands = [[int(c) for c in h] for h in deal_unseen(view, rng)]
     if all(b is not None for b in view.bids):
-        return _World(hands, list(view.bids))
+        return _World(hands, cast("list[int]", list(view.bids)))
     guess = _playout([h + p for h, p in zip(hands, played, strict=False)], (view.dealer + 1) % view.players, trump)
     return _World(hands, [b if b is not None else guess[s] for s, b in enumerate(view.bids)])
 
@@ -169,7 +171,7 @@ class HardPekloAI:
         def sample(view: PekloView, rng: random.Random) -> _World:
             return world_for(view, trump, rng)
 
-        def playout(world: _World, action: Action, rng: random.Random) -> float:
+        def playout(world: _World, action: Bid, rng: random.Random) -> float:
             bids = list(world.bids)
             bids[view.seat] = action.tricks
             if view.hook and view.dealer != view.seat:
@@ -179,7 +181,7 @@ class HardPekloAI:
             taken, _ = play_out(world.hands, bids, [0] * view.players, first, [], trump)
             return action.tricks + 10.0 if taken[view.seat] == action.tricks else 0.0
 
-        result = search(view, view.legal, sample, playout, self.thinking, rng)
+        result = search(view, [a for a in view.legal if isinstance(a, Bid)], sample, playout, self.thinking, rng)
         bid = result.action.tricks
         if len(view.legal) == 1:
             return Advice(result.action, f"bids {bid}: the only bid the hook leaves")
@@ -193,25 +195,27 @@ class HardPekloAI:
 
     def _play(self, view: PekloView, rng: random.Random) -> Advice:
         trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
-        bids = list(view.bids)
-        leader = view.trick.leader
-        table = [int(c) for c in view.trick.cards]
-        wins: dict[Action, int] = {}
+        bids = cast("list[int]", list(view.bids))  # every seat has bid
+        trick = view.trick
+        assert trick is not None  # the play phase has a trick under way
+        leader = trick.leader
+        table = [int(c) for c in trick.cards]
+        wins: dict[Play, int] = {}
 
         def sample(view: PekloView, rng: random.Random) -> _World:
             return world_for(view, trump, rng)
 
-        def playout(world: _World, action: Action, rng: random.Random) -> float:
+        def playout(world: _World, action: Play, rng: random.Random) -> float:
             taken, current = play_out(world.hands, bids, view.tricks, leader, table, trump, int(action.card))
             if current == view.seat:
                 wins[action] = wins.get(action, 0) + 1
             return bids[view.seat] + 10.0 if taken[view.seat] == bids[view.seat] else 0.0
 
-        result = search(view, view.legal, sample, playout, self.thinking, rng)
+        result = search(view, [a for a in view.legal if isinstance(a, Play)], sample, playout, self.thinking, rng)
         need = bids[view.seat] - view.tricks[view.seat]
         takes = result.worlds > 0 and 2 * wins.get(result.action, 0) > result.worlds
         # the seat whose card holds the trick so far, named in the reason ({0})
-        holder = (leader + trick_winner(view.trick.cards, view.trump_suit)) % view.players if table else None
+        holder = (leader + trick_winner(trick.cards, view.trump_suit)) % view.players if table else None
         seats: tuple[int, ...] = ()
         if len(view.legal) == 1:
             reason = "plays the only card it may"

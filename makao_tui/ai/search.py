@@ -18,25 +18,27 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..engine.actions import Action
 from . import Thinking
 
 #: sample(view, rng) -> a GameState agreeing with the view, the seat's own decision pending
 Sampler = Callable[[Any, random.Random], Any]
+#: the kind of action searched (a Play, a Bid, or any Action)
+A = TypeVar("A", bound=Action)
 #: playout(state, action, rng) -> the searching seat's value after applying action and playing on
-Playout = Callable[[Any, Action, random.Random], float]
+Playout = Callable[[Any, A, random.Random], float]
 
 
 @dataclass
-class SearchResult:
+class SearchResult(Generic[A]):
     """What :func:`search` found: ``action`` (the best mean), ``means`` and ``counts`` per legal
     action (same order as ``actions``), ``worlds`` finished and ``seconds`` spent; ``values[i]``:
     the playout values of ``actions[i]``, world by world (the same worlds for every action)."""
 
-    action: Action
-    actions: Sequence[Action]
+    action: A
+    actions: Sequence[A]
     means: list[float]
     counts: list[int]
     worlds: int
@@ -44,8 +46,8 @@ class SearchResult:
     values: list[list[float]]
 
 
-def search(view: Any, actions: Sequence[Action], sample: Sampler, playout: Playout,
-           thinking: Thinking, rng: random.Random, clock: Callable[[], float] = time.perf_counter) -> SearchResult:
+def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A], thinking: Thinking,
+           rng: random.Random, clock: Callable[[], float] = time.perf_counter) -> SearchResult[A]:
     """Score ``actions`` (non-empty; usually ``view.legal`` or a pruned subset of it) by playouts
     in sampled worlds and return the best.
 

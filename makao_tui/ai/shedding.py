@@ -271,7 +271,7 @@ class HardShedAI:
         return sample_state(view, self.rules, rng)
 
     def _playout(self, state: ShedState, action: Action, rng: random.Random) -> float:
-        me = state.to_act
+        me = state._turn  # a sampled world is never over
         state.apply(action)
         game = state.game.id
         horizon = HORIZON.get(game, 10)
@@ -286,7 +286,7 @@ class HardShedAI:
             for _ in range(horizon):
                 if state.over:
                     break
-                state.apply(policy.choose(state.view(state.to_act), rng))
+                state.apply(policy.choose(state.view(state._turn), rng))
         return position_value(state, me)
 
 
@@ -352,6 +352,7 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
                                                    table.suit, table.rank)
     suits: dict[str, int] = {}
     n_plain = 0
+    c: int  # a card's number (cards and moves' low bits alike)
     for c in hand:
         if not wild[c]:
             n_plain += 1
@@ -394,7 +395,7 @@ def position_value(state: ShedState, seat: int) -> float:
         return 0.5 if state.winner is None else 1.0 if state.winner == seat else 0.0
     sizes = [len(h) for h in state.hands]
     if state.penalty:
-        sizes[state.to_act] += state.penalty
+        sizes[state._turn] += state.penalty
     lead = min(n for s, n in enumerate(sizes) if s != seat) - sizes[seat]
     return 1.0 / (1.0 + math.exp(-0.5 * lead))
 
