@@ -29,6 +29,12 @@ class DealRecord:
     points: list[int] | None = None
     totals_after: list[int] | None = None
 
+    def result(self) -> tuple[list[int], list[int]]:
+        """(points, totals after) per seat of the deal once over; raises ValueError while it is not."""
+        if self.points is None or self.totals_after is None:
+            raise ValueError(f"deal {self.number} is not over")
+        return self.points, self.totals_after
+
 
 class Match:
     """A match of ``variant`` between ``len(names)`` seats.

@@ -30,7 +30,7 @@ DealColumns = tuple[list[tuple[str, Any]], list[list[tuple[str, Any]]]]
 
 def points_and_totals(deal: DealRecord) -> DealColumns:
     """The record of a finished deal every game has: each seat's points and total after it."""
-    return [], [[("points", p), ("total", t)] for p, t in zip(deal.points, deal.totals_after, strict=True)]
+    return [], [[("points", p), ("total", t)] for p, t in zip(*deal.result(), strict=True)]
 
 
 class RulesError(ValueError):

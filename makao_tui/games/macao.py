@@ -755,12 +755,13 @@ def deal_columns(deal: DealRecord) -> DealColumns:
     points and whether they were a natural (empty for a seat not dealt in), the chips won or lost
     and the bankroll after the hand."""
     view = deal.state.view(deal.dealer)
+    points, totals = deal.result()
     seats = []
     for s in range(view.players):
         dealt = view.in_play[s]
         seats.append([("points", view.totals[s] if dealt else ""),
                       ("natural", ("yes" if view.naturals[s] else "no") if dealt else ""),
-                      ("chips", deal.points[s]), ("bankroll", deal.totals_after[s])])
+                      ("chips", points[s]), ("bankroll", totals[s])])
     return [], seats
 
 

@@ -305,9 +305,9 @@ class PekloState(GameState):
                 return hand[i:j]
         return hand[:]
 
-    def moves(self) -> list[int]:
+    def moves(self) -> list[Card] | list[int]:
         """The legal moves of the seat to act as ints (see :func:`move_action`), in the order of
-        :meth:`legal_actions`: bids ``BID_MOVE + n``, plays the card's number; [] once over."""
+        :meth:`legal_actions`: bids ``BID_MOVE + n``, plays the card itself (an int); [] once over."""
         if self.phase == PLAY:
             return self._follow_cards(self._turn)
         if self.phase == BID:
@@ -499,8 +499,9 @@ def deal_columns(deal: DealRecord) -> DealColumns:
     each seat and the trump card (empty: no trump); per seat the bid, tricks taken, points and
     running total."""
     view = deal.state.view(0)
-    seats = [[("bid", view.bids[s]), ("tricks", view.tricks[s]), ("points", deal.points[s]),
-              ("total", deal.totals_after[s])] for s in range(view.players)]
+    points, totals = deal.result()
+    seats = [[("bid", view.bids[s]), ("tricks", view.tricks[s]), ("points", points[s]), ("total", totals[s])]
+             for s in range(view.players)]
     return [("cards", view.size), ("trump", view.trump.label(True) if view.trump else "")], seats
 
 

@@ -822,8 +822,8 @@ def deal_columns(deal: DealRecord) -> DealColumns:
     """A finished deal's record for the CSV export (RULES.md "Score sheets"): per seat the cards
     left in hand (0: went out), the points of the deal and the running total."""
     counts = deal.state.view(0).counts
-    return [], [[("cards left", counts[s]), ("points", deal.points[s]), ("total", deal.totals_after[s])]
-                for s in range(len(counts))]
+    points, totals = deal.result()
+    return [], [[("cards left", counts[s]), ("points", points[s]), ("total", totals[s])] for s in range(len(counts))]
 
 
 # ---------------------------------------------------------------- sampling worlds (the hard AI)
