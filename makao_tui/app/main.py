@@ -133,8 +133,12 @@ class MakaoApp(App[None]):
         future: asyncio.Future = loop.create_future()
 
         def settle(setter: Callable[[Any], None], value: Any) -> None:
+            def once() -> None:
+                if not future.done():
+                    setter(value)
+
             with contextlib.suppress(RuntimeError):  # the app's loop is already closed
-                loop.call_soon_threadsafe(lambda: future.done() or setter(value))
+                loop.call_soon_threadsafe(once)
 
         try:
             if self._pool is None:
@@ -199,6 +203,8 @@ class MakaoApp(App[None]):
     def _save(self, match: Match) -> None:
         """Store what ``match`` did since the last save; on failure say so and stop saving it."""
         writer = self.writer
+        if writer is None:  # the saver is set only with a writer
+            return
         try:
             writer.save(match, played=self.session.played() if self.session is not None else None)
         except StoreError as exc:
@@ -259,9 +265,9 @@ class MakaoApp(App[None]):
         writer = None
         if self.store is not None:
             try:
-                seats = [Seat(name, spec.is_ai, spec.level)
-                         for name, spec in zip(session.names, session.seats, strict=False)]
-                writer = self.store.start_match(variant, rules, seats, seed)
+                stored = [Seat(name, spec.is_ai, spec.level)
+                          for name, spec in zip(session.names, session.seats, strict=False)]
+                writer = self.store.start_match(variant, rules, stored, seed)
             except StoreError as exc:
                 self.notify(f"{exc}. This match is not saved.", title="Saved games", severity="error",
                             timeout=20)
@@ -275,13 +281,16 @@ class MakaoApp(App[None]):
         first, as ever). Raises DamagedMatchError if they do not replay."""
         if writer is not self.writer:
             self.leave_match()
-        self._record(self._rebuilt(writer.saved), writer)
+        session = self._rebuilt(writer.saved)
+        self._record(session, writer)
         self._back_to_base()
-        self.push_screen(table_for(writer.saved.variant)(self.session))
+        self.push_screen(table_for(writer.saved.variant)(session))
 
     def resume_saved(self, match_id: int) -> None:
         """Claim stored match ``match_id`` and reopen it (the start screen's Resume entries); a
         match that cannot be resumed is named in a notification."""
+        if self.store is None:  # the start screen offers stored matches only with a store
+            return
         try:
             writer = self.store.resume(match_id)
         except StoreError as exc:
@@ -297,13 +306,15 @@ class MakaoApp(App[None]):
         """Take the match under way back to its first ``keep`` stored actions and show its table
         anew (a deal left over starts the next one, so the human is back at the turn taken back).
         The time limit's clock runs on. Raises StoreError if the store refuses."""
-        old = self.session
-        saved = self.writer.truncate(keep)
+        old, writer = self.session, self.writer
+        if old is None or writer is None:  # the table offers undo only in a stored match
+            return
+        saved = writer.truncate(keep)
         session = self._rebuilt(saved)
         if session.match.awaiting_next_deal:
             session.next_deal()
         session.started, session.played_before = old.started, old.played_before
-        self._record(session, self.writer)
+        self._record(session, writer)
         self.switch_screen(table_for(saved.variant)(session))
 
     def action_open_statistics(self) -> None:

@@ -142,6 +142,8 @@ class MatchSession:
     def ai_inputs(self) -> tuple[Player, Any, random.Random]:
         """The AI player of the seat to act, that seat's view (nothing more) and its generator."""
         seat = self.to_act
+        if seat is None:
+            raise ValueError("the deal is over: no seat to act")
         return self._players[seat], self.match.state.view(seat), self._ai_rngs[seat]
 
     def token(self) -> tuple[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from time import monotonic
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -17,6 +17,9 @@ from textual.widgets import Button, Footer, Static
 
 from ...engine.cards import ascii_text
 from ..widgets.scores import ScoreSheet, ScoreTable, TotalsChart
+
+if TYPE_CHECKING:
+    from ..main import MakaoApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -201,7 +204,7 @@ class DealSummaryScreen(Screen[None]):
 
     def action_quit_match(self) -> None:
         """Leave the match, asking first (as at the table)."""
-        self.app.action_quit_match()
+        cast("MakaoApp", self.app).action_quit_match()
 
 
 class MatchEndScreen(Screen[None]):
@@ -240,7 +243,7 @@ class MatchEndScreen(Screen[None]):
         if event.button.id == "new":
             self.action_new_match()
         else:
-            self.app.action_quit_match()
+            cast("MakaoApp", self.app).action_quit_match()
 
     def action_new_match(self) -> None:
         """Set up a new match of the same game."""

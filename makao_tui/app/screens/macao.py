@@ -11,7 +11,7 @@ ledger (the score sheet) is on ``l``.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -75,7 +75,7 @@ def cut_screen(events: list[Event], names: list[str], ascii: bool = False) -> Cu
     """The :class:`CutScreen` of the match opening ``events`` (:class:`CardsCut` rounds, then
     :class:`FirstBanker`)."""
     rounds = [e for e in events if isinstance(e, CardsCut)]
-    banker = next(e.seat for e in events if isinstance(e, FirstBanker))
+    banker = next(e.seat for e in events if isinstance(e, FirstBanker) and e.seat is not None)
     sheet = ScoreSheet(["Player", *("Cut" if r.round == 1 else f"Again ({r.round})" for r in rounds)])
     for seat, name in enumerate(names):
         row: list[Text | str] = [Text(name + (" ★" if seat == banker else ""),
@@ -87,7 +87,8 @@ def cut_screen(events: list[Event], names: list[str], ascii: bool = False) -> Cu
     sheet.notes.append("The lowest card banks first (2 lowest, ace highest); a tie for lowest cuts again.")
     card = rounds[-1].cards[banker]
     head = Text(f"{names[banker]} cut the lowest card, ", style="bold")
-    head.append_text(card_text(card, ascii))
+    if card is not None:  # the banker cut in every round
+        head.append_text(card_text(card, ascii))
     head.append(", and holds the first bank.", style="bold")
     return CutScreen("The cut for the bank", head, sheet, "deal the first hand")
 
@@ -209,8 +210,8 @@ class MacaoTableScreen(TableScreen):
         """The banner over the hand: news of the bank during its first hand, else whose turn."""
         session = self.session
         opening = getattr(session.match.state, "opening", [])
-        passed = next((e for e in opening if isinstance(e, BankPassed)), None)
-        if passed is not None:
+        passed = next((e for e in opening if isinstance(e, BankPassed) and e.seat is not None), None)
+        if passed is not None and passed.seat is not None:
             shoe = next(e for e in opening if isinstance(e, ShoeShuffled))
             return Text(f" The bank passes from {session.names[passed.previous]} to "
                         f"{session.names[passed.seat]}: a fresh shoe of {shoe.count} cards",
@@ -341,8 +342,8 @@ class MacaoTableScreen(TableScreen):
         names = session.names
         events = self._hand_events()
         banker = match.current.dealer
-        lines = {e.seat: e for e in events if isinstance(e, Settled)}
-        points = match.current.points
+        lines = {e.punter: e for e in events if isinstance(e, Settled)}
+        points, _ = match.current.result()
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("Player", no_wrap=True)
         table.add_column("Cards", no_wrap=True)
@@ -351,7 +352,7 @@ class MacaoTableScreen(TableScreen):
         table.add_column("Chips", justify="right", no_wrap=True)
         table.add_column("Why")
         for shown in (e for e in events if isinstance(e, HandShown)):
-            seat = shown.seat
+            seat = cast(int, shown.seat)  # a hand shown is a seat's
             cards = self._shown_cards(shown)
             total = f"{'natural ' if shown.natural else ''}{shown.total}"
             line = lines.get(seat)
@@ -399,19 +400,19 @@ def macao_ledger(session) -> ScoreSheet:
             sheet.rows.append(row + ["playing…"] + [""] * (len(names) - 1))
             continue
         view = deal.state.view(deal.dealer)
+        points, totals = deal.result()
         for seat in range(len(names)):
             if not view.in_play[seat]:
                 row.append(Text("—", style="dim"))
                 continue
             cell = Text(f"{view.totals[seat]}")
             cell.append("n" if view.naturals[seat] else " ", style="bold yellow")
-            change = deal.points[seat]
+            change = points[seat]
             cell.append(f" {_signed(change)}", style="green" if change > 0 else ("red" if change < 0 else ""))
-            cell.append(f" → {deal.totals_after[seat]}")
+            cell.append(f" → {totals[seat]}")
             row.append(cell)
         sheet.rows.append(row)
-    sheet.rows.append([Text("Bankroll", style="bold"), ""]
-                      + [Text(str(t), style="bold") for t in match.totals])
+    sheet.rows.append([Text("Bankroll", style="bold"), "", *(Text(str(t), style="bold") for t in match.totals)])
     sheet.notes.append(f"Each cell: points (n: a natural), chips won or lost, bankroll after. "
                        f"Stake {session.rules.stake}; the highest bankroll wins.")
     done = [d for d in match.deals if d.totals_after is not None]

@@ -9,7 +9,7 @@ dimmed), and a refused bid or play shows the engine's reason.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -60,6 +60,16 @@ def _shown_trick(view: PekloView) -> tuple[Trick | None, bool]:
     if view.history:
         return view.history[-1], True
     return None, False
+
+
+def _winner(trick: Trick) -> int:
+    """The winner of a finished trick."""
+    return cast(int, trick.winner)
+
+
+def _under_way(view: PekloView) -> Trick:
+    """The trick under way (the play phase always has one, empty before the lead)."""
+    return cast(Trick, view.trick)
 
 
 class PekloTableScreen(TableScreen):
@@ -150,10 +160,10 @@ class PekloTableScreen(TableScreen):
         trick, finished = _shown_trick(view)
         number = len(view.history) + (0 if finished else 1)
         if finished and trick is not None:
-            return f"Trick {number} of {view.size} · won by {names[trick.winner]}"
+            return f"Trick {number} of {view.size} · won by {names[_winner(trick)]}"
         if trick is not None:
             return f"Trick {number} of {view.size} · led by {names[trick.leader]}"
-        return f"Trick 1 of {view.size} · {names[view.trick.leader]} leads"
+        return f"Trick 1 of {view.size} · {names[_under_way(view).leader]} leads"
 
     def _players(self, view: PekloView) -> Table:
         """One row per seat: to act, name (D: dealer), bid, tricks taken, card in the trick, total."""
@@ -177,7 +187,7 @@ class PekloTableScreen(TableScreen):
             if bid is not None and view.phase != "bid" and view.tricks[seat] > bid:
                 took.stylize("red")
             card = Text()
-            if seat in played:
+            if trick is not None and seat in played:
                 card = card_text(played[seat], self.ascii)
                 if finished and seat == trick.winner:
                     card.append(" ★", style="bold yellow")
@@ -210,9 +220,10 @@ class PekloTableScreen(TableScreen):
                 return Text(f" Your bid, {actor}: how many tricks will you take?"), False
             return Text(f" {actor} is bidding…" if session.is_ai(view.to_act) else f" {actor} to bid"), False
         trick, finished = _shown_trick(view)
-        if finished:
-            text = Text(f" ★ {names[trick.winner]} wins trick {len(view.history)} with ", style="bold")
-            text.append_text(card_text(trick.cards[trick.seats.index(trick.winner)], self.ascii))
+        if finished and trick is not None:
+            winner = _winner(trick)
+            text = Text(f" ★ {names[winner]} wins trick {len(view.history)} with ", style="bold")
+            text.append_text(card_text(trick.cards[trick.seats.index(winner)], self.ascii))
             text.append(" — your lead" if mine else f" — {actor} leads next")
             return text, True
         if trick is None:
@@ -247,7 +258,7 @@ class PekloTableScreen(TableScreen):
             row.append("  ")
         # the bids in the order they were made: from the dealer's left
         order = [(view.dealer + 1 + i) % view.players for i in range(view.players)]
-        made = [(s, view.bids[s]) for s in order if view.bids[s] is not None]
+        made = [(s, b) for s in order if (b := view.bids[s]) is not None]
         so_far = Text(" Bids so far: ")
         if made:
             so_far.append(", ".join(f"{names[s]} {b}" for s, b in made))
@@ -428,7 +439,8 @@ class PekloTableScreen(TableScreen):
         head = Text(f"{_plural(view.size, 'card')} each, ", style="bold")
         head.append_text(_trump_text(view, self.ascii))
         head.append(".")
-        exact = [names[s] for s in range(view.players) if deal.points[s]]
+        points, totals = deal.result()
+        exact = [names[s] for s in range(view.players) if points[s]]
         head.append(f"\nExact bid: {', '.join(exact)}." if exact else "\nNobody took exactly the bid.")
         table = Table(box=None, pad_edge=False, header_style="bold")
         table.add_column("Player")
@@ -437,11 +449,11 @@ class PekloTableScreen(TableScreen):
         table.add_column("Points", justify="right")
         table.add_column("Total", justify="right")
         for seat in range(view.players):
-            points = deal.points[seat]
-            table.add_row(names[seat] + (" ✓" if points else ""), str(view.bids[seat]),
+            won = points[seat]
+            table.add_row(names[seat] + (" ✓" if won else ""), str(view.bids[seat]),
                           str(view.tricks[seat]),
-                          Text(f"+{points}", style="bold green") if points else Text("0", style="dim"),
-                          str(deal.totals_after[seat]))
+                          Text(f"+{won}", style="bold green") if won else Text("0", style="dim"),
+                          str(totals[seat]))
         last = view.history[-1]
         tail = Text(f"Last trick: {names[last.winner]} won it with ")
         tail.append_text(card_text(last.cards[last.seats.index(last.winner)], self.ascii))
@@ -469,15 +481,16 @@ def peklo_sheet(session, ascii: bool = False) -> ScoreSheet:
             bid = view.bids[seat]
             if deal.points is None:
                 cell = Text("–" if bid is None else f"{bid}/{view.tricks[seat]} …")
-            elif deal.points[seat]:
-                cell = Text(f"{bid}/{view.tricks[seat]} +{deal.points[seat]}", style="bold green")
-                cell.append(f"\n{deal.totals_after[seat]}", style="default")
             else:
-                cell = Text(f"{bid}/{view.tricks[seat]} 0", style="dim")
-                cell.append(f"\n{deal.totals_after[seat]}", style="default")
+                points, totals = deal.result()
+                if points[seat]:
+                    cell = Text(f"{bid}/{view.tricks[seat]} +{points[seat]}", style="bold green")
+                else:
+                    cell = Text(f"{bid}/{view.tricks[seat]} 0", style="dim")
+                cell.append(f"\n{totals[seat]}", style="default")
             row.append(cell)
         sheet.rows.append(row)
-    sheet.rows.append([Text("Total", style="bold"), ""] + [Text(str(t), style="bold") for t in match.totals])
+    sheet.rows.append([Text("Total", style="bold"), "", *(Text(str(t), style="bold") for t in match.totals)])
     view = match.state.view(0)
     left = max(0, view.deals - len(match.deals) + (0 if match.state.is_over else 1))
     sheet.notes.append("Each cell: bid/tricks taken and points (green: the exact bid, bid + 10), "

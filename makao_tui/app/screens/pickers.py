@@ -44,7 +44,8 @@ class _Picker(ModalScreen[str | None]):
             yield Static(f"Keys: {keys}; or ←/→ and Enter. Esc: cancel.", classes="hint")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id.removeprefix("pick-"))
+        if event.button.id is not None:  # every choice's button has one
+            self.dismiss(event.button.id.removeprefix("pick-"))
 
     def on_key(self, event) -> None:
         for value, _label, key in self.choices:

@@ -3,7 +3,8 @@ history of finished matches (each one's score sheet on Enter)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -51,7 +52,7 @@ def _signed(points: int) -> str:
 def stored_sheet(sheet: StoredSheet) -> ScoreSheet:
     """A stored match's score sheet as the app draws one: a row per deal (the dealer, then each
     player's points and total), a chart of the totals, and the winners in the notes."""
-    rows: list[list[Text | str]] = []
+    rows: list[Sequence[Text | str]] = []
     for deal in sheet.deals:
         rows.append([str(deal.number), sheet.names[deal.dealer]]
                     + [f"{_signed(p)} → {t}" for p, t in zip(deal.points, deal.totals_after, strict=False)])
@@ -112,16 +113,19 @@ class StatisticsScreen(Screen[None]):
         for m in finished:
             names = [seat.name for seat in m.seats]
             history.add_row(str(m.id), m.game_name, m.players(), str(m.deal),
-                            ", ".join(names[s] for s in m.winners or []), ago(m.finished, now),
+                            ", ".join(names[s] for s in m.winners or []), ago(cast(float, m.finished), now),
                             key=str(m.id))
         history.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id != "history":
             return
+        store = self.makao_app.store
+        if store is None or event.row_key.value is None:  # the history lists the store's matches
+            return
         match_id = int(event.row_key.value)
         try:
-            sheet = self.makao_app.store.score_sheet(match_id)
+            sheet = store.score_sheet(match_id)
         except StoreError as exc:
             self.notify(str(exc), severity="error")
             return

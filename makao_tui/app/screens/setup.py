@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,6 +23,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 from ...ai import DEFAULT_LEVEL, LEVELS
 from ...engine.variant import RulesError, Variant
 from ..session import SeatSpec
+
+if TYPE_CHECKING:
+    from ..main import MakaoApp
 
 NAME_LENGTH = 12
 
@@ -117,6 +120,11 @@ class SetupScreen(Screen[None]):
         Binding("up", "app.focus_previous", show=False),
     ]
 
+    @property
+    def makao_app(self) -> MakaoApp:
+        """The app, typed."""
+        return cast("MakaoApp", self.app)
+
     def __init__(self, variant: Variant, seats: Sequence[SeatSpec] | None = None,
                  rules: Any = None, seed: int | None = None) -> None:
         super().__init__()
@@ -206,6 +214,7 @@ class SetupScreen(Screen[None]):
             if isinstance(widget, (Checkbox, Select)):
                 options[field.name] = widget.value
             else:
+                assert isinstance(widget, Input)  # the rest of the fields are typed in
                 text = widget.value.strip()
                 rng = field.metadata.get("range")
                 if not text:
@@ -275,9 +284,9 @@ class SetupScreen(Screen[None]):
         except RulesError as exc:
             general.update(str(exc))
             return
-        self.app.start_match(self.variant, rules, seats,
+        self.makao_app.start_match(self.variant, rules, seats,
                              seed if seed is not None else random.randrange(2**31))
 
     def action_back(self) -> None:
         """Back to the start screen."""
-        self.app.open_start()
+        self.makao_app.open_start()

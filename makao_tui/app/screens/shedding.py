@@ -20,7 +20,7 @@ from textual.widgets import Static
 from ...engine.actions import Draw, Pass, Play, Take
 from ...engine.cards import SUITS, Card, ascii_text, rank_name, suit_label
 from ...games import makao_pl, makao_ru
-from ...games.shedding import CardPlayed, PenaltyPending, ShedView
+from ...games.shedding import CardPlayed, PenaltyPending, ShedState, ShedView
 from ..widgets.cards import CardView, HandView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
@@ -148,8 +148,8 @@ class ShedTableScreen(TableScreen):
         bar = Text(f" {session.variant.name}", style="bold")
         number = len(match.deals)
         rules = session.rules
-        if session.time_limit_min is not None:
-            left = session.seconds_left()
+        left = session.seconds_left()
+        if left is not None:  # a time limit
             bar.append(f" · deal {number} · ")
             bar.append("time is up: last deal" if match.time_up else f"{math.ceil(left / 60)} min left")
         elif hasattr(rules, "deals"):
@@ -310,7 +310,9 @@ class ShedTableScreen(TableScreen):
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this game: drawing until a card fits and the demand picker only where the
         game has jack demands (makao-pl)."""
-        extra = DEMAND_GAME_KEYS if self.session.match.state.game.jack_demands else []
+        state = self.session.match.state
+        assert isinstance(state, ShedState)
+        extra = DEMAND_GAME_KEYS if state.game.jack_demands else []
         return KEYS + extra + COMMON_KEYS
 
     # ------------------------------------------------------------ keys
@@ -363,10 +365,10 @@ class ShedTableScreen(TableScreen):
         demands = list(dict.fromkeys(a.demand for a in forms))
         if len(suits) > 1:
             self.app.push_screen(SuitPicker(suits, self.ascii),
-                                 lambda suit: suit is not None and self._play(card, suit=suit))
+                                 lambda suit: self._play(card, suit=suit) if suit is not None else None)
         elif len(demands) > 1:
-            self.app.push_screen(DemandPicker(demands), lambda d: d is not None and self._play(
-                card, demand=None if d == NO_DEMAND else d))
+            self.app.push_screen(DemandPicker(demands), lambda d: self._play(
+                card, demand=None if d == NO_DEMAND else d) if d is not None else None)
         else:
             self._play(card, suit=suits[0] if suits else None, demand=demands[0] if forms else None)
 
@@ -389,6 +391,7 @@ class ShedTableScreen(TableScreen):
         if not self._check_turn():
             return
         seat = self.session.to_act
+        assert seat is not None  # _check_turn() passed
         while self._drawing_until(self.session.match.state.view(seat)) and self.act(Draw()):
             if self.session.to_act != seat:
                 break
@@ -437,7 +440,7 @@ class ShedTableScreen(TableScreen):
                      else Text("out", style="green"))
             costs = "+".join(str(value(c)) for c in view.hand) if view.hand else ""
             table.add_row(names[seat] + (" ★" if seat == winner else ""), cards, costs,
-                          _signed(deal.points[seat]))
+                          _signed(deal.result()[0][seat]))
         return Group(head, Text(""), table)
 
     def match_result(self) -> RenderableType:
@@ -459,11 +462,12 @@ def shedding_sheet(session) -> ScoreSheet:
             sheet.rows.append(row + ["playing…"] + [""] * (len(names) - 1))
             continue
         winner = deal.state.view(0).winner
+        points, totals = deal.result()
         for seat in range(len(names)):
-            cell = Text(f"{_signed(deal.points[seat])} → {_number(deal.totals_after[seat])}")
+            cell = Text(f"{_signed(points[seat])} → {_number(totals[seat])}")
             if seat == winner:
                 cell.append(" ★", style="bold yellow")
-            if limit is not None and deal.totals_after[seat] >= limit:
+            if limit is not None and totals[seat] >= limit:
                 cell.stylize("bold red")
                 cell.append(" limit", style="bold red")
             row.append(cell)
@@ -474,8 +478,7 @@ def shedding_sheet(session) -> ScoreSheet:
         sheet.notes.append(f"★ won the deal.  Loss limit {limit}: the match ends when a total "
                            f"reaches it; the lowest total wins.")
     else:
-        sheet.rows.append([Text("Total", style="bold"), ""]
-                          + [Text(_number(t), style="bold") for t in match.totals])
+        sheet.rows.append([Text("Total", style="bold"), "", *(Text(_number(t), style="bold") for t in match.totals)])
         left = session.seconds_left()
         if left is not None:
             when = ("time is up: this is the last deal" if match.time_up

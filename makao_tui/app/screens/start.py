@@ -98,6 +98,8 @@ class StartScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
+        if choice is None:  # every option has an id
+            return
         if choice.startswith(RESUME):
             self.makao_app.resume_saved(int(choice[len(RESUME):]))
         else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -59,9 +59,9 @@ def describe_action(action: Action, ascii: bool = False) -> str:
         return words + (", calling Makao" if action.makao else "")
     if isinstance(action, Bid):
         return f"bid {action.tricks}"
-    words = {Draw: "draw a card", Take: "take the penalty", Pass: "pass", Replace: "replace your 0-card",
-             Stand: "stand"}
-    return words.get(type(action), str(action))
+    verbs: dict[type, str] = {Draw: "draw a card", Take: "take the penalty", Pass: "pass",
+                              Replace: "replace your 0-card", Stand: "stand"}
+    return verbs.get(type(action), str(action))
 
 
 class TableScreen(Screen[None]):
@@ -195,7 +195,7 @@ class TableScreen(Screen[None]):
             self.refresh_table()
             self._passing = True
             guard = min(0.5, self.makao_app.ai_delay)
-            self.app.push_screen(PassDeviceScreen(session.names[session.to_act], guard), self._passed)
+            self.app.push_screen(PassDeviceScreen(session.names[cast(int, session.to_act)], guard), self._passed)
 
     def _passed(self, _result: Any) -> None:
         self._passing = False
@@ -338,6 +338,8 @@ class TableScreen(Screen[None]):
             self.say(refusal, error=True)
             return
         keep = undo_point(self.session.match.all_actions(), self.session.humans[0])
+        if keep is None:  # undo_refusal() has said so
+            return
         try:
             self.makao_app.undo(keep)
         except StoreError as exc:
@@ -367,6 +369,8 @@ class TableScreen(Screen[None]):
     async def _think_of_hint(self) -> None:
         session = self.session
         token, seat = session.token(), session.to_act
+        if seat is None:  # a hint is asked for on the human's turn
+            return
         adviser = ai_for(session.variant.id, "hard", session.rules, session.thinking)
         advice = await self.makao_app.think(advise, adviser, session.match.state.view(seat),
                                             random.Random(f"{session.seed}/hint/{token}"))

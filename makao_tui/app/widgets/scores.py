@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -24,7 +25,7 @@ class ScoreSheet:
     :class:`TotalsChart`; ``series_title``: what the chart shows."""
 
     columns: list[str]
-    rows: list[list[Text | str]] = field(default_factory=list)
+    rows: list[Sequence[Text | str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     row_height: int = 1
     series: list[tuple[str, list[int]]] = field(default_factory=list)
