@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import platformdirs
@@ -220,8 +218,3 @@ def test_the_data_folder(monkeypatch, tmp_path):
     monkeypatch.setenv("MAKAO_DATA_DIR", "")
     assert data_dir() == Path(platformdirs.user_data_dir("makao-tui"))
 
-
-def test_the_store_does_not_import_textual():
-    code = ("import sys, makao_tui.store; bad = [m for m in sys.modules if m.split('.')[0] == 'textual'];"
-            "sys.exit(1 if bad else 0)")
-    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
