@@ -87,6 +87,7 @@ class TableScreen(Screen[None]):
         self._thinking = False
         self._hinting = False
         self._ready: tuple[tuple[int, int], Action] | None = None
+        self._failure: str | None = None  # an AI seat's failure, said once its move is shown
         self._summary_for: int | None = None
         self._passing = False
 
@@ -180,7 +181,7 @@ class TableScreen(Screen[None]):
             self._ready = None
             if token == session.token():
                 session.apply(action)
-                self.on_turn_change()
+                self._turn_changed()
         self.refresh_table()
         if session.match.state.is_over:
             self._deal_over()
@@ -207,7 +208,7 @@ class TableScreen(Screen[None]):
         if self._thinking:
             return
         self._thinking = True
-        self.run_worker(self._ai_turn(), group="ai", exit_on_error=True)
+        self.run_worker(self._ai_turn(), group="ai", exit_on_error=False)
 
     async def _ai_turn(self) -> None:
         """Let the AI of the seat to act choose in the AI's process (keys and resizing go on while
@@ -216,8 +217,11 @@ class TableScreen(Screen[None]):
         token = session.token()
         player, view, rng = session.ai_inputs()
         pause = asyncio.create_task(asyncio.sleep(self.ai_pause()))
-        action, after = await self.makao_app.think(decide, player, view, rng)
-        rng.setstate(after)
+        try:
+            action, after = await self.makao_app.think(decide, player, view, rng)
+            rng.setstate(after)
+        except Exception as exc:  # an AI that fails must not end the app
+            action = self._ai_failed(view, exc)
         await pause
         self._thinking = False
         self._hinting = False
@@ -232,9 +236,27 @@ class TableScreen(Screen[None]):
         session = self.session
         while session.is_ai(session.to_act):
             player, view, rng = session.ai_inputs()
-            session.apply(player.choose(view, rng))
-        self.on_turn_change()
+            try:
+                action = player.choose(view, rng)
+            except Exception as exc:  # an AI that fails must not end the app
+                action = self._ai_failed(view, exc)
+            session.apply(action)
+        self._turn_changed()
         self.advance()
+
+    def _ai_failed(self, view: Any, exc: Exception) -> Action:
+        """The stand-in for an AI seat whose AI raised ``exc``: its first legal action, and a message
+        at the table saying so (the match goes on)."""
+        name = self.session.names[view.seat]
+        self._failure = f"{name}'s AI failed ({type(exc).__name__}: {exc}); {name} made the first legal move instead."
+        return view.legal[0]
+
+    def _turn_changed(self) -> None:
+        """:meth:`on_turn_change`, then the failure of an AI that just moved, if any, in the status line."""
+        self.on_turn_change()
+        if self._failure is not None:
+            self.say(self._failure)
+            self._failure = None
 
     def _deal_over(self) -> None:
         number = len(self.session.match.deals)
@@ -364,7 +386,7 @@ class TableScreen(Screen[None]):
         if not self._hinting:
             self._hinting = True
             self.say("Thinking about a hint…")
-            self.run_worker(self._think_of_hint(), group="hint", exit_on_error=True)
+            self.run_worker(self._think_of_hint(), group="hint", exit_on_error=False)
 
     async def _think_of_hint(self) -> None:
         session = self.session
@@ -372,8 +394,14 @@ class TableScreen(Screen[None]):
         if seat is None:  # a hint is asked for on the human's turn
             return
         adviser = ai_for(session.variant.id, "hard", session.rules, session.thinking)
-        advice = await self.makao_app.think(advise, adviser, session.match.state.view(seat),
-                                            random.Random(f"{session.seed}/hint/{token}"))
+        try:
+            advice = await self.makao_app.think(advise, adviser, session.match.state.view(seat),
+                                                random.Random(f"{session.seed}/hint/{token}"))
+        except Exception as exc:  # a hint that fails must not end the app
+            self._hinting = False
+            if self.is_mounted:
+                self.say(f"No hint: the hard AI failed ({type(exc).__name__}: {exc}).", error=True)
+            return
         self._hinting = False
         if token == session.token() and self.is_mounted:
             # the reason speaks of the AI ("plays the 10, keeps the ace for later")

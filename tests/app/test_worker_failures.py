@@ -1,0 +1,65 @@
+"""An AI turn or a hint that raises never ends the app: the table says so and the match goes on."""
+
+from __future__ import annotations
+
+from makao_tui.ai import ai_for
+
+from .scenes import AI, ANN, app_ru, humans_turn, wait_for
+from .test_table import run, status_text
+
+
+async def _failing_think(call, *args):
+    raise RuntimeError("the AI's process broke")
+
+
+def test_an_ai_turn_that_fails_in_its_worker_is_a_message_and_the_seat_plays_on():
+    app = app_ru(seats=(AI, AI), seed=4)
+    app.ai_delay = 0.01  # AI turns run in workers
+    app.think = _failing_think
+
+    async def body(pilot):
+        session = app.session
+        await wait_for(pilot, lambda: session.token()[1] >= 3)
+        assert app.is_running and app.screen.is_mounted
+        assert "AI failed (RuntimeError: the AI's process broke)" in status_text(app)
+        assert "made the first legal move instead" in status_text(app)
+
+    run(app, body)
+
+
+def test_an_ai_that_raises_without_a_pause_is_a_message_too(monkeypatch):
+    app = app_ru(seats=(ANN, AI, AI), seed=3)  # ai_delay 0: the AI seats play inside act()
+    player = type(ai_for("makao-ru"))
+
+    def broken(self, view, rng):
+        raise ValueError("no idea")
+
+    monkeypatch.setattr(player, "choose", broken)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        session = app.session
+        table = app.screen
+        table.act(session.match.state.legal_actions()[0])
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert session.token()[1] >= 3  # both AI seats moved
+        assert "AI failed (ValueError: no idea)" in status_text(app)
+
+    run(app, body)
+
+
+def test_a_hint_that_fails_is_a_message():
+    app = app_ru(seats=(ANN, AI))
+    app.think = _failing_think
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        token = app.session.token()
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "No hint" in status_text(app))
+        assert "the hard AI failed (RuntimeError: the AI's process broke)" in status_text(app)
+        assert app.session.token() == token and app.is_running
+        await pilot.press("h")  # and a second try is allowed
+        await wait_for(pilot, lambda: "Thinking about a hint" not in status_text(app))
+
+    run(app, body)
