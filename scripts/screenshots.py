@@ -32,7 +32,7 @@ async def shoot(name: str, out: Path) -> Path:
         os.environ["MAKAO_DATA_DIR"] = data
         app = scene.make()
         async with app.run_test(size=scene.size) as pilot:
-            await scene.run_before(pilot)
+            await scene.ready(pilot)
             await pilot.pause()
             app.save_screenshot(f"{name}.svg", path=str(out))
     return out / f"{name}.svg"

@@ -11,11 +11,13 @@ The scenes of saved games store their matches first, in the data folder the test
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import random
-import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
+
+from textual.widgets import Input
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from makao_tui.ai import ai_for
 from makao_tui.app.main import MakaoApp, SeatSpec
@@ -48,14 +50,36 @@ def app_pl(seats=(ANN, AI), seed: int = SEED_PL_JACK, **options) -> MakaoApp:
     return MakaoApp(variant=PL, rules=PL.rules(options), seats=list(seats), seed=seed, ai_delay=0)
 
 
-async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    """Let the app run until ``condition()`` holds; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out on {pilot.app.screen!r}")
-        await pilot.pause()
-        await asyncio.sleep(0)
+#: How many steps a test waits for the app before it fails. A count, not seconds: a slow or loaded
+#: machine takes longer over each step but never fails for it. A step is one Pilot.pause (the app
+#: handles its messages, then at least one 20 ms idle check) after the app's running workers (AI
+#: turns, hints) have finished, so a step never ends while an AI is still thinking.
+PATIENCE = 3000
+
+
+def patience(what: str, steps: int = PATIENCE) -> Iterator[int]:
+    """The steps of a waiting loop: ``for _ in patience("the match ends"): ... break``; raises
+    AssertionError naming ``what`` once ``steps`` steps passed without a break."""
+    yield from range(steps)
+    raise AssertionError(f"still waiting after {steps} steps: {what}")
+
+
+async def step(pilot) -> None:
+    """One step of the app: wait for its workers (an AI's turn, a hint) to finish, whatever their
+    time, then let it handle its messages (:meth:`Pilot.pause`)."""
+    running = [w for w in pilot.app.workers if not w.is_finished]
+    if running:
+        with contextlib.suppress(WorkerFailed, WorkerCancelled):  # the app reports those itself
+            await pilot.app.workers.wait_for_complete(running)
+    await pilot.pause()
+
+
+async def wait_for(pilot, condition: Callable[[], bool], steps: int = PATIENCE) -> None:
+    """Let the app run until ``condition()`` holds; fail after ``steps`` steps (:func:`step`)."""
+    for _ in patience(f"a condition on {pilot.app.screen!r}", steps):
+        if condition():
+            return
+        await step(pilot)
 
 
 def humans_turn(app) -> bool:
@@ -68,15 +92,14 @@ def humans_turn(app) -> bool:
     return seat is not None and not session.is_ai(seat) and session.at_keyboard == seat
 
 
-async def autoplay(pilot, until: Callable[[], bool], timeout: float = 30.0) -> None:
+async def autoplay(pilot, until: Callable[[], bool], steps: int = 10 * PATIENCE) -> None:
     """Play the human seats with the game's AI (and press Enter on pass and summary screens)
-    until ``until()`` holds."""
+    until ``until()`` holds; fail after ``steps`` steps."""
     app = pilot.app
     rng = random.Random(0)
-    deadline = time.monotonic() + timeout
-    while not until():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"autoplay timed out on {app.screen!r}")
+    for _ in patience(f"autoplay on {app.screen!r}", steps):
+        if until():
+            return
         screen = app.screen
         if humans_turn(app):
             # with ai_delay 0 the AI seats answer inside act(): no need to wait for a frame
@@ -86,7 +109,7 @@ async def autoplay(pilot, until: Callable[[], bool], timeout: float = 30.0) -> N
             continue
         if isinstance(screen, (DealSummaryScreen, PassDeviceScreen)):
             await pilot.press("enter")
-        await pilot.pause()
+        await step(pilot)
 
 
 def store_match(game: str, seed: int, actions: int, seats: list[Seat] | None = None) -> Match:
@@ -125,6 +148,15 @@ class Scene:
     make: Callable[[], MakaoApp]
     run_before: Callable[[object], Awaitable[None]]
     size: tuple[int, int] = (80, 24)
+
+    async def ready(self, pilot) -> None:
+        """``run_before``, then every text field's cursor held still and shown: a focused field's
+        cursor blinks on a half-second timer, which would make a picture depend on its timing."""
+        await self.run_before(pilot)
+        for screen in pilot.app.screen_stack:
+            for field in screen.query(Input):
+                field.cursor_blink = False
+        await pilot.pause()
 
 
 async def _settle(pilot) -> None:

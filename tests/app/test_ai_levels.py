@@ -3,6 +3,8 @@ while a hard AI thinks; ``h`` gives the hard AI's hint to a lone human."""
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.widgets import Select
 
 from makao_tui.ai import Thinking
@@ -60,10 +62,19 @@ def test_a_human_seat_hides_the_level_and_shows_it_again_as_ai():
 
 
 def test_keys_work_while_a_hard_ai_thinks():
-    # the AI thinks for 4 s a decision (in its own process): the score sheet and the help open and
-    # close meanwhile, the terminal is resized, and the AI's move comes after
+    # the AI thinks in its own process, and each decision with a real choice is held there until
+    # the test lets it go (not for a time, which a loaded machine could outlast): the score sheet
+    # and the help open and close meanwhile, the terminal is resized, and the AI's move comes after
     app = MakaoApp(variant=RU, rules=RU.rules(), seats=[ANN, HARD], seed=3, ai_delay=0.01,
-                   thinking=Thinking(seconds=4.0))
+                   thinking=Thinking(seconds=None, playouts=40))
+    think, held = app.think, asyncio.Event()
+
+    async def held_think(call, player, view, rng):
+        if len(view.legal) > 1:
+            await held.wait()
+        return await think(call, player, view, rng)
+
+    app.think = held_think
 
     async def body(pilot):
         session = app.session
@@ -88,7 +99,8 @@ def test_keys_work_while_a_hard_ai_thinks():
         assert app.screen is table and session.token() == token and table._thinking
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert session.token() == token  # still thinking: the keys did not wait for it
+        assert session.token() == token and table._thinking  # the keys did not wait for the AI
+        held.set()
         await wait_for(pilot, lambda: session.token() != token)
 
     run(app, body)

@@ -14,4 +14,4 @@ from .macao_scenes import MACAO_SCENES
 @pytest.mark.parametrize("name", list(MACAO_SCENES))
 def test_screen(snap_compare, name):
     scene = MACAO_SCENES[name]
-    assert snap_compare(scene.make(), terminal_size=scene.size, run_before=scene.run_before)
+    assert snap_compare(scene.make(), terminal_size=scene.size, run_before=scene.ready)

@@ -14,4 +14,4 @@ from .peklo_scenes import PEKLO_SCENES
 @pytest.mark.parametrize("name", list(PEKLO_SCENES))
 def test_screen(snap_compare, name):
     scene = PEKLO_SCENES[name]
-    assert snap_compare(scene.make(), terminal_size=scene.size, run_before=scene.run_before)
+    assert snap_compare(scene.make(), terminal_size=scene.size, run_before=scene.ready)

@@ -1,7 +1,6 @@
 """Pilot tests of the Peklo table at 80×24: a whole AI match, hot-seat bidding and play by keys,
 a refused revoke, the hook's forbidden bid, help and the score sheet."""
 
-import time
 
 from textual.widgets import DataTable
 
@@ -18,7 +17,7 @@ from makao_tui.engine.actions import Bid, Play
 from makao_tui.games.peklo import deal_count
 
 from .peklo_scenes import app_peklo, hooked, keyboard_view, must_follow
-from .scenes import AI, ANN, BOB, autoplay, humans_turn, wait_for
+from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, step, wait_for
 from .test_table import run, status_text, text_of
 
 
@@ -31,14 +30,14 @@ def test_all_ai_match_of_seven_runs_to_the_end_of_match_screen():
     summaries = []
 
     async def body(pilot):
-        start = time.monotonic()
-        while not isinstance(app.screen, MatchEndScreen):
-            assert time.monotonic() - start < 30, "the match did not end"
+        for _ in patience("the match did not end"):
+            if isinstance(app.screen, MatchEndScreen):
+                break
             if isinstance(app.screen, DealSummaryScreen):
                 summaries.append(len(app.session.match.deals))
                 assert f"{summaries[-1]} card" in text_of(app.screen.query_one("#result"))
                 await pilot.press("enter")
-            await pilot.pause()
+            await step(pilot)
         match = app.session.match
         assert match.is_over and len(match.deals) == deal_count(7) == 7
         assert summaries == list(range(1, 8))

@@ -12,4 +12,4 @@ from .scenes import SCENES
 @pytest.mark.parametrize("name", list(SCENES))
 def test_screen(snap_compare, name):
     scene = SCENES[name]
-    assert snap_compare(scene.make(), terminal_size=scene.size, run_before=scene.run_before)
+    assert snap_compare(scene.make(), terminal_size=scene.size, run_before=scene.ready)

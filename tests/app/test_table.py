@@ -2,7 +2,6 @@
 
 import asyncio
 import io
-import time
 
 from rich.console import Console
 from textual.widgets import DataTable
@@ -23,7 +22,7 @@ from makao_tui.app.widgets.cards import HandView
 from makao_tui.app.widgets.status import StatusLine
 from makao_tui.engine.actions import Play
 
-from .scenes import AI, ANN, BOB, SEED_RU_ACE, app_pl, app_ru, autoplay, humans_turn, wait_for
+from .scenes import AI, ANN, BOB, SEED_RU_ACE, app_pl, app_ru, autoplay, humans_turn, patience, step, wait_for
 
 SIZE = (80, 24)
 
@@ -52,13 +51,13 @@ def test_all_ai_match_runs_to_the_end_of_match_screen():
     summaries = []
 
     async def body(pilot):
-        start = time.monotonic()
-        while not isinstance(app.screen, MatchEndScreen):
-            assert time.monotonic() - start < 30, "the match did not end"
+        for _ in patience("the match did not end"):
+            if isinstance(app.screen, MatchEndScreen):
+                break
             if isinstance(app.screen, DealSummaryScreen):
                 summaries.append(len(app.session.match.deals))
                 await pilot.press("enter")
-            await pilot.pause()
+            await step(pilot)
         match = app.session.match
         assert match.is_over and max(match.totals) >= 200
         assert summaries == list(range(1, len(match.deals) + 1))
@@ -187,7 +186,7 @@ def test_too_small_terminal_shows_a_message_and_the_game_resumes_unchanged():
         assert "Please enlarge the terminal to at least 80×24" in text_of(
             app.screen.query_one("#too-small"))
         await pilot.press("d")  # keys do nothing while covered
-        await pilot.pause(0.05)
+        await step(pilot)
         assert app.session.token() == (1, 0)  # and the AI seats wait too
         await pilot.resize_terminal(*SIZE)
         await wait_for(pilot, lambda: humans_turn(app))
@@ -327,12 +326,13 @@ def test_ai_turns_with_a_pause_run_in_a_worker_and_wait_while_help_is_open():
         await wait_for(pilot, lambda: session.token()[1] >= 3)
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        await pilot.pause(0.05)
+        await step(pilot)  # an AI turn under way when help opened ends
         token = session.token()
-        await pilot.pause(0.2)  # twenty AI pauses long: nothing moves under the help screen
+        for _ in range(20):  # each step at least two AI pauses long: nothing moves under the help screen
+            await step(pilot)
         assert session.token() == token
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, DealSummaryScreen), timeout=60)
+        await wait_for(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
         assert session.match.state.is_over
 
     run(app, body)
@@ -350,7 +350,7 @@ def test_shift_d_draws_until_a_card_fits_in_makao_pl():
         return session.match.state.view(session.to_act).legal == (Draw(),)
 
     async def body(pilot):
-        await autoplay(pilot, must_draw, timeout=60)
+        await autoplay(pilot, must_draw)
         session = app.screen.session
         before = len(session.log)
         await pilot.press("D")
@@ -369,12 +369,12 @@ def test_all_ai_makao_pl_match_runs_to_the_end_of_match_screen():
     app = app_pl(seats=(AI, AI, AI), seed=4, deals=2)
 
     async def body(pilot):
-        start = time.monotonic()
-        while not isinstance(app.screen, MatchEndScreen):
-            assert time.monotonic() - start < 60, "the match did not end"
+        for _ in patience("the match did not end"):
+            if isinstance(app.screen, MatchEndScreen):
+                break
             if isinstance(app.screen, DealSummaryScreen):
                 await pilot.press("enter")
-            await pilot.pause()
+            await step(pilot)
         match = app.session.match
         assert match.is_over and len(match.deals) == 2
         assert sorted(p for d in match.deals for p in d.points if p > 0) in ([10, 10], [10], [])

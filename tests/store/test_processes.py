@@ -18,6 +18,8 @@ from makao_tui.store import STALE_AFTER_S, MatchInUseError, open_store
 from .util import play, short_setup
 
 CHILD = Path(__file__).with_name("child.py")
+#: seconds after which a child is taken for hung: a guard against a test that never ends, not a measure
+HANG = 300
 
 
 def spawn(*args: str) -> subprocess.Popen:
@@ -33,7 +35,7 @@ def expect(child: subprocess.Popen, word: str) -> str:
 
 def kill(child: subprocess.Popen, sig: int) -> None:
     child.send_signal(sig)
-    assert child.wait(timeout=10) == -sig
+    assert child.wait(timeout=HANG) == -sig
     child.stdout.close()
     child.stderr.close()
 
@@ -82,7 +84,7 @@ def test_two_processes_write_two_matches_at_once(tmp_path):
     ids = {}
     for child, game, seed in zip(children, ("makao-ru", "peklo"), (1, 2), strict=False):
         ids[int(expect(child, "done"))] = (game, seed)
-        assert child.wait(timeout=20) == 0
+        assert child.wait(timeout=HANG) == 0
         child.stdout.close()
         child.stderr.close()
     conn = sqlite3.connect(db)
