@@ -1,5 +1,7 @@
 """Shared pytest setup.
 
+Hypothesis runs with no deadline and without its timing health check (see below).
+
 Snapshot tests (pytest-textual-snapshot) store one SVG per snapshot. Its extension class names the
 file extension ``_file_extension`` for syrupy 4 and must also carry ``file_extension`` for
 syrupy 5 and later, or the snapshots lose their ``.svg`` ending; setting both works with either.
@@ -16,6 +18,12 @@ if SVGImageExtension is not None:
 
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No test may depend on the wall clock: Hypothesis's per-example deadline and its "too slow" health
+# check both time the machine, so a loaded one would fail them. Tests keep their own max_examples.
+settings.register_profile("makao", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("makao")
 
 
 @pytest.fixture(autouse=True)
