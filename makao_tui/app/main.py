@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
+import os
 import random
 import signal
-import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -37,6 +37,7 @@ from ..engine.match import Match
 from ..engine.variant import Variant
 from ..games import get_variant
 from ..store import SavedMatch, Seat, Store, StoreError, open_store_or_recover
+from ..worker import worker_pool
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
 from .screens.saves import NoticeScreen, StatisticsScreen
 from .screens.setup import SetupScreen
@@ -49,6 +50,9 @@ if TYPE_CHECKING:
     from ..store import MatchWriter
 
 __all__ = ["MakaoApp", "SeatSpec", "run_app"]
+
+#: seconds a signalled app may take to end cleanly before it is ended by force
+EXIT_GRACE_S = 1.5
 
 DEFAULT_SEATS = (SeatSpec("Player 1", False), SeatSpec("", True), SeatSpec("", True))
 
@@ -142,10 +146,7 @@ class MakaoApp(App[None]):
 
         try:
             if self._pool is None:
-                # starting a process needs a real standard error, which Textual has swapped for
-                # its own (whose fileno() is -1)
-                with contextlib.redirect_stderr(sys.__stderr__):
-                    self._pool = multiprocessing.get_context("spawn").Pool(1)
+                self._pool = worker_pool()
             self._pool.apply_async(call, args, callback=lambda r: settle(future.set_result, r),
                                    error_callback=lambda e: settle(future.set_exception, e))
         except (OSError, ValueError):
@@ -188,7 +189,16 @@ class MakaoApp(App[None]):
             self._signals.append(sig)
 
     def _signalled(self, sig: int) -> None:
+        """Release the match and end the AI's process at once, then exit: cleanly if the
+        terminal still takes the restoring writes, else (a hung-up terminal, whose writes fail and
+        can block Textual's shutdown for ever) by force after :data:`EXIT_GRACE_S`."""
         self.leave_match()
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool = None
+        force = threading.Timer(EXIT_GRACE_S, os._exit, (128 + sig,))
+        force.daemon = True
+        force.start()
         self.exit(return_code=128 + sig)
 
     def _record(self, session: MatchSession, writer: MatchWriter | None) -> None:

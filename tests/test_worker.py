@@ -1,0 +1,93 @@
+"""Hang-up (issue 11, item 5): the AI's worker processes end with the process that started them,
+however it ends, and ``makao`` in a terminal that closes ends with every helper it started."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+POOL_OWNER = """
+import os, sys
+from makao_tui.worker import worker_pool
+pool = worker_pool()
+print(pool.apply(os.getpid), flush=True)
+sys.stdin.read()
+"""
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def gone_within(pids: list[int], seconds: float) -> list[int]:
+    """The ``pids`` still running after waiting up to ``seconds`` (a bound, not a measure)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(alive(p) for p in pids):
+        time.sleep(0.05)
+    return [p for p in pids if alive(p)]
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid``."""
+    out = subprocess.run(["ps", "-eo", "pid=,ppid="], capture_output=True, text=True, check=True).stdout
+    children: dict[int, list[int]] = {}
+    for line in out.splitlines():
+        child, parent = map(int, line.split())
+        children.setdefault(parent, []).append(child)
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def test_a_pool_worker_ends_when_its_parent_is_killed():
+    owner = subprocess.Popen([sys.executable, "-c", POOL_OWNER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    worker = int(owner.stdout.readline())
+    helpers = descendants(owner.pid)
+    assert worker in helpers
+    owner.kill()
+    owner.wait(timeout=10)
+    assert gone_within(helpers, 20) == []
+
+
+def test_closing_the_terminal_ends_makao_and_its_helpers(tmp_path):
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT), "MAKAO_DATA_DIR": str(tmp_path)}
+    # two hard AIs: the first decision starts the worker pool
+    child = subprocess.Popen([sys.executable, "-m", "makao_tui.cli", "play", "makao-ru", "--seat", "ai:hard",
+                              "--seat", "ai:hard", "--think", "0.05", "--seed", "3"],
+                             stdin=follower, stdout=follower, stderr=follower, env=env, start_new_session=True,
+                             preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+    os.close(follower)
+    deadline = time.monotonic() + 60
+    helpers: list[int] = []
+    while time.monotonic() < deadline and len(helpers) < 2:  # the pool's worker and resource tracker
+        try:
+            os.read(leader, 65536)
+        except OSError:
+            break
+        helpers = descendants(child.pid)
+    assert len(helpers) >= 2, "the AI's worker pool did not start"
+    os.close(leader)  # the terminal goes away: the kernel hangs up the session
+    child.wait(timeout=20)  # before the fix: blocked for ever writing to the dead terminal
+    assert gone_within(helpers, 20) == []
+    assert child.returncode in (128 + signal.SIGHUP, -signal.SIGHUP)
