@@ -109,7 +109,8 @@ class Store:
     def __init__(self, path: Path | str):
         self.path = Path(path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # user-only: the saved matches hold every hand (issue 11: no other user may read them)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(self.path, f"cannot create the folder of {self.path}: {exc.strerror}") from None
         self._lock = threading.RLock()
@@ -118,6 +119,10 @@ class Store:
                                          check_same_thread=False)
         except sqlite3.Error as exc:
             raise CorruptStoreError(self.path, f"cannot open {self.path}: {exc}") from None
+        for private in (self.path.parent, self.path):  # made before this rule, or by another umask
+            with suppress(OSError):
+                if private.stat().st_mode & 0o077:
+                    os.chmod(private, 0o700 if private.is_dir() else 0o600)
         try:
             with self._guard():
                 self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
