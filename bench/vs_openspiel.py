@@ -37,7 +37,9 @@ Shared rules and what differs:
   the other hands: an undealt card is never placed in a hand, so IS-MCTS knows *which* cards are
   in play (with 7 cards to 4 seats: the 21 of the 44 cards it cannot see). Our hard AI decides
   from its view only and must treat all 44 as possible. The leak shrinks with the deal size:
-  ``--size 12`` leaves 3 cards undealt, a nearly fair comparison.
+  ``--size 12`` leaves 3 cards undealt, a nearly fair comparison. 13 cards (the whole pack, no
+  leak at all) cannot be played: ``oh_hell`` always turns up a trump card after the deal, and with
+  52 cards dealt its trump chance node has no outcome left.
 """
 
 from __future__ import annotations
@@ -144,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--smoke", action="store_true", help="1 deal, 0.05 s, 50 simulations: plumbing only")
     args = parser.parse_args(argv)
+    if not 1 <= args.size <= 12:
+        parser.error("--size is 1 to 12: oh_hell turns up a trump card after the deal, so 4 seats x 13 cards "
+                     "(the whole pack, no card left to turn) cannot be played there")
     if args.smoke:
         args.deals, args.think, args.simulations = 1, 0.05, 50
     try:
@@ -197,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"seconds a decision (decisions with a choice): ours mean {statistics.mean(our_times):.3f} "
           f"max {max(our_times):.3f} ({len(our_times)}); IS-MCTS mean {statistics.mean(their_times):.3f} "
           f"max {max(their_times):.3f} ({len(their_times)})")
-    met = mean_o >= mean_t and statistics.mean(our_times) <= 1.0
+    met = mean_o >= mean_t and max(our_times) <= 1.05 * args.think
     if args.points_per_trick:
         print("rules differ in one point: IS-MCTS's oh_hell utility also counts the tricks of a missed bid")
     else:
@@ -205,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     verdict = "target met" if met else "target MISSED"
     if args.smoke:
         verdict += " (smoke run: budgets too small to judge)"
-    print(f"verdict: {verdict} (ours ≥ IS-MCTS per deal, ≤ 1 s a decision)")
+    print(f"verdict: {verdict} (ours ≥ IS-MCTS per deal, longest decision ≤ 1.05 × {args.think:g} s)")
     return 0
 
 

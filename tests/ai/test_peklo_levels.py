@@ -149,3 +149,18 @@ def test_hard_bids_its_sure_tricks_and_says_why():
     assert advice.action == Bid(2)
     assert advice.reason.startswith("bids 2: takes exactly 2 in ")
     assert len(advice.reason) < 70
+
+
+def test_the_hard_search_never_touches_views_events_or_the_checked_path(monkeypatch):
+    """Issue 15: playouts run on ints (the fast path); no state is viewed, applied or asked for its
+    legal actions while the hard AI thinks."""
+    views = [state.view(state.to_act) for state in random_states(12, seed=5)]
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the hard search left the fast path")
+
+    for name in ("apply", "view", "legal_actions", "refusal"):
+        monkeypatch.setattr(PekloState, name, forbidden)
+    ai = HardPekloAI(FEW)
+    for i, view in enumerate(views):
+        assert ai.advise(view, random.Random(i)).action in view.legal
