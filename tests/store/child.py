@@ -8,6 +8,7 @@ file GO to exist, start a match and store COUNT actions as fast as it can, print
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from pathlib import Path
@@ -20,6 +21,9 @@ from tests.store.util import play, short_setup
 
 
 def main(db: str, mode: str, *args: str) -> None:
+    # the tests end this process with signals: a parent that ignores SIGHUP (nohup) must not make
+    # it immune
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     store = open_store(db)
     if mode == "race":
         go = args[3]
