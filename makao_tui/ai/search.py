@@ -47,23 +47,27 @@ class SearchResult(Generic[A]):
 
 
 def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A], thinking: Thinking,
-           rng: random.Random, clock: Callable[[], float] = time.perf_counter) -> SearchResult[A]:
+           rng: random.Random, clock: Callable[[], float] = time.perf_counter,
+           start: float | None = None) -> SearchResult[A]:
     """Score ``actions`` (non-empty; usually ``view.legal`` or a pruned subset of it) by playouts
     in sampled worlds and return the best.
 
     Each world costs ``len(actions)`` playouts; the search starts no world that would pass
     ``thinking.playouts``. The clock (``clock()``, seconds; wall clock by default) is read before
-    every playout, inside a world too: once ``thinking.seconds`` have passed, the search stops and
-    the world under way is dropped (its actions would otherwise be compared on different worlds),
-    so a decision takes the budget plus at most one playout. With no world finished in time the
-    result is ``actions[0]`` (callers put their fallback first). Ties go to the earlier action.
+    every playout, inside a world too, and after a world's last one: once ``thinking.seconds``
+    have passed since ``start`` (the decision's start; default: now), the search stops and the
+    world under way, or just finished late, is dropped (its actions would otherwise be compared
+    on different worlds), so a playout may give up at the deadline (its value is never used) and a
+    decision takes the budget plus at most the rest of one playout. With no world finished in time
+    the result is ``actions[0]`` (callers put their fallback first). Ties go to the earlier action.
     Raises ValueError for no actions.
     """
     if not actions:
         raise ValueError("nothing to search: no legal action")
     n = len(actions)
     per_world: list[list[float]] = [[] for _ in range(n)]
-    start = clock()
+    if start is None:
+        start = clock()
     deadline = None if thinking.seconds is None else start + thinking.seconds
     cap = thinking.playouts
     worlds = 0
@@ -80,6 +84,8 @@ def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A]
                 # the same playout generator for every action of one world: common random numbers
                 values[i] = playout(world.clone(), action, random.Random(seed))
             else:
+                if deadline is not None and clock() > deadline:
+                    break  # finished late: a playout may have given up at the deadline
                 for i in range(n):
                     per_world[i].append(values[i])
                 worlds += 1

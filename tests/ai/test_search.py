@@ -84,3 +84,22 @@ def test_a_lone_action_needs_no_playout():
     result = search(SimpleNamespace(), ["only"], lambda view, rng: pytest.fail("sampled"),
                     lambda w, a, rng: pytest.fail("played out"), Thinking(), random.Random(0))
     assert result.action == "only" and result.worlds == 0
+
+
+def test_a_world_finished_after_the_deadline_is_dropped_and_the_budget_counts_from_the_start():
+    clock = FakeClock(0.1)
+
+    def playout(world, action, rng):
+        clock.now += clock.tick
+        return float(action)
+
+    # the last playout ends at 0.3 s, past a 0.25 s budget: a playout may have given up, so the
+    # world does not count
+    late = search(SimpleNamespace(), [0, 2, 1], lambda view, rng: World(), playout,
+                  Thinking(seconds=0.25), random.Random(0), clock=clock)
+    assert late.worlds == 0 and late.action == 0
+    # a decision that began 0.4 s ago has 0.1 s of a 0.5 s budget left: one playout, no world
+    clock.now = 1.0
+    rest = search(SimpleNamespace(), [0, 2, 1], lambda view, rng: World(), playout,
+                  Thinking(seconds=0.5), random.Random(0), clock=clock, start=0.6)
+    assert rest.worlds == 0 and clock.now == pytest.approx(1.1)
