@@ -252,7 +252,6 @@ class PekloState(GameState):
         self.phase = BID
         self.is_over = False
         self._turn = (dealer + 1) % players
-        self.opening: list[Event] = [DealStarted(None, dealer, self.size), TrumpTurned(None, trump)]
 
     @classmethod
     def deal(cls, rules: PekloRules, players: int, dealer: int, number: int, rng: random.Random) -> PekloState:
@@ -274,6 +273,12 @@ class PekloState(GameState):
 
     #: True once the deal has ended (an attribute here: the playouts read it after every move)
     is_over = False
+
+    @property
+    def opening(self) -> list[Event]:  # type: ignore[override]
+        """The deal's opening events: the deal, and the trump card turned up (or none); made when
+        asked, not for every dealt state (random playouts and search never read them)."""
+        return [DealStarted(None, self.dealer, self.size), TrumpTurned(None, self.trump)]
 
     @property
     def to_act(self) -> int | None:
