@@ -49,6 +49,7 @@ app = typer.Typer(
 )
 
 THINK_HELP = "Seconds a hard AI may think about a decision (default 1)."
+PACE_HELP = "The table's pause before each AI move: fast, normal (default) or slow."
 
 
 def _fail(message: str) -> None:
@@ -69,13 +70,14 @@ def main_callback(
                                  help="Print the version and exit."),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
     think: float | None = typer.Option(None, "--think", help=THINK_HELP),
+    pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
 ) -> None:
     """Open the app when no command is given."""
-    ctx.obj = {"ascii": ascii_suits}
+    ctx.obj = {"ascii": ascii_suits, "pace": pace}
     if ctx.invoked_subcommand is None:
         from .app.main import run_app
 
-        run_app(ascii=ascii_suits, thinking=_thinking(think))
+        run_app(ascii=ascii_suits, thinking=_thinking(think), pace=_pace(ctx, pace))
 
 
 def _parse_seat(text: str) -> tuple[str, bool, str]:
@@ -116,6 +118,18 @@ def _thinking(think: float | None, playouts: int | None = None):
     return Thinking(seconds=think if playouts is None else None, playouts=playouts)
 
 
+def _pace(ctx: typer.Context, pace: str | None) -> str:
+    """The table's pace from ``--pace`` (the command's own, else the one before the command);
+    one line and exit status 2 for an unknown one."""
+    from .app.main import PACES
+
+    if pace is None:
+        pace = (ctx.obj or {}).get("pace") or "normal"
+    if pace.lower() not in PACES:
+        _fail(f"--pace is one of {', '.join(PACES)}, not {pace!r}")
+    return pace.lower()
+
+
 def _login_name() -> str:
     """The user's login name, capitalised, as the default human seat ("Player" if unknown)."""
     try:
@@ -148,6 +162,7 @@ def play(
     rounds: int | None = typer.Option(None, "--rounds", help="macao: times the bank goes round the table."),
     hook: bool = typer.Option(False, "--hook", help="peklo: the dealer may not make the bids add up to the deal size."),
     think: float | None = typer.Option(None, "--think", help=THINK_HELP),
+    pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Start a match straight away, skipping the menus."""
@@ -185,7 +200,7 @@ def play(
     specs = [SeatSpec(name, is_ai, level) for name, is_ai, level in seats]
     run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), variant=variant, rules=rules,
             seats=specs, seed=seed if seed is not None else random.randrange(2**31),
-            thinking=_thinking(think))
+            thinking=_thinking(think), pace=_pace(ctx, pace))
 
 
 @app.command()
@@ -255,12 +270,14 @@ def resume(
     match_id: int | None = typer.Argument(None, metavar="[ID]",
                                           help="The match (see `makao saves`); default the last played."),
     think: float | None = typer.Option(None, "--think", help=THINK_HELP),
+    pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
     ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Reopen an unfinished match at its table, as it stood after its last action."""
     from .store import StoreError
 
     thinking = _thinking(think)
+    pace = _pace(ctx, pace)
     with _open_saves() as store:
         if match_id is None:
             unfinished = store.unfinished()
@@ -279,7 +296,7 @@ def resume(
             from .app.main import run_app
 
             run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), resume=writer,
-                    thinking=thinking)
+                    thinking=thinking, pace=pace)
 
 
 def _when(seconds: float) -> str:

@@ -55,6 +55,9 @@ __all__ = ["MakaoApp", "SeatSpec", "run_app"]
 EXIT_GRACE_S = 1.5
 
 DEFAULT_SEATS = (SeatSpec("Player 1", False), SeatSpec("", True), SeatSpec("", True))
+#: the table's pace (``makao --pace``): seconds the table pauses before each AI move, so that a
+#: person can follow the play (the AI thinks during the pause; a longer thought is not padded)
+PACES = {"fast": 0.2, "normal": 0.6, "slow": 1.5}
 
 GENERAL_KEYS = [
     ("↑ ↓ / Tab", "move between choices and fields"),
@@ -88,7 +91,7 @@ class MakaoApp(App[None]):
 
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
-                 ai_delay: float = 0.6, resume: MatchWriter | None = None,
+                 ai_delay: float = PACES["normal"], resume: MatchWriter | None = None,
                  clock: Callable[[], float] = time.time, thinking: Thinking | None = None) -> None:
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBar
@@ -403,12 +406,12 @@ class MakaoApp(App[None]):
 
 def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = None,
             seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
-            resume: MatchWriter | None = None, thinking: Thinking | None = None) -> None:
+            resume: MatchWriter | None = None, thinking: Thinking | None = None, pace: str = "normal") -> None:
     """Run the app in the terminal (the ``makao`` command's entry); ``resume``, ``thinking``: see
-    MakaoApp.
+    MakaoApp; ``pace``: the pause before each AI move, one of :data:`PACES` (KeyError otherwise).
     Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number."""
     app = MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed, resume=resume,
-                   thinking=thinking)
+                   thinking=thinking, ai_delay=PACES[pace])
     app.run()
     if app.return_code:
         raise SystemExit(app.return_code)

@@ -131,3 +131,17 @@ def test_play_gives_the_app_each_seat_level_and_the_thinking_budget(monkeypatch)
     assert [(s.name, s.is_ai, s.level) for s in seen["seats"]] == [
         ("Ann", False, "normal"), ("", True, "hard"), ("", True, "normal"), ("", True, "easy")]
     assert seen["thinking"] == Thinking(seconds=0.5)
+
+
+def test_the_pace_of_the_table_reaches_the_app_and_a_wrong_one_is_refused(monkeypatch):
+    from makao_tui.app import main as app_main
+
+    seen = {}
+    monkeypatch.setattr(app_main, "run_app", lambda **kwargs: seen.update(kwargs))
+    result = runner.invoke(app, ["play", "peklo", "--seat", "Ann", "--seat", "ai", "--seat", "ai", "--pace", "slow"])
+    assert result.exit_code == 0, result.output
+    assert seen["pace"] == "slow" and app_main.PACES["slow"] > app_main.PACES["normal"] > app_main.PACES["fast"]
+    result = runner.invoke(app, ["--pace", "FAST", "play", "peklo", "--seat", "Ann", "--seat", "ai", "--seat", "ai"])
+    assert result.exit_code == 0 and seen["pace"] == "fast"
+    result = runner.invoke(app, ["play", "peklo", "--pace", "warp"])
+    assert result.exit_code == 2 and "--pace is one of fast, normal, slow, not 'warp'" in result.output
