@@ -57,6 +57,19 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+#: the largest seed, match id or count the commands take (what SQLite stores: a signed 64-bit int)
+MAX_NUMBER = 2**63 - 1
+#: the most matches ``simulate --games`` plays, and the largest action budget and playout cap
+MAX_GAMES, MAX_ACTIONS, MAX_PLAYOUTS = 1_000_000, 100_000_000, 1_000_000
+
+
+def _bounded(flag: str, value: int | None, low: int, high: int) -> int | None:
+    """``value`` if it is None or within ``low``..``high``; else one line and exit status 2."""
+    if value is not None and not low <= value <= high:
+        _fail(f"{flag} must be from {low} to {high}, not {value}")
+    return value
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"makao-tui {__version__}")
@@ -84,8 +97,9 @@ def _parse_seat(text: str) -> tuple[str, bool, str]:
     """A ``--seat`` value as (name, is_ai, level): ``ai`` (a normal AI), ``ai:LEVEL`` (easy,
     normal or hard) or a human's name."""
     from .ai import DEFAULT_LEVEL, LEVELS
+    from .engine.text import clean_name
 
-    t = text.strip()
+    t = clean_name(text)  # no control or bidi characters, a length limit
     if not t:
         _fail("a --seat needs a name or 'ai'")
     if t.lower() == "ai":
@@ -113,8 +127,7 @@ def _thinking(think: float | None, playouts: int | None = None):
         _fail("give --think (seconds a decision) or --playouts (playouts a decision), not both")
     if think is not None and not 0 < think <= MAX_THINK:  # also refuses nan
         _fail(f"--think must be more than 0 and at most {MAX_THINK} seconds, not {think}")
-    if playouts is not None and playouts < 1:
-        _fail(f"--playouts must be at least 1, not {playouts}")
+    _bounded("--playouts", playouts, 1, MAX_PLAYOUTS)
     return Thinking(seconds=think if playouts is None else None, playouts=playouts)
 
 
@@ -169,6 +182,7 @@ def play(
     from .engine.variant import RulesError
     from .games import get_variant
 
+    _bounded("--seed", seed, 0, MAX_NUMBER)
     try:
         variant = get_variant(game)
     except RulesError as exc:
@@ -241,27 +255,56 @@ def _print_table(table) -> None:
 
 
 @app.command()
-def saves() -> None:
-    """List the unfinished matches: id, game, players, deal, last played."""
+def saves(
+    check: bool = typer.Option(False, "--check", help="Check every page of the file and every match in it, "
+                                                      "and say why a damaged match cannot be read (slower for a big file)."),
+) -> None:
+    """List the unfinished matches: id, game, players, deal, last played; and the damaged ones.
+
+    With --check, exit status 1 when the file or a match in it is damaged.
+    """
     import time
 
     from rich.table import Table
+    from rich.text import Text
 
-    from .store import ago
+    from .store import ago, set_aside
 
     with _open_saves() as store:
         rows = store.unfinished()
-    if not rows:
+        damaged = store.damaged()
+        report = store.check() if check else None
+        path = store.path
+    if rows:
+        now = time.time()
+        table = Table(title="Unfinished matches (makao resume ID)")
+        for column in ("ID", "Game", "Players", "Deal", "Last played"):
+            table.add_column(column, justify="right" if column in ("ID", "Deal") else "left")
+        for m in rows:
+            when = ago(m.updated, now) + (" (open in another session)" if m.in_use else "")
+            table.add_row(str(m.id), m.game_name, Text(m.players()), str(m.deal), when)
+        _print_table(table)
+    else:
         typer.echo("No unfinished match. `makao play GAME` starts one.")
-        return
-    now = time.time()
-    table = Table(title="Unfinished matches (makao resume ID)")
-    for column in ("ID", "Game", "Players", "Deal", "Last played"):
-        table.add_column(column, justify="right" if column in ("ID", "Deal") else "left")
-    for m in rows:
-        when = ago(m.updated, now) + (" (open in another session)" if m.in_use else "")
-        table.add_row(str(m.id), m.game_name, m.players(), str(m.deal), when)
-    _print_table(table)
+    if damaged and report is None:
+        ids = ", ".join(str(m.id) for m in damaged)
+        typer.echo(f"{len(damaged)} damaged match{'es' if len(damaged) > 1 else ''} cannot be resumed or shown "
+                   f"(id {ids}): `makao saves --check` says why.")
+    for moved in set_aside(path):
+        typer.echo(f"A saved-games file that could not be read was set aside as {moved}; the saved games "
+                   f"are now kept in {path}.")
+    if report is not None:
+        typer.echo(f"Checked {path}: {report.matches} match{'es' if report.matches != 1 else ''}.")
+        if report.integrity != ["ok"]:
+            typer.echo("The file is damaged (SQLite's integrity check):")
+            for line in report.integrity[:20]:
+                typer.echo(f"  {line}")
+        for match_id, reason in report.damaged:
+            typer.echo(f"Match {match_id} is damaged: {reason}")
+        if report.ok:
+            typer.echo("Every page of the file and every match in it can be read.")
+        else:
+            raise typer.Exit(1)
 
 
 @app.command()
@@ -280,7 +323,7 @@ def resume(
     pace = _pace(ctx, pace)
     with _open_saves() as store:
         if match_id is None:
-            unfinished = store.unfinished()
+            unfinished = [m for m in store.unfinished() if not m.in_use]
             if not unfinished:
                 _fail("no unfinished match to resume (`makao saves` lists them)")
             match_id = unfinished[0].id
@@ -309,6 +352,7 @@ def _when(seconds: float) -> str:
 def history() -> None:
     """List the finished matches: id, game, players, deals, winners, totals, when."""
     from rich.table import Table
+    from rich.text import Text
 
     with _open_saves() as store:
         rows = store.finished()
@@ -322,7 +366,8 @@ def history() -> None:
         names = [s.name for s in m.seats]
         won = ", ".join(names[s] for s in m.winners or [])
         totals = ", ".join(f"{n} {t}" for n, t in zip(names, m.totals, strict=False))
-        table.add_row(str(m.id), m.game_name, m.players(), str(m.deal), won, totals, _when(m.finished))
+        table.add_row(str(m.id), m.game_name, Text(m.players()), str(m.deal), Text(won), Text(totals),
+                      _when(m.finished))
     _print_table(table)
 
 
@@ -453,6 +498,9 @@ def simulate(
     from .sim import SimulationError, check
     from .sim import simulate as run
 
+    _bounded("--seed", seed, 0, MAX_NUMBER)
+    _bounded("--games", games, 1, MAX_GAMES)
+    _bounded("--max-actions", max_actions, 1, MAX_ACTIONS)
     try:
         variant = get_variant(game)
     except RulesError as exc:

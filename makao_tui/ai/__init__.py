@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine.actions import Action
+from ..engine.variant import AI_LEVELS
 
 #: the AI levels, weakest first; ``"ai"`` alone means :data:`DEFAULT_LEVEL`
-LEVELS = ("easy", "normal", "hard")
+LEVELS = AI_LEVELS
 DEFAULT_LEVEL = "normal"
 
 
@@ -109,6 +110,16 @@ def ai_for(variant_id: str, level: str = DEFAULT_LEVEL, rules: Any = None,
         from ..games import get_variant
         rules = get_variant(variant_id).rules({})
     return factory(rules, thinking or Thinking())
+
+
+def decision_rng(seed: int, seat: int, index: int) -> random.Random:
+    """The generator an AI seat uses for one decision: derived from the match ``seed``, the
+    ``seat`` and ``index``, the number of actions the match holds before the decision (its
+    ``Match.action_count``). Nothing else feeds it, so a match rebuilt from its saved actions (a
+    resumed match, an undo) gets the same AI choices as one played without a break, and a hint or a
+    decision thrown away never shifts the ones after it. Pure: a new generator on every call.
+    """
+    return random.Random(f"{seed}/ai/{seat}/{index}")
 
 
 def decide(player: Player, view: Any, rng: random.Random) -> tuple[Action, tuple]:

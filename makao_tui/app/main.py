@@ -9,8 +9,11 @@ budget per decision (:class:`~makao_tui.ai.Thinking`; None: 1 s).
 Saved games: every match is stored when it starts and every action as it is applied (through
 :attr:`MatchSession.saver`), in the store of the ``resume`` writer, else in the one
 :func:`~makao_tui.store.open_store_or_recover` opens (``MAKAO_DATA_DIR`` or the user's data folder;
-a bad file is set aside and a notice says so). Without a store the app runs unsaved. The match is
-released when the app ends, also on SIGHUP and SIGTERM, which end the app cleanly. ``clock``
+a file SQLite cannot read is set aside and a notice names both files). Without a store the app
+runs unsaved. When the file is busy or the disk full, the match goes on: its actions wait in
+memory, the table says "saving delayed" and then "saved" once they are written (the store retries
+in the background). The match is released when the app ends, also on SIGHUP and SIGTERM, which
+end the app cleanly; actions that could still not be written are named in ``unsaved``. ``clock``
 (Unix seconds) dates the saved matches ("10 minutes ago"); tests fix it.
 """
 
@@ -21,6 +24,7 @@ import contextlib
 import os
 import random
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -36,7 +40,7 @@ from ..ai import Thinking
 from ..engine.match import Match
 from ..engine.variant import Variant
 from ..games import get_variant
-from ..store import SavedMatch, Seat, Store, StoreError, open_store_or_recover
+from ..store import MatchInUseError, SavedMatch, SaveStatus, Seat, Store, StoreError, open_store_or_recover
 from ..worker import worker_pool
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
 from .screens.saves import NoticeScreen, StatisticsScreen
@@ -115,9 +119,13 @@ class MakaoApp(App[None]):
         #: whether leaving the match ends the app: true for the match ``makao play`` or ``makao
         #: resume`` opened, until the player goes to a menu (leaving then goes back to the start screen)
         self.leave_to_shell = variant is not None or resume is not None
+        #: why actions of the last match could not be saved when it was left (None: all saved)
+        self.unsaved: str | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
+        self._loop = asyncio.get_running_loop()
         self._catch_signals()
         notice = self._open_store()
         self.push_screen(StartScreen())
@@ -212,27 +220,59 @@ class MakaoApp(App[None]):
         self.session = session
         self.writer = writer
         session.saver = self._save if writer is not None else None
+        if writer is not None:
+            writer.on_status = self._status_changed
+            if writer.status.state == "delayed":
+                self._show_status(writer, writer.status)
 
     def _save(self, match: Match) -> None:
-        """Store what ``match`` did since the last save; on failure say so and stop saving it."""
+        """Store what ``match`` did since the last save (a busy file or a full disk only delays
+        it: see :meth:`_show_status`); if another process took the match over, say so and stop."""
         writer = self.writer
         if writer is None:  # the saver is set only with a writer
             return
         try:
             writer.save(match, played=self.session.played() if self.session is not None else None)
-        except StoreError as exc:
+        except MatchInUseError as exc:
             self.leave_match()
             if self.session is not None:
                 self.session.saver = None
-            self.notify(f"{exc}. This match is no longer saved.", title="Saved games",
-                        severity="error", timeout=20)
+            self.notify(f"{exc}. This match is no longer saved here.", title="Saved games", severity="error",
+                        timeout=20, markup=False)
+
+    def _status_changed(self, status: SaveStatus) -> None:
+        """The writer's saving changed (called from the writer's retry thread too)."""
+        writer = self.writer
+        if threading.get_ident() == self._thread_id:
+            self._show_status(writer, status)
+        elif self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the app is gone
+                self._loop.call_soon_threadsafe(self._show_status, writer, status)
+
+    def _show_status(self, writer: MatchWriter | None, status: SaveStatus) -> None:
+        """Tell the player: "Saving delayed" (why, and that the match goes on) until the waiting
+        actions are written, then "Saved"."""
+        if writer is None or writer is not self.writer:
+            return
+        if status.state == "delayed":
+            self.clear_notifications()
+            self.notify(status.message, title="Saving delayed", severity="warning", timeout=24 * 3600,
+                        markup=False)
+        elif status.state == "saved":
+            self.clear_notifications()
+            self.notify("Every action of this match is saved.", title="Saved", timeout=5)
 
     def leave_match(self) -> None:
-        """Release the stored match under way (others may then resume it); it stays saved."""
+        """Release the stored match under way (others may then resume it); it stays saved.
+        Actions that still cannot be written (busy file, full disk) are named in
+        :attr:`unsaved`."""
         writer, self.writer = self.writer, None
         if writer is not None:
-            with contextlib.suppress(StoreError):  # a claim that cannot be released lapses with this process
+            writer.on_status = None
+            try:
                 writer.close()
+            except StoreError as exc:
+                self.unsaved = str(exc)
 
     def _rebuilt(self, saved: SavedMatch) -> MatchSession:
         """A new session holding ``saved`` after its last action (its log rebuilt too), its clock
@@ -283,7 +323,7 @@ class MakaoApp(App[None]):
                 writer = self.store.start_match(variant, rules, stored, seed)
             except StoreError as exc:
                 self.notify(f"{exc}. This match is not saved.", title="Saved games", severity="error",
-                            timeout=20)
+                            timeout=20, markup=False)
         self._record(session, writer)
         self._back_to_base()
         self.push_screen(table_for(variant)(session))
@@ -307,13 +347,13 @@ class MakaoApp(App[None]):
         try:
             writer = self.store.resume(match_id)
         except StoreError as exc:
-            self.notify(str(exc), title="Cannot resume", severity="error", timeout=15)
+            self.notify(str(exc), title="Cannot resume", severity="error", timeout=15, markup=False)
             return
         try:
             self.resume_match(writer)
         except StoreError as exc:
             writer.close()
-            self.notify(str(exc), title="Cannot resume", severity="error", timeout=15)
+            self.notify(str(exc), title="Cannot resume", severity="error", timeout=15, markup=False)
 
     def undo(self, keep: int) -> None:
         """Take the match under way back to its first ``keep`` stored actions and show its table
@@ -341,7 +381,13 @@ class MakaoApp(App[None]):
         self.push_screen(HelpScreen("makao-tui — help", GENERAL_KEYS, ""))
 
     def quit_question(self) -> str:
-        """What quitting the app during a match asks (saying whether it can be resumed)."""
+        """What quitting the app during a match asks (saying whether it can be resumed, and what is
+        not saved yet)."""
+        if self.writer is not None and self.writer.status.state == "delayed":
+            waiting = self.writer.pending
+            return (f"Quit the match under way? {waiting} of its action{'s' if waiting != 1 else ''} "
+                    f"could not be saved yet ({self.writer.status.reason}): quitting tries once more "
+                    f"and loses {'them' if waiting != 1 else 'it'} if the file still cannot be written.")
         if self.writer is not None:
             return "Quit the match under way? It is saved: makao resume reopens it."
         return "Quit the match under way? It is not saved."
@@ -413,5 +459,7 @@ def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = No
     app = MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed, resume=resume,
                    thinking=thinking, ai_delay=PACES[pace])
     app.run()
+    if app.unsaved:
+        print(f"makao: {app.unsaved}", file=sys.stderr)
     if app.return_code:
         raise SystemExit(app.return_code)

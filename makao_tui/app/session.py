@@ -12,10 +12,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai import DEFAULT_LEVEL, Player, Thinking, ai_for
+from ..ai import DEFAULT_LEVEL, Player, Thinking, ai_for, decision_rng
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.match import Match
+from ..engine.text import clean_name
 from ..engine.variant import Variant
 
 #: names given to AI seats that were not named, first unused one first
@@ -43,15 +44,20 @@ class LogEntry:
 
 
 def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
-    """Seat names: the humans' own, and for unnamed AI seats the first unused of :data:`AI_NAMES`."""
-    taken = {s.name.strip().casefold() for s in seats if s.name.strip()}
+    """Seat names: the humans' own, cleaned (:func:`~makao_tui.engine.text.clean_name`: no control
+    or bidi characters, a length limit), and for unnamed AI seats the first unused of
+    :data:`AI_NAMES`; a human seat whose name cleans to nothing is "Player N" (N: seat number)."""
+    given = [clean_name(s.name) for s in seats]
+    taken = {name.casefold() for name in given if name}
     pool = [n for n in AI_NAMES if n.casefold() not in taken]
     names = []
-    for spec in seats:
-        if spec.name.strip():
-            names.append(spec.name.strip())
-        else:
+    for spec, name in zip(seats, given, strict=True):
+        if name:
+            names.append(name)
+        elif spec.is_ai:
             names.append(pool.pop(0) if pool else f"AI {len(names) + 1}")
+        else:
+            names.append(f"Player {len(names) + 1}")
     return names
 
 
@@ -78,7 +84,6 @@ class MatchSession:
         self._players: dict[int, Player] = {
             i: ai_for(variant.id, s.level, rules, thinking) for i, s in enumerate(self.seats) if s.is_ai}
         self.thinking = thinking
-        self._ai_rngs = {i: random.Random(f"{seed}/ai/{i}") for i in self._players}
         self.log: list[LogEntry] = []
         if self.match.opening:  # the match's own opening (macao: the cut for the bank)
             self.log.append(LogEntry(None, tuple(self.match.opening), 0))
@@ -140,11 +145,13 @@ class MatchSession:
         return events
 
     def ai_inputs(self) -> tuple[Player, Any, random.Random]:
-        """The AI player of the seat to act, that seat's view (nothing more) and its generator."""
+        """The AI player of the seat to act, that seat's view (nothing more) and the generator of
+        this decision (:func:`~makao_tui.ai.decision_rng`: from the seed, the seat and the actions
+        so far, so a resumed match plays on as the unbroken one would)."""
         seat = self.to_act
         if seat is None:
             raise ValueError("the deal is over: no seat to act")
-        return self._players[seat], self.match.state.view(seat), self._ai_rngs[seat]
+        return self._players[seat], self.match.state.view(seat), decision_rng(self.seed, seat, self.match.action_count)
 
     def token(self) -> tuple[int, int]:
         """Changes with every action: (deal number, actions in that deal)."""

@@ -65,6 +65,7 @@ class Match:
         self.deals: list[DealRecord] = []
         #: set by the caller to end a timed match after the deal under way (makao-pl time limit)
         self.time_up = False
+        self._actions = 0
         self._start_deal(self.first_dealer)
 
     @property
@@ -115,6 +116,7 @@ class Match:
             raise IllegalAction("the deal is over")
         events = deal.state.apply(action)
         deal.actions.append((seat, action))
+        self._actions += 1
         if deal.state.is_over:
             deal.points = list(deal.state.points() or [0] * self.players)
             self.totals = [t + p for t, p in zip(self.totals, deal.points, strict=False)]
@@ -130,6 +132,26 @@ class Match:
         else:
             dealer = (self.current.dealer + 1) % self.players
         self._start_deal(dealer)
+
+    @property
+    def action_count(self) -> int:
+        """Actions applied so far over the whole match (the length of :meth:`all_actions`, in
+        constant time)."""
+        return self._actions
+
+    def actions_since(self, index: int) -> list[tuple[int, Action]]:
+        """The ``(seat, action)`` pairs from the ``index``-th on (0-based over the match), in
+        order; costs the number returned, not the match's length. Raises ValueError unless
+        ``0 <= index <= action_count``."""
+        if not 0 <= index <= self._actions:
+            raise ValueError(f"no action {index} in a match of {self._actions}")
+        wanted, out = self._actions - index, []
+        for deal in reversed(self.deals):
+            if len(out) >= wanted:
+                break
+            take = min(wanted - len(out), len(deal.actions))
+            out[:0] = deal.actions[len(deal.actions) - take:]
+        return out
 
     def all_actions(self) -> list[tuple[int, Action]]:
         """Every ``(seat, action)`` applied so far, deal after deal."""

@@ -33,6 +33,11 @@ def points_and_totals(deal: DealRecord) -> DealColumns:
     return [], [[("points", p), ("total", t)] for p, t in zip(*deal.result(), strict=True)]
 
 
+#: the AI levels every game has (issue 7), weakest first; here, below both the AI and the store,
+#: so that a stored seat's level can be checked without importing the AI
+AI_LEVELS = ("easy", "normal", "hard")
+
+
 class RulesError(ValueError):
     """An unknown rule option or a value out of its range."""
 

@@ -1,62 +1,76 @@
 """The saved-games database: one SQLite file, matches stored action by action.
 
 :class:`Store` opens (and creates or upgrades) the file; :meth:`Store.start_match` and
-:meth:`Store.resume` hand out a :class:`MatchWriter`, the one writer of a match, which stores
-each action as it is applied (:meth:`MatchWriter.save`) and takes actions back
-(:meth:`MatchWriter.truncate`). Reading (lists, score sheets, statistics, :meth:`Store.load`)
-needs no writer, so another process may read a match while one plays it.
+:meth:`Store.resume` hand out a :class:`~makao_tui.store.writer.MatchWriter`, the one writer of a
+match, which stores each action as it is applied and takes actions back. Reading (lists, score
+sheets, statistics, :meth:`Store.load`) needs no writer, so another process may read a match while
+one plays it.
 
 Durability and sharing: WAL journal, ``synchronous=NORMAL`` (a committed action survives the
-process being killed; an operating-system crash may lose the last few, never corrupt the file),
-a busy timeout of :data:`BUSY_TIMEOUT_S`. Each write is one ``BEGIN IMMEDIATE`` transaction that
-first checks the writer still owns its match. A writer's claim (a ``writers`` row: token, host,
-pid, heartbeat) stands while its process lives (same host) or, for a process on another host,
-while its heartbeat (refreshed by every save) is younger than :data:`STALE_AFTER_S`; a claim of a
-dead process is simply taken over.
+process being killed; an operating-system crash may lose the last few, never corrupt the file).
+Reads wait up to :data:`BUSY_TIMEOUT_S` for a busy file. A match's writer claim is an ``flock``
+held by the writing process (:mod:`.locks`), so it lapses the moment that process ends and never
+outlives it (a zombie or a reused pid holds nothing); a ``writers`` row (token, host, pid,
+heartbeat) names the writer in messages, and for a writer on another host (no shared flock) its
+heartbeat, refreshed by every save, counts for :data:`STALE_AFTER_S`.
+
+Opening costs the same for a small and a large file: the header and the schema are checked, not
+every page. A full ``PRAGMA integrity_check`` runs only after an unclean shutdown (a process that
+had the file open ended without closing it) and in :meth:`Store.check` (``makao saves --check``).
+
+Errors are told for what they are (:func:`classify`): a busy file (:class:`StoreBusyError`), a full
+disk (:class:`StoreFullError`, with the free space and where), a file SQLite cannot read
+(:class:`CorruptStoreError`, the only one ever set aside), anything else (:class:`StoreError`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
-import socket
+import shutil
 import sqlite3
 import threading
 import time
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from ..engine.actions import ActionFormatError, action_from_json, action_to_json
+from ..engine.actions import ActionFormatError, action_from_json
 from ..engine.match import Match
-from ..engine.variant import RulesError, Variant, rules_to_options
+from ..engine.text import clean_name
+from ..engine.variant import RulesError, Variant
 from ..games import all_variants, get_variant
-from . import schema
+from . import locks, schema, validate
 from .errors import (
     CorruptStoreError,
     DamagedMatchError,
     MatchFinishedError,
     MatchInUseError,
     NewerStoreError,
+    StoreBusyError,
     StoreError,
+    StoreFullError,
     UnknownMatchError,
 )
 from .records import DealScore, MatchSummary, PlayerStats, SavedMatch, ScoreSheet, Seat
+from .validate import Damage
+from .writer import BUSY_TIMEOUT_S, MatchWriter
 
 #: the database file's name inside the data folder
 DB_NAME = "makao.sqlite3"
-#: how long a write waits for another process's write to end before giving up (seconds)
-BUSY_TIMEOUT_S = 5.0
 #: age (seconds) after which the claim of a writer on another host lapses
 STALE_AFTER_S = 120.0
+#: the first bytes of every SQLite database file
+SQLITE_HEADER = b"SQLite format 3\x00"
 
-_HOST = socket.gethostname()
-_BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
+_BUSY, _LOCKED, _IOERR, _CORRUPT, _FULL, _NOTADB = 5, 6, 10, 11, 13, 26
+#: below this many bytes free, an I/O error while writing is taken for a full disk
+_NEARLY_FULL = 1 << 20
 
 
 def data_dir() -> Path:
@@ -71,28 +85,71 @@ def default_path() -> Path:
     return data_dir() / DB_NAME
 
 
-def _is_busy(exc: sqlite3.Error) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in _BUSY_CODES
-    return "locked" in str(exc) or "busy" in str(exc)
+def size_text(count: int) -> str:
+    """A byte count in words: ``"512 bytes"``, ``"3.2 MiB"``."""
+    if count < 1024:
+        return f"{count} bytes"
+    value = float(count)
+    for unit in ("KiB", "MiB", "GiB", "TiB"):
+        value /= 1024
+        if value < 1024:
+            break
+    return f"{value:.1f} {unit}"
 
 
-def _pid_alive(pid: int) -> bool:
+def _free(path: Path) -> int | None:
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process
-        return True
-    return True
+        return shutil.disk_usage(path.parent).free
+    except OSError:
+        return None
 
 
-def _claim_holds(host: str, pid: int, heartbeat: float, now: float) -> bool:
-    """Whether a writer's claim still stands (see the module docstring)."""
-    if host == _HOST and os.name == "posix":
-        return _pid_alive(pid)
-    return now - heartbeat < STALE_AFTER_S
+def full_error(path: Path, needed: int = 0) -> StoreFullError:
+    """The :class:`StoreFullError` of a write to ``path`` that needed about ``needed`` bytes,
+    naming the folder and the space free there."""
+    free = _free(path)
+    needed = max(needed, 64 * 1024)  # SQLite grows a file by pages, and the WAL beside it too
+    if free is not None and free > 16 * needed:
+        where = (f"{path} cannot grow: it reached its size limit ({size_text(free)} are free on its "
+                 f"disk); a copy of the file without its limit is needed")
+    else:
+        where = (f"the disk holding {path.parent} is full ({size_text(free or 0)} free): free at least "
+                 f"{size_text(needed)} there")
+    return StoreFullError(path, f"cannot save: {where}", free, needed)
+
+
+def classify(path: Path, exc: sqlite3.Error, doing: str = "read", needed: int = 0) -> StoreError:
+    """The store error ``exc`` stands for: busy, full, corrupt (SQLite cannot read the file) or
+    another error (permissions, I/O); ``doing`` ("read", "write"…) words the last kind."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(exc)
+    if primary in (_BUSY, _LOCKED) or (primary is None and ("locked" in text or "busy" in text)):
+        return StoreBusyError(path, f"{path} is busy: another makao process is writing to it")
+    free = _free(path)
+    if primary == _FULL or "disk is full" in text or (
+            primary == _IOERR and free is not None and free < _NEARLY_FULL):
+        return full_error(path, needed)
+    if primary in (_CORRUPT, _NOTADB) or (primary is None and ("malformed" in text or "not a database" in text)):
+        return CorruptStoreError(path, f"cannot read {path}: {text}")
+    return StoreError(path, f"cannot {doing} {path}: {text}")
+
+
+@dataclass
+class StoreCheck:
+    """What :meth:`Store.check` found. ``integrity``: SQLite's ``integrity_check`` lines (``["ok"]``
+    for a sound file); ``damaged``: ``(match id, reason)`` of each match that cannot be rebuilt;
+    ``matches``: matches checked."""
+
+    path: Path
+    integrity: list[str] = field(default_factory=list)
+    damaged: list[tuple[int, str]] = field(default_factory=list)
+    matches: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file and every match in it are sound."""
+        return self.integrity == ["ok"] and not self.damaged
 
 
 class Store:
@@ -100,10 +157,14 @@ class Store:
     missing and upgraded to the current schema.
 
     Raises :class:`CorruptStoreError` for a file that is not a readable makao-tui database,
-    :class:`NewerStoreError` for one of a newer schema version, :class:`StoreError` when its
-    folder cannot be created, it stays busy, or an upgrade fails (the file is then left as it was).
-    Every method may raise :class:`CorruptStoreError` if damage shows up later. One Store may be
-    shared by threads; close it with :meth:`close` (or use it as a context manager).
+    :class:`NewerStoreError` for one of a newer schema version, :class:`StoreFullError` when there
+    is no room to create or upgrade it, :class:`StoreError` when its folder cannot be created, it
+    stays busy, or an upgrade fails (the file is then left as it was). Every method may raise
+    :class:`CorruptStoreError` if damage shows up later. One Store may be shared by threads; close
+    it with :meth:`close` (or use it as a context manager).
+
+    ``unclean``: how many earlier processes ended without closing the file (each time, opening ran
+    a full integrity check).
     """
 
     def __init__(self, path: Path | str):
@@ -113,36 +174,65 @@ class Store:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(self.path, f"cannot create the folder of {self.path}: {exc.strerror}") from None
+        self._check_header()
         self._lock = threading.RLock()
+        self._marker: tuple[int, Path] | None = None
+        self.unclean = 0
         try:
             self._conn = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                          check_same_thread=False)
         except sqlite3.Error as exc:
-            raise CorruptStoreError(self.path, f"cannot open {self.path}: {exc}") from None
+            raise classify(self.path, exc, "open") from None
         for private in (self.path.parent, self.path):  # made before this rule, or by another umask
             with suppress(OSError):
                 if private.stat().st_mode & 0o077:
                     os.chmod(private, 0o700 if private.is_dir() else 0o600)
         try:
+            self._mark_open()
             with self._guard():
                 self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-                check = self._conn.execute("PRAGMA quick_check").fetchone()[0]
-                if check != "ok":
-                    raise CorruptStoreError(self.path, f"{self.path} is damaged ({check})")
                 self._version(self._conn)  # refuse a foreign or newer file before changing it
+                if self.unclean:
+                    problems = self._integrity()
+                    if problems != ["ok"]:
+                        raise CorruptStoreError(self.path, f"{self.path} is damaged ({problems[0]})")
                 self._conn.execute("PRAGMA journal_mode = WAL")
                 self._conn.execute("PRAGMA synchronous = NORMAL")
                 self._conn.execute("PRAGMA foreign_keys = ON")
                 self._migrate()
+                self._check_schema()
         except BaseException:
-            self._conn.close()
+            self.close()
             raise
+
+    def _check_header(self) -> None:
+        """Refuse at once a file that is not SQLite (its first 16 bytes), without reading more."""
+        try:
+            with self.path.open("rb") as f:
+                head = f.read(len(SQLITE_HEADER))
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise StoreError(self.path, f"cannot read {self.path}: {exc.strerror}") from None
+        if head and head != SQLITE_HEADER:
+            raise CorruptStoreError(self.path, f"cannot read {self.path}: file is not a database")
+
+    def _mark_open(self) -> None:
+        """Count the unclean shutdowns since the file was last opened, and mark it open by this
+        process; a folder that cannot be written leaves the file unmarked (nothing else changes)."""
+        if not locks.LOCKS:
+            return
+        with suppress(OSError):
+            self.unclean = locks.unclean_shutdowns(self.path)
+            self._marker = locks.mark_open(self.path)
 
     # ------------------------------------------------------------ plumbing
 
     def close(self) -> None:
-        """Close the file (writers of this store can no longer save)."""
+        """Close the file (writers of this store can no longer save); closing twice does nothing."""
         self._conn.close()
+        locks.mark_closed(self._marker)
+        self._marker = None
 
     def __enter__(self) -> Store:
         return self
@@ -151,17 +241,14 @@ class Store:
         self.close()
 
     @contextmanager
-    def _guard(self) -> Iterator[None]:
-        """Turn SQLite errors into store errors naming the file."""
+    def _guard(self, doing: str = "read", needed: int = 0) -> Iterator[None]:
+        """Turn SQLite errors into store errors naming the file (see :func:`classify`)."""
         try:
             yield
         except sqlite3.IntegrityError as exc:
             raise StoreError(self.path, f"{self.path}: {exc}") from None
-        except sqlite3.DatabaseError as exc:
-            if _is_busy(exc):
-                raise StoreError(self.path, f"{self.path} stayed busy (another makao process is "
-                                            f"writing to it): {exc}") from None
-            raise CorruptStoreError(self.path, f"cannot read {self.path}: {exc}") from None
+        except (sqlite3.DatabaseError, sqlite3.OperationalError) as exc:
+            raise classify(self.path, exc, doing, needed) from None
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -169,17 +256,24 @@ class Store:
             yield self._conn
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back on any error."""
-        with self._lock, self._guard():
-            self._conn.execute("BEGIN IMMEDIATE")
+    def _write(self, wait: float = BUSY_TIMEOUT_S, needed: int = 0) -> Iterator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction, waiting up to ``wait`` seconds for the write lock:
+        committed on success, rolled back on any error. ``needed``: about the bytes it writes (for
+        a full disk's message)."""
+        with self._lock, self._guard("write to", needed):
+            self._conn.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
             try:
-                yield self._conn
-            except BaseException:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
-                raise
-            self._conn.execute("COMMIT")
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
+                    raise
+            finally:
+                if wait != BUSY_TIMEOUT_S:
+                    self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
 
     def _version(self, conn: sqlite3.Connection) -> int:
         """The file's schema version (0: empty); raises for a foreign file or a newer version."""
@@ -206,11 +300,27 @@ class Store:
             for step in range(version, current):
                 try:
                     schema.MIGRATIONS[step](conn)
+                except sqlite3.Error as exc:
+                    if isinstance(classify(self.path, exc), (StoreFullError, StoreBusyError)):
+                        raise
+                    raise StoreError(self.path, f"cannot upgrade {self.path} from schema version "
+                                                f"{step} to {step + 1}: {exc}") from None
                 except Exception as exc:
                     raise StoreError(self.path, f"cannot upgrade {self.path} from schema version "
                                                 f"{step} to {step + 1}: {exc}") from None
             if version < current:
                 conn.execute("UPDATE schema_version SET version = ?", (current,))
+
+    def _check_schema(self) -> None:
+        """Every table and column this code reads is there (a few rows of ``sqlite_master``)."""
+        for table, columns in schema.columns().items():
+            have = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
+            if not columns <= have:
+                missing = ", ".join(sorted(columns - have))
+                raise CorruptStoreError(self.path, f"{self.path} lacks {table}: {missing}")
+
+    def _integrity(self) -> list[str]:
+        return [row[0] for row in self._conn.execute("PRAGMA integrity_check")]
 
     def schema_version(self) -> int:
         """The schema version of the file (after the upgrade made on opening)."""
@@ -221,32 +331,28 @@ class Store:
 
     def start_match(self, variant: Variant, rules: Any, seats: Sequence[Seat], seed: int,
                     first_dealer: int | None = None) -> MatchWriter:
-        """Store a new match and return its writer.
+        """Store a new match and return its writer (the caller builds its Match from the same
+        arguments).
 
-        The arguments are those of :class:`~makao_tui.engine.match.Match` (``seats`` gives the
-        names, which must not be empty, who is AI and at which level); the caller builds its Match from the same
-        ones. Raises :class:`~makao_tui.engine.variant.RulesError` for a player count the game
-        does not take, ValueError for an empty name.
+        ``seats`` gives the names (cleaned with :func:`~makao_tui.engine.text.clean_name`; they
+        must not clean to nothing), who is AI and at which level. If the file is busy or the disk
+        full the writer is returned all the same: it keeps the match and its actions and writes
+        them when it can (:attr:`MatchWriter.status` says so; its ``id`` is None until then).
+        Raises :class:`~makao_tui.engine.variant.RulesError` for a player count the game does not
+        take, ValueError for an empty name or an unknown AI level.
         """
-        seats = tuple(Seat(s.name, bool(s.is_ai), s.level) for s in seats)
-        if any(not s.name.strip() for s in seats):
+        seats = tuple(Seat(clean_name(s.name), bool(s.is_ai), s.level) for s in seats)
+        if any(not s.name for s in seats):
             raise ValueError("every seat of a stored match needs a name")
+        try:
+            validate.seats((i, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats))
+        except Damage as exc:
+            raise ValueError(str(exc)) from None
         fresh = Match(variant, rules, [s.name for s in seats], seed, first_dealer)
         now = time.time()
-        with self._write() as conn:
-            cur = conn.execute(
-                "INSERT INTO matches (game, options, seed, first_dealer, created, updated, totals)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (variant.id, json.dumps(rules_to_options(rules)), str(seed), first_dealer, now, now,
-                 json.dumps(fresh.totals)))
-            match_id = cur.lastrowid
-            assert match_id is not None  # set by an INSERT
-            conn.executemany("INSERT INTO seats (match_id, seat, name, is_ai, level) VALUES (?, ?, ?, ?, ?)",
-                             [(match_id, i, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)])
-            token = self._claim(conn, match_id)
-        saved = SavedMatch(match_id, self.path, variant, rules, seats, seed, first_dealer, (), False,
+        saved = SavedMatch(None, self.path, variant, rules, seats, seed, first_dealer, (), False,  # type: ignore[arg-type]
                            now, now, None)
-        return MatchWriter(self, saved, token, stored_deals=0)
+        return MatchWriter(self, saved, claim=None, stored_deals=0, totals=fresh.totals)
 
     def resume(self, match_id: int) -> MatchWriter:
         """Claim an unfinished match for writing; its :attr:`MatchWriter.saved` holds the setup
@@ -255,32 +361,68 @@ class Store:
         Raises :class:`UnknownMatchError`, :class:`MatchFinishedError`, :class:`MatchInUseError`
         (another live process writes it) or :class:`DamagedMatchError` (it cannot be read).
         """
+        self._known_id(match_id)
         with self._write() as conn:
             saved = self._load(conn, match_id)
             if saved.finished is not None:
                 raise MatchFinishedError(self.path, f"match {match_id} is over; it can be read, not resumed")
-            token = self._claim(conn, match_id)
-            deals = conn.execute("SELECT COUNT(*) FROM deals WHERE match_id = ?", (match_id,)).fetchone()[0]
-        return MatchWriter(self, saved, token, stored_deals=deals)
+            claim = self._claim(conn, match_id)
+            try:
+                deals = conn.execute("SELECT COUNT(*) FROM deals WHERE match_id = ?", (match_id,)).fetchone()[0]
+            except BaseException:
+                locks.release(claim[1])
+                raise
+        return MatchWriter(self, saved, claim=claim, stored_deals=deals)
 
-    def _claim(self, conn: sqlite3.Connection, match_id: int) -> str:
+    def _claim(self, conn: sqlite3.Connection, match_id: int) -> tuple[str, int | None]:
+        """Claim ``match_id`` for this process inside the caller's write transaction: returns the
+        writer's token and its lock's descriptor (None without flock). Raises MatchInUseError."""
         now = time.time()
         row = conn.execute("SELECT host, pid, heartbeat FROM writers WHERE match_id = ?", (match_id,)).fetchone()
-        if row is not None and _claim_holds(row[0], row[1], row[2], now):
-            raise MatchInUseError(self.path, f"match {match_id} is open in another makao process "
-                                             f"(pid {row[1]} on {row[0]})")
+        holder = f" (pid {row[1]} on {row[0]})" if row is not None else ""
+        if row is not None and row[0] != locks.HOST and now - _number(row[2]) < STALE_AFTER_S:
+            raise MatchInUseError(self.path, f"match {match_id} is open in another makao process{holder}")
+        fd = None
+        if locks.LOCKS:
+            try:
+                fd = locks.claim(self.path, match_id)
+            except OSError as exc:
+                raise StoreError(self.path, f"cannot lock match {match_id} in {locks.folder(self.path)}: "
+                                            f"{exc.strerror}") from None
+            if fd is None:
+                raise MatchInUseError(self.path, f"match {match_id} is open in another makao process{holder}")
+        elif row is not None and row[0] == locks.HOST and _pid_alive(row[1]):
+            raise MatchInUseError(self.path, f"match {match_id} is open in another makao process{holder}")
         token = uuid.uuid4().hex
-        conn.execute("INSERT OR REPLACE INTO writers (match_id, token, host, pid, heartbeat) VALUES (?, ?, ?, ?, ?)",
-                     (match_id, token, _HOST, os.getpid(), now))
-        return token
+        try:
+            conn.execute("INSERT OR REPLACE INTO writers (match_id, token, host, pid, heartbeat) VALUES (?, ?, ?, ?, ?)",
+                         (match_id, token, locks.HOST, os.getpid(), now))
+        except BaseException:
+            locks.release(fd)
+            raise
+        return token, fd
+
+    def _holds(self, match_id: int, host: Any, pid: Any, heartbeat: Any, now: float) -> bool:
+        """Whether the writer of a ``writers`` row is alive (see the module docstring)."""
+        if host != locks.HOST:
+            return now - _number(heartbeat) < STALE_AFTER_S
+        if locks.LOCKS:
+            return locks.claimed(self.path, match_id)
+        return isinstance(pid, int) and _pid_alive(pid)
 
     # ------------------------------------------------------------ reading
+
+    def _known_id(self, match_id: int) -> None:
+        """Refuse an id SQLite cannot hold (it could not be in the file)."""
+        if isinstance(match_id, bool) or not isinstance(match_id, int) or not 1 <= match_id <= validate.MAX_ID:
+            raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
 
     def load(self, match_id: int) -> SavedMatch:
         """The stored match (finished or not), without claiming it.
 
         Raises :class:`UnknownMatchError` or :class:`DamagedMatchError`.
         """
+        self._known_id(match_id)
         with self._read() as conn:
             return self._load(conn, match_id)
 
@@ -290,26 +432,55 @@ class Store:
         if row is None:
             raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
         game, options, seed, first_dealer, time_up, created, updated, finished, played = row
-        seats = tuple(Seat(name, bool(ai), level) for name, ai, level in conn.execute(
-            "SELECT name, is_ai, level FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)))
-        rows = conn.execute("SELECT seat, action FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)).fetchall()
+        seat_rows = conn.execute("SELECT seat, name, is_ai, level FROM seats WHERE match_id = ? ORDER BY seat",
+                                 (match_id,)).fetchall()
+        rows = conn.execute("SELECT idx, seat, action FROM actions WHERE match_id = ? ORDER BY idx",
+                            (match_id,)).fetchall()
         try:
-            variant = get_variant(game)
-            rules = variant.rules(json.loads(options))
-            actions = tuple((seat, action_from_json(json.loads(text))) for seat, text in rows)
-            seed = int(seed)
-        except (RulesError, ActionFormatError, ValueError, TypeError) as exc:
+            variant = _variant(game)
+            seats = validate.seats(seat_rows)
+            try:
+                variant.check_players(len(seats))
+                option_values = validate.from_json(options, "options")
+                if not isinstance(option_values, dict):
+                    raise Damage(f"options is {validate.shown(options)}, not an object")
+                rules = variant.rules(option_values)
+            except RulesError as exc:
+                raise Damage(str(exc)) from None
+            actions = []
+            for position, (idx, seat, text) in enumerate(rows):
+                if idx != position:
+                    raise Damage(f"action {position} is missing")
+                seat = validate.whole(seat, f"the seat of action {idx}", 0, len(seats) - 1)
+                try:
+                    actions.append((seat, action_from_json(validate.from_json(text, f"action {idx}"))))
+                except ActionFormatError as exc:
+                    raise Damage(f"action {idx}: {exc}") from None
+            saved = SavedMatch(
+                match_id, self.path, variant, rules, seats, validate.seed(seed),
+                None if first_dealer is None else validate.whole(first_dealer, "first_dealer", 0, len(seats) - 1),
+                tuple(actions), validate.flag(time_up, "time_up"), validate.moment(created, "created"),
+                validate.moment(updated, "updated"),
+                None if finished is None else validate.moment(finished, "finished"),
+                validate.moment(played, "played"))
+        except Damage as exc:
             raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {exc}") from None
-        return SavedMatch(match_id, self.path, variant, rules, seats, seed, first_dealer, actions,
-                          bool(time_up), created, updated, finished, played)
+        return saved
 
     def unfinished(self) -> list[MatchSummary]:
-        """The matches under way, the last played first."""
-        return self._summaries("m.finished IS NULL", "m.updated DESC, m.id DESC")
+        """The matches under way that can be read, the last played first (see :meth:`damaged`)."""
+        return [m for m in self._summaries("m.finished IS NULL", "m.updated DESC, m.id DESC") if m.damage is None]
 
     def finished(self) -> list[MatchSummary]:
-        """The finished matches, the last finished first."""
-        return self._summaries("m.finished IS NOT NULL", "m.finished DESC, m.id DESC")
+        """The finished matches that can be read, the last finished first."""
+        return [m for m in self._summaries("m.finished IS NOT NULL", "m.finished DESC, m.id DESC")
+                if m.damage is None]
+
+    def damaged(self) -> list[MatchSummary]:
+        """The matches whose stored values do not make a match (each one's ``damage`` says why),
+        by id; left out of :meth:`unfinished`, :meth:`finished` and :meth:`statistics`.
+        :meth:`check` also finds matches whose actions do not replay."""
+        return [m for m in self._summaries("1", "m.id") if m.damage is not None]
 
     def _summaries(self, where: str, order: str) -> list[MatchSummary]:
         now = time.time()
@@ -318,66 +489,97 @@ class Store:
                 "SELECT m.id, m.game, m.deal, m.actions, m.created, m.updated, m.finished, m.totals,"
                 " m.winners, w.host, w.pid, w.heartbeat FROM matches m LEFT JOIN writers w ON w.match_id = m.id"
                 f" WHERE {where} ORDER BY {order}").fetchall()
-            seats: dict[int, list[Seat]] = {}
-            for match_id, name, ai in conn.execute(
-                    f"SELECT s.match_id, s.name, s.is_ai FROM seats s JOIN matches m ON m.id = s.match_id"
-                    f" WHERE {where} ORDER BY s.match_id, s.seat"):
-                seats.setdefault(match_id, []).append(Seat(name, bool(ai)))
-        out = []
-        for (match_id, game, deal, actions, created, updated, finished, totals, winners,
-             host, pid, heartbeat) in rows:
-            out.append(MatchSummary(
-                match_id, game, _game_name(game), tuple(seats.get(match_id, ())), deal, actions, created,
-                updated, finished, json.loads(totals), json.loads(winners) if winners else None,
-                host is not None and _claim_holds(host, pid, heartbeat, now)))
-        return out
+            seats: dict[int, list[tuple[Any, ...]]] = {}
+            for row in conn.execute(
+                    f"SELECT s.match_id, s.seat, s.name, s.is_ai, s.level FROM seats s JOIN matches m"
+                    f" ON m.id = s.match_id WHERE {where} ORDER BY s.match_id, s.seat"):
+                seats.setdefault(row[0], []).append(row[1:])
+        return [self._summary(row, seats.get(row[0], []), now) for row in rows]
+
+    def _summary(self, row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]], now: float) -> MatchSummary:
+        """One checked summary; a damaged match gets its reason and harmless placeholders."""
+        match_id, game, deal, actions, created, updated, finished, totals, winners, host, pid, heartbeat = row
+        game_text = clean_name(game, 40) if isinstance(game, str) else "?"
+        try:
+            name = _variant(game).name
+            good = validate.seats(seat_rows)
+            try:
+                _variant(game).check_players(len(good))
+            except RulesError as exc:
+                raise Damage(str(exc)) from None
+            return MatchSummary(
+                match_id, game, name, good, validate.whole(deal, "deal", 1), validate.whole(actions, "actions", 0),
+                validate.moment(created, "created"), validate.moment(updated, "updated"),
+                None if finished is None else validate.moment(finished, "finished"),
+                validate.numbers(totals, "totals", len(good)),
+                validate.seat_numbers(winners, "winners", len(good)) if finished is not None else None,
+                host is not None and self._holds(match_id, host, pid, heartbeat, now))
+        except Damage as exc:
+            return MatchSummary(match_id, game_text, _game_name(game), (), 0, 0, _number(created),
+                                _number(updated), None, [], None, False, damage=str(exc))
 
     def score_sheet(self, match_id: int) -> ScoreSheet:
         """The score sheet of a match (finished or not): its finished deals so far.
 
-        Raises :class:`UnknownMatchError`.
+        Raises :class:`UnknownMatchError`, :class:`DamagedMatchError`.
         """
+        self._known_id(match_id)
         with self._read() as conn:
-            row = conn.execute("SELECT game, totals, winners FROM matches WHERE id = ?", (match_id,)).fetchone()
+            row = conn.execute("SELECT game, totals, winners, finished FROM matches WHERE id = ?",
+                               (match_id,)).fetchone()
             if row is None:
                 raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
-            names = [r[0] for r in conn.execute("SELECT name FROM seats WHERE match_id = ? ORDER BY seat",
-                                                (match_id,))]
-            deals = [DealScore(number, dealer, json.loads(points), json.loads(after))
-                     for number, dealer, points, after in conn.execute(
-                         "SELECT number, dealer, points, totals_after FROM deals WHERE match_id = ?"
-                         " ORDER BY number", (match_id,))]
-        totals = json.loads(row[1])
-        initial = ([t - p for t, p in zip(deals[0].totals_after, deals[0].points, strict=False)] if deals
-                   else list(totals))
-        return ScoreSheet(match_id, row[0], names, initial, deals, totals,
-                          json.loads(row[2]) if row[2] else None)
+            seat_rows = conn.execute("SELECT seat, name, is_ai, level FROM seats WHERE match_id = ? ORDER BY seat",
+                                     (match_id,)).fetchall()
+            deal_rows = conn.execute("SELECT number, dealer, points, totals_after FROM deals WHERE match_id = ?"
+                                     " ORDER BY number", (match_id,)).fetchall()
+        try:
+            names = [s.name for s in validate.seats(seat_rows)]
+            players = len(names)
+            deals = []
+            for position, (number, dealer, points, after) in enumerate(deal_rows, start=1):
+                if number != position:
+                    raise Damage(f"deal {position} is missing from the score sheet")
+                deals.append(DealScore(number, validate.whole(dealer, f"the dealer of deal {number}", 0, players - 1),
+                                       validate.numbers(points, f"the points of deal {number}", players),
+                                       validate.numbers(after, f"the totals after deal {number}", players)))
+            totals = validate.numbers(row[1], "totals", players)
+            winners = validate.seat_numbers(row[2], "winners", players) if row[3] is not None else None
+        except Damage as exc:
+            raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {exc}") from None
+        initial = [t - p for t, p in zip(deals[0].totals_after, deals[0].points, strict=True)] if deals else list(totals)
+        return ScoreSheet(match_id, row[0], names, initial, deals, totals, winners)
 
     def statistics(self) -> list[PlayerStats]:
-        """Per player name (and human or AI) and game, over the finished matches; sorted by game
-        (start-screen order), then most wins, then name."""
+        """Per player name (and human or AI) and game, over the finished matches that can be read;
+        sorted by game (start-screen order), then most wins, then name."""
+        finished = {m.id: m for m in self.finished()}
         with self._read() as conn:
-            seats = conn.execute(
-                "SELECT m.id, m.game, m.totals, m.winners, s.seat, s.name, s.is_ai FROM matches m"
-                " JOIN seats s ON s.match_id = m.id WHERE m.finished IS NOT NULL ORDER BY m.id, s.seat").fetchall()
-            deals: dict[int, list[list[int]]] = {}
-            for match_id, points in conn.execute(
-                    "SELECT d.match_id, d.points FROM deals d JOIN matches m ON m.id = d.match_id"
-                    " WHERE m.finished IS NOT NULL ORDER BY d.match_id, d.number"):
-                deals.setdefault(match_id, []).append(json.loads(points))
+            deal_rows = conn.execute(
+                "SELECT d.match_id, d.points FROM deals d JOIN matches m ON m.id = d.match_id"
+                " WHERE m.finished IS NOT NULL ORDER BY d.match_id, d.number").fetchall()
+        deals: dict[int, list[list[int]]] = {}
+        for match_id, points in deal_rows:
+            summary = finished.get(match_id)
+            if summary is not None:
+                try:
+                    deals.setdefault(match_id, []).append(validate.numbers(points, "points", len(summary.seats)))
+                except Damage:
+                    finished.pop(match_id)
         acc: dict[tuple[str, bool, str], dict[str, Any]] = {}
-        for match_id, game, totals, winners, seat, name, ai in seats:
-            total = json.loads(totals)[seat]
-            a = acc.setdefault((name, bool(ai), game), {"matches": 0, "wins": 0, "deals": 0, "points": 0,
-                                                        "best": None})
-            a["matches"] += 1
-            a["wins"] += seat in json.loads(winners)
-            played = deals.get(match_id, [])
-            a["deals"] += len(played)
-            a["points"] += sum(p[seat] for p in played)
-            better = max if _higher_wins(game) else min
-            if a["best"] is None or better(total, a["best"][1]) != a["best"][1]:
-                a["best"] = (match_id, total)
+        for match_id, summary in sorted(finished.items()):
+            for seat, player in enumerate(summary.seats):
+                total = summary.totals[seat]
+                a = acc.setdefault((player.name, player.is_ai, summary.game),
+                                   {"matches": 0, "wins": 0, "deals": 0, "points": 0, "best": None})
+                a["matches"] += 1
+                a["wins"] += seat in (summary.winners or [])
+                played = deals.get(match_id, [])
+                a["deals"] += len(played)
+                a["points"] += sum(p[seat] for p in played)
+                better = max if _higher_wins(summary.game) else min
+                if a["best"] is None or better(total, a["best"][1]) != a["best"][1]:
+                    a["best"] = (match_id, total)
         order = {v.id: i for i, v in enumerate(all_variants())}
         stats = [PlayerStats(name, ai, game, a["matches"], a["wins"], a["deals"],
                              a["points"] / a["deals"] if a["deals"] else 0.0, a["best"][0], a["best"][1])
@@ -385,12 +587,46 @@ class Store:
         stats.sort(key=lambda s: (order.get(s.game, len(order)), s.game, -s.wins, s.name.casefold()))
         return stats
 
+    def check(self) -> StoreCheck:
+        """The full check (``makao saves --check``): SQLite's ``integrity_check`` of every page, then
+        every match read and rebuilt action by action; the time grows with the file."""
+        report = StoreCheck(self.path)
+        with self._read() as conn:
+            report.integrity = self._integrity()
+            ids = [row[0] for row in conn.execute("SELECT id FROM matches ORDER BY id")]
+        damage = {m.id: m.damage for m in self.damaged()}
+        for match_id in ids:
+            report.matches += 1
+            if damage.get(match_id):
+                report.damaged.append((match_id, damage[match_id]))
+                continue
+            try:
+                self.load(match_id).rebuild()
+                self.score_sheet(match_id)
+            except DamagedMatchError as exc:
+                reason = str(exc).split(": ", 1)[-1] if ": " in str(exc) else str(exc)
+                report.damaged.append((match_id, reason))
+        return report
 
-def _game_name(game: str) -> str:
+
+def _number(value: Any) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
+
+
+def _variant(game: Any) -> Variant:
+    if not isinstance(game, str):
+        raise Damage(f"game is {validate.shown(game)}")
     try:
-        return get_variant(game).name
+        return get_variant(game)
     except RulesError:
-        return game
+        raise Damage(f"unknown game {clean_name(game, 40)!r} (written by another version of makao-tui?)") from None
+
+
+def _game_name(game: Any) -> str:
+    try:
+        return _variant(game).name
+    except Damage:
+        return clean_name(game, 40) if isinstance(game, str) else "?"
 
 
 def _higher_wins(game: str) -> bool:
@@ -400,109 +636,15 @@ def _higher_wins(game: str) -> bool:
         return True
 
 
-class MatchWriter:
-    """The one writer of a stored match (from :meth:`Store.start_match` or :meth:`Store.resume`).
-
-    ``id``: the match id. ``saved``: the match as it was when claimed (for :meth:`Store.resume`,
-    every action stored; rebuild it with ``saved.rebuild()`` or ``saved.replay_into(session)``).
-    Every method raises :class:`MatchInUseError` if another process has taken the match over (this
-    process was thought dead), :class:`StoreError` once closed. Use as a context manager, or call
-    :meth:`close`, to release the match.
-    """
-
-    def __init__(self, store: Store, saved: SavedMatch, token: str, stored_deals: int):
-        self.store = store
-        self.saved = saved
-        self.id = saved.id
-        self._token = token
-        self._actions = len(saved.actions)
-        self._deals = stored_deals
-        self._closed = False
-
-    def __enter__(self) -> MatchWriter:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def _owned(self, conn: sqlite3.Connection) -> None:
-        if self._closed:
-            raise StoreError(self.store.path, f"the writer of match {self.id} is closed")
-        row = conn.execute("SELECT token FROM writers WHERE match_id = ?", (self.id,)).fetchone()
-        if row is None or row[0] != self._token:
-            raise MatchInUseError(self.store.path, f"match {self.id} was taken over by another makao process")
-
-    def save(self, match: Match, played: float | None = None) -> None:
-        """Store what ``match`` did since the last save, in one transaction: its new actions, the
-        score-sheet rows of deals that ended, its totals, the ``time_up`` flag, and its end
-        (winners) once over. Call it after every ``match.apply`` and after setting ``time_up``.
-        ``played``: seconds of play so far, for a time limit (None: left as stored).
-
-        Raises ValueError if ``match`` is not this match (another game, names or seed) or has
-        fewer actions than stored (take actions back with :meth:`truncate`).
-        """
-        s = self.saved
-        if match.variant.id != s.variant.id or match.names != s.names or match.seed != s.seed:
-            raise ValueError(f"that is not match {self.id}")
-        actions = match.all_actions()
-        if len(actions) < self._actions:
-            raise ValueError(f"the match has {len(actions)} actions, {self._actions} are stored")
-        done = [d for d in match.deals if d.points is not None]
-        now = time.time()
-        with self.store._write() as conn:
-            self._owned(conn)
-            conn.executemany("INSERT INTO actions (match_id, idx, seat, action) VALUES (?, ?, ?, ?)",
-                             [(self.id, i, seat, json.dumps(action_to_json(action)))
-                              for i, (seat, action) in enumerate(actions) if i >= self._actions])
-            conn.executemany("INSERT INTO deals (match_id, number, dealer, points, totals_after)"
-                             " VALUES (?, ?, ?, ?, ?)",
-                             [(self.id, d.number, d.dealer, json.dumps(d.points), json.dumps(d.totals_after))
-                              for d in done[self._deals:]])
-            self._update(conn, match, len(actions), now)
-            if played is not None:
-                conn.execute("UPDATE matches SET played = ? WHERE id = ?", (played, self.id))
-        self._actions = len(actions)
-        self._deals = len(done)
-
-    def _update(self, conn: sqlite3.Connection, match: Match, actions: int, now: float) -> None:
-        over = match.is_over
-        conn.execute("UPDATE matches SET updated = ?, deal = ?, actions = ?, time_up = ?, totals = ?,"
-                     " finished = ?, winners = ? WHERE id = ?",
-                     (now, len(match.deals), actions, int(match.time_up),
-                      json.dumps(match.totals), now if over else None,
-                      json.dumps(match.winners()) if over else None, self.id))
-        conn.execute("UPDATE writers SET heartbeat = ? WHERE match_id = ?", (now, self.id))
-
-    def truncate(self, count: int) -> SavedMatch:
-        """Keep only the first ``count`` stored actions (undo: see
-        :func:`~makao_tui.store.records.undo_point`) and return the match as now stored; the
-        score sheet, totals and end follow. Raises ValueError unless ``0 <= count <=`` the
-        actions stored, :class:`DamagedMatchError` if the kept actions do not replay (nothing
-        changes then).
-        """
-        if not 0 <= count <= self._actions:
-            raise ValueError(f"cannot keep {count} of {self._actions} actions")
-        now = time.time()
-        with self.store._write() as conn:
-            self._owned(conn)
-            stored = self.store._load(conn, self.id)
-            kept = dataclasses.replace(stored, actions=stored.actions[:count], updated=now)
-            match = kept.rebuild()
-            done = sum(1 for d in match.deals if d.points is not None)
-            conn.execute("DELETE FROM actions WHERE match_id = ? AND idx >= ?", (self.id, count))
-            conn.execute("DELETE FROM deals WHERE match_id = ? AND number > ?", (self.id, done))
-            self._update(conn, match, count, now)
-        self._actions = count
-        self._deals = done
-        return dataclasses.replace(kept, finished=now if match.is_over else None)
-
-    def close(self) -> None:
-        """Release the match (other processes may then resume it); closing twice does nothing."""
-        if self._closed:
-            return
-        with self.store._write() as conn:
-            conn.execute("DELETE FROM writers WHERE match_id = ? AND token = ?", (self.id, self._token))
-        self._closed = True
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (only where flock is missing)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return not isinstance(pid, int) or pid > 0
+    return True
 
 
 def open_store(path: Path | str | None = None) -> Store:
@@ -528,13 +670,24 @@ def move_aside(path: Path, kind: str) -> Path:
     return target
 
 
+def set_aside(path: Path | str | None = None) -> list[Path]:
+    """The files :func:`open_store_or_recover` set aside beside ``path`` (default
+    :func:`default_path`), oldest first (their ``-wal``/``-shm`` companions left out)."""
+    path = Path(path if path is not None else default_path())
+    found = [p for kind in ("corrupt", "newer") for p in path.parent.glob(f"{path.name}.{kind}-*")
+             if not p.name.endswith(("-wal", "-shm"))]
+    return sorted(found, key=lambda p: (p.stat().st_mtime, p.name))
+
+
 def open_store_or_recover(path: Path | str | None = None) -> tuple[Store, str | None]:
-    """Open the store; if its file is corrupt or of a newer version, move it aside (see
-    :func:`move_aside`: kind ``corrupt`` or ``newer``), start a fresh file and say so.
+    """Open the store; if SQLite cannot read its file (:class:`CorruptStoreError`) or it is of a
+    newer version, move it aside (see :func:`move_aside`: kind ``corrupt`` or ``newer``), start a
+    fresh file and say so. A busy file, a full disk or a missing permission is never a reason to
+    move the file: those raise.
 
     Returns ``(store, message)``: ``message`` is None when nothing was moved, else one line naming
-    both files, to show the user. Raises :class:`StoreError` when the file cannot be moved aside
-    or a fresh one cannot be opened.
+    both files, to show the user. Raises :class:`StoreError` when the file cannot be opened for
+    another reason, cannot be moved aside, or a fresh one cannot be opened.
     """
     path = Path(path if path is not None else default_path())
     try:
@@ -547,4 +700,5 @@ def open_store_or_recover(path: Path | str | None = None) -> tuple[Store, str | 
             return Store(path), None
         except OSError as err:
             raise StoreError(path, f"{exc}; it could not be moved aside: {err.strerror}") from None
-        return Store(path), f"{exc}. It was moved to {moved}; a new saved-games file was started."
+        return Store(path), (f"{exc}. It was moved to {moved} (nothing in it is deleted); "
+                             f"a new saved-games file was started at {path}.")

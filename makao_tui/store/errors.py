@@ -14,11 +14,28 @@ class StoreError(Exception):
 
 
 class CorruptStoreError(StoreError):
-    """The file cannot be read as a saved-games database (not SQLite, damaged, unreadable).
+    """The file cannot be read as a saved-games database (not SQLite, damaged pages, another
+    program's database). A full disk, a busy lock or a missing permission is not corruption.
 
     :func:`~makao_tui.store.open_store_or_recover` moves such a file aside as
     ``<name>.corrupt-<timestamp>``.
     """
+
+
+class StoreBusyError(StoreError):
+    """Another process held the file's write lock for longer than this write could wait. Not a
+    fault of the file: a :class:`~makao_tui.store.MatchWriter` keeps the actions and tries again."""
+
+
+class StoreFullError(StoreError):
+    """A write found no room: the disk holding the file is full (or the file reached a size limit).
+    ``free``: bytes free on that disk (None if unknown); ``needed``: about how many more bytes the
+    write needs. Never a reason to set the file aside; a writer keeps the actions and tries again."""
+
+    def __init__(self, path: Path, message: str, free: int | None = None, needed: int = 0):
+        super().__init__(path, message)
+        self.free = free
+        self.needed = needed
 
 
 class NewerStoreError(StoreError):

@@ -72,14 +72,17 @@ class SavedMatch:
     def rebuild(self) -> Match:
         """The match after its last stored action (:meth:`Match.replay`, ``time_up`` included).
 
-        Raises :class:`DamagedMatchError` if an action does not fit where it stands.
+        Raises :class:`DamagedMatchError` if an action does not fit where it stands (or the game's
+        code fails on it: a stored action is data from a file, never trusted).
         """
         try:
             return Match.replay(self.variant, self.rules, self.names, self.seed, self.first_dealer,
                                 list(self.actions), self.time_up)
         except IllegalAction as exc:
-            raise DamagedMatchError(self.path,
-                                    f"match {self.id} in {self.path} does not replay: {exc.reason}") from None
+            raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: {exc.reason}") from None
+        except Exception as exc:
+            raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
+                                               f"{type(exc).__name__}: {exc}") from None
 
     def replay_into(self, target: ReplayTarget) -> None:
         """Apply the stored actions through ``target`` (``apply`` each one, ``next_deal`` when a
@@ -105,6 +108,9 @@ class SavedMatch:
             except IllegalAction as exc:
                 raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
                                                    f"action {index}: {exc.reason}") from None
+            except Exception as exc:
+                raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
+                                                   f"action {index}: {type(exc).__name__}: {exc}") from None
         target.match.time_up = self.time_up
 
 
@@ -124,7 +130,9 @@ class MatchSummary:
     ``game``: the variant id; ``game_name``: its name (the id for a game this version does not
     know). ``deal``: number of the deal under way, or of the last deal. ``actions``: actions
     stored. ``totals``: after the last finished deal. ``winners``: seats, once finished (else
-    None). ``in_use``: another live process is writing the match right now.
+    None). ``in_use``: another live process is writing the match right now. ``damage``: why the
+    match cannot be read (its stored values are damaged; the other fields are then placeholders),
+    or None.
     """
 
     id: int
@@ -139,6 +147,7 @@ class MatchSummary:
     totals: list[int]
     winners: list[int] | None
     in_use: bool
+    damage: str | None = None
 
     def players(self) -> str:
         """The seats in words: ``"Ann vs 2 AI"``, ``"Ann, Bob vs Olga (AI)"``, ``"3 AI"``."""

@@ -11,6 +11,7 @@ Times are Unix seconds (float); JSON columns hold lists or objects written by :m
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Callable
 
@@ -89,3 +90,18 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_statements(_V1), _sta
 def current_version() -> int:
     """The schema version this code writes (the number of steps in :data:`MIGRATIONS`)."""
     return len(MIGRATIONS)
+
+
+@functools.cache
+def columns() -> dict[str, frozenset[str]]:
+    """Each table of the current schema and its columns, as the migrations make them (worked out
+    once, on an empty in-memory database), for the quick check of a file on opening."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for step in MIGRATIONS:
+            step(conn)
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
+                                                 " AND name NOT LIKE 'sqlite_%'")]
+        return {t: frozenset(row[1] for row in conn.execute(f"PRAGMA table_info({t})")) for t in tables}
+    finally:
+        conn.close()

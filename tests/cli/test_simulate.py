@@ -71,7 +71,8 @@ def test_table_output():
     (["makao-ru", "--option", "hook=true"], "unknown option 'hook'"),
     (["makao-ru", "--option", "loss_limit"], "--option takes NAME=VALUE"),
     (["peklo", "--seats", "normal,normal"], "Peklo takes 3 to 7 players, not 2"),
-    (["macao", "--games", "0"], "--games must be at least 1"),
+    (["macao", "--games", "0"], "--games must be from 1 to 1000000, not 0"),
+    (["macao", "--seed", "99999999999999999999"], "--seed must be from 0 to 9223372036854775807"),
 ])
 def test_errors_are_one_line_and_exit_2(args, message):
     result = runner.invoke(app, ["simulate", *args, "--json"])
@@ -99,7 +100,7 @@ def test_levels_play_side_by_side_within_a_playout_budget():
     (["--think", "0"], "--think must be more than 0 and at most 60 seconds"),
     (["--think", "nan"], "--think must be more than 0 and at most 60 seconds"),
     (["--think", "inf"], "--think must be more than 0 and at most 60 seconds"),
-    (["--playouts", "0"], "--playouts must be at least 1"),
+    (["--playouts", "0"], "--playouts must be from 1 to 1000000, not 0"),
     (["--think", "0.5", "--playouts", "30"], "not both"),
 ])
 def test_bad_thinking_budgets_are_refused(args, message):

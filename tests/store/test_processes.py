@@ -107,26 +107,28 @@ def test_a_writer_whose_claim_was_taken_over_can_no_longer_save(tmp_path):
         play(match, 2, writer)
         with pytest.raises(MatchInUseError):  # same live process, another writer
             two.resume(writer.id)
-        dead = subprocess.Popen([sys.executable, "-c", "pass"])
-        dead.wait()
-        one._conn.execute("UPDATE writers SET pid = ?", (dead.pid,))  # as if its process had died
-        taker = two.resume(writer.id)
+        # a process on another host took the match over, finding this writer's heartbeat stale
+        one._conn.execute("UPDATE writers SET token = 'theirs', host = 'elsewhere', heartbeat = ?", (time.time(),))
         play(match, 1)
         with pytest.raises(MatchInUseError, match="taken over"):
             writer.save(match)
+        assert writer.status.state == "lost"
         writer.close()  # releases nothing of the new writer's
-        with pytest.raises(MatchInUseError):
+        assert one._conn.execute("SELECT token FROM writers").fetchone() == ("theirs",)
+        with pytest.raises(MatchInUseError, match="on elsewhere"):
             one.resume(writer.id)
-        taker.close()
-        one.resume(writer.id).close()
 
 
 def test_a_claim_from_another_host_lapses_with_its_heartbeat(tmp_path):
     variant, rules, seats = short_setup("macao")
     with open_store(tmp_path / "s.db") as store:
-        writer = store.start_match(variant, rules, seats, seed=3)
-        store._conn.execute("UPDATE writers SET host = 'elsewhere', heartbeat = ?", (time.time() - 5,))
+        with store.start_match(variant, rules, seats, seed=3) as writer:
+            pass
+        store._conn.execute("INSERT INTO writers (match_id, token, host, pid, heartbeat)"
+                            " VALUES (?, 'x', 'elsewhere', 1, ?)", (writer.id, time.time() - 5))
         with pytest.raises(MatchInUseError, match="on elsewhere"):
             store.resume(writer.id)
+        assert store.unfinished()[0].in_use
         store._conn.execute("UPDATE writers SET heartbeat = ?", (time.time() - STALE_AFTER_S - 1,))
+        assert not store.unfinished()[0].in_use
         store.resume(writer.id).close()

@@ -205,7 +205,9 @@ def test_reading_errors_name_the_match_and_the_file(store):
     store._conn.execute("UPDATE matches SET game = 'poker'")
     with pytest.raises(DamagedMatchError, match="unknown game 'poker'"):
         store.load(writer.id)
-    assert store.unfinished()[0].game_name == "poker"
+    assert store.unfinished() == []
+    [damaged] = store.damaged()
+    assert (damaged.id, damaged.game_name) == (writer.id, "poker") and "unknown game 'poker'" in damaged.damage
     with pytest.raises(ValueError):
         store.start_match(variant, rules, [Seat("", False), Seat("Bob", True)], seed=1)
 

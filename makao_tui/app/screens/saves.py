@@ -37,7 +37,7 @@ class NoticeScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="notice"):
             yield Static(self.heading, classes="title")
-            yield Static(self.text)
+            yield Static(self.text, markup=False)
             yield Static("Enter: OK", classes="hint")
 
     def action_close(self) -> None:

@@ -1,0 +1,328 @@
+"""The one writer of a stored match: saving that never gives up.
+
+:meth:`MatchWriter.save` turns what a match did since the last save into rows (its new actions,
+the score-sheet rows of deals that ended, the match's row) and writes them in one transaction, so
+a save costs the same at the 10,000th action as at the first. When the file is busy (another
+process holds its write lock) or the disk is full, the rows wait in memory, the match goes on, and
+a background thread tries again with back-off (:data:`RETRY_FIRST_S` doubling to
+:data:`RETRY_MAX_S`) until they are written; :attr:`MatchWriter.status` (and the ``on_status``
+callback) says "delayed" and then "saved". The writer's claim (a lock held by this process, see
+:mod:`.locks`) stays whatever the database does, until :meth:`MatchWriter.close`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..engine.actions import action_to_json
+from ..engine.match import Match
+from ..engine.variant import rules_to_options
+from . import locks
+from .errors import MatchInUseError, StoreBusyError, StoreError, StoreFullError
+from .records import SavedMatch
+
+if TYPE_CHECKING:
+    from .database import Store
+
+#: how long a read, and a writer's last save on closing, wait for another process's write (seconds)
+BUSY_TIMEOUT_S = 5.0
+#: how long a save waits for another process's write before keeping its rows in memory (seconds)
+SAVE_WAIT_S = 0.2
+#: the first retry of delayed rows comes after this many seconds; each next one after twice as long
+RETRY_FIRST_S = 0.1
+#: the longest pause between two retries (seconds)
+RETRY_MAX_S = 5.0
+
+
+@dataclass(frozen=True)
+class SaveStatus:
+    """Where a writer's saving stands. ``state``: ``"saved"`` (everything is in the file),
+    ``"delayed"`` (``pending`` actions wait in memory and are retried), ``"lost"`` (another
+    process took the match over: nothing more is written) or ``"closed"``. ``reason``: ``"busy"``,
+    ``"full"``, ``"error"`` or ``""``; ``message``: one line for the user (``""`` when saved)."""
+
+    state: str = "saved"
+    pending: int = 0
+    reason: str = ""
+    message: str = ""
+
+
+class MatchWriter:
+    """The one writer of a stored match (from :meth:`Store.start_match` or :meth:`Store.resume`).
+
+    ``id``: the match id (None while a new match waits to be written: busy file, full disk).
+    ``saved``: the match as it was when claimed (for :meth:`Store.resume`, every action stored;
+    rebuild it with ``saved.rebuild()`` or ``saved.replay_into(session)``). ``status``: a
+    :class:`SaveStatus`; ``on_status``: called with each new status, from the thread that changed
+    it (the caller's, or the retry thread). Use as a context manager, or call :meth:`close`, to
+    write what waits and release the match. Thread-safe.
+    """
+
+    def __init__(self, store: Store, saved: SavedMatch, claim: tuple[str, int | None] | None,
+                 stored_deals: int, totals: list[int] | None = None):
+        self.store = store
+        self.saved = saved
+        self.id: int | None = saved.id
+        self._token, self._fd = claim if claim is not None else (None, None)
+        self._actions = len(saved.actions)  # actions taken from the match so far (written or waiting)
+        self._deals = stored_deals
+        self._closed = False
+        self.status = SaveStatus()
+        self.on_status: Callable[[SaveStatus], None] | None = None
+        # what waits to be written: the match's creation (new match), rows, the match row's values
+        self._create = self.id is None
+        self._rows: list[tuple[int, int, str]] = []
+        self._deal_rows: list[tuple[int, int, str, str]] = []
+        self._row: tuple[Any, ...] | None = None
+        self._played: float | None = None
+        self._totals = totals
+        self._queue = threading.Lock()  # guards what waits
+        self._flushing = threading.Lock()  # one write at a time
+        self._stop = threading.Event()
+        self._retrying: threading.Thread | None = None
+        if self._create:
+            self._write_or_retry()
+
+    def __enter__(self) -> MatchWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def pending(self) -> int:
+        """Actions that wait in memory to be written."""
+        return len(self._rows)
+
+    # ------------------------------------------------------------ saving
+
+    def save(self, match: Match, played: float | None = None) -> SaveStatus:
+        """Store what ``match`` did since the last save: its new actions, the score-sheet rows of
+        deals that ended, its totals, the ``time_up`` flag, and its end (winners) once over. Call
+        it after every ``match.apply`` and after setting ``time_up``. ``played``: seconds of play
+        so far, for a time limit (None: left as stored). Costs the new actions, not the match's
+        length. Returns the status: if the file is busy or the disk full, the rows wait in memory
+        and are retried in the background (the match goes on).
+
+        Raises ValueError if ``match`` is not this match (another game, names or seed) or has
+        fewer actions than stored (take actions back with :meth:`truncate`), StoreError once
+        closed, MatchInUseError if the match was taken over (by a process on another host that
+        found this writer's heartbeat stale).
+        """
+        s = self.saved
+        if match.variant.id != s.variant.id or match.names != s.names or match.seed != s.seed:
+            raise ValueError(f"that is not match {self.id}")
+        count = match.action_count
+        if count < self._actions:
+            raise ValueError(f"the match has {count} actions, {self._actions} are stored")
+        if self._closed:
+            raise StoreError(self.store.path, f"the writer of match {self.id} is closed")
+        if self.status.state == "lost":
+            raise MatchInUseError(self.store.path, self.status.message)
+        new = [(self._actions + i, seat, json.dumps(action_to_json(action)))
+               for i, (seat, action) in enumerate(match.actions_since(self._actions))]
+        done = len(match.deals) - (0 if match.deals[-1].points is not None else 1)
+        deals = [(d.number, d.dealer, json.dumps(d.points), json.dumps(d.totals_after))
+                 for d in match.deals[self._deals:done]]
+        now = time.time()
+        over = match.is_over
+        row = (now, len(match.deals), count, int(match.time_up), json.dumps(match.totals),
+               now if over else None, json.dumps(match.winners()) if over else None)
+        with self._queue:
+            self._rows.extend(new)
+            self._deal_rows.extend(deals)
+            self._row = row
+            if played is not None:
+                self._played = played
+            self._actions, self._deals = count, done
+            retrying = self._retrying is not None
+        if not retrying:
+            self._write_or_retry()
+        if self.status.state == "lost":
+            raise MatchInUseError(self.store.path, self.status.message)
+        return self.status
+
+    def _write_or_retry(self) -> None:
+        """Write what waits now; if that fails, start the retry thread."""
+        if not self._flush(SAVE_WAIT_S):
+            with self._queue:
+                if self._retrying is None and not self._stop.is_set() and self.status.state == "delayed":
+                    self._retrying = threading.Thread(target=self._retry, name=f"makao-save-{self.id}",
+                                                      daemon=True)
+                    self._retrying.start()
+
+    def _retry(self) -> None:
+        delay = RETRY_FIRST_S
+        while not self._stop.wait(delay):
+            written = self._flush(SAVE_WAIT_S)
+            with self._queue:
+                if self.status.state != "delayed" or (written and not self._waiting()):
+                    self._retrying = None
+                    return
+            delay = RETRY_FIRST_S if written else min(delay * 2, RETRY_MAX_S)
+        with self._queue:
+            self._retrying = None
+
+    def _waiting(self) -> bool:
+        return bool(self._create or self._rows or self._deal_rows or self._row or self._played is not None)
+
+    def flush(self, wait: float = SAVE_WAIT_S) -> bool:
+        """Write what waits now, waiting up to ``wait`` seconds for a busy file; returns whether
+        everything is written. Raises MatchInUseError if the match was taken over."""
+        written = self._flush(wait)
+        if self.status.state == "lost":
+            raise MatchInUseError(self.store.path, self.status.message)
+        return written
+
+    def _flush(self, wait: float) -> bool:
+        with self._flushing:
+            with self._queue:
+                if not self._waiting():
+                    return True
+                create, rows, deal_rows = self._create, list(self._rows), list(self._deal_rows)
+                row, played = self._row, self._played
+            size = sum(len(r[2]) + 32 for r in rows) + 512
+            try:
+                with self.store._write(wait, needed=size) as conn:
+                    if create:
+                        self._insert_match(conn)
+                    else:
+                        self._still_ours(conn)
+                    conn.executemany("INSERT INTO actions (match_id, idx, seat, action) VALUES (?, ?, ?, ?)",
+                                     [(self.id, *r) for r in rows])
+                    conn.executemany("INSERT INTO deals (match_id, number, dealer, points, totals_after)"
+                                     " VALUES (?, ?, ?, ?, ?)", [(self.id, *d) for d in deal_rows])
+                    if row is not None:
+                        conn.execute("UPDATE matches SET updated = ?, deal = ?, actions = ?, time_up = ?,"
+                                     " totals = ?, finished = ?, winners = ? WHERE id = ?", (*row, self.id))
+                        conn.execute("UPDATE writers SET heartbeat = ? WHERE match_id = ?", (row[0], self.id))
+                    if played is not None:
+                        conn.execute("UPDATE matches SET played = ? WHERE id = ?", (played, self.id))
+            except MatchInUseError as exc:
+                self._set(SaveStatus("lost", self.pending, "error", str(exc)))
+                return False
+            except StoreError as exc:
+                if create and self._fd is not None:  # the match was not made: its lock is not ours
+                    locks.release(self._fd)
+                    self._token = self._fd = None
+                    self.id = None
+                reason = "busy" if isinstance(exc, StoreBusyError) else "full" if isinstance(exc, StoreFullError) \
+                    else "error"
+                with self._queue:
+                    waiting = len(self._rows)
+                self._set(SaveStatus("delayed", waiting, reason,
+                                     f"{exc}. The match goes on; {_actions(waiting)} kept in memory and "
+                                     f"saved as soon as the file can be written."))
+                return False
+            with self._queue:
+                self._create = False
+                del self._rows[:len(rows)]
+                del self._deal_rows[:len(deal_rows)]
+                if self._row is row:
+                    self._row = None
+                if self._played is played:
+                    self._played = None
+                done = not self._waiting()
+            if done and self.status.state != "saved":
+                self._set(SaveStatus())
+            return done
+
+    def _insert_match(self, conn: Any) -> None:
+        """Create the match's rows and claim it, inside the transaction of its first write."""
+        s = self.saved
+        cur = conn.execute(
+            "INSERT INTO matches (game, options, seed, first_dealer, created, updated, totals)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (s.variant.id, json.dumps(rules_to_options(s.rules)), str(s.seed), s.first_dealer, s.created,
+             s.created, json.dumps(self._totals)))
+        self.id = cur.lastrowid
+        conn.executemany("INSERT INTO seats (match_id, seat, name, is_ai, level) VALUES (?, ?, ?, ?, ?)",
+                         [(self.id, i, seat.name, int(seat.is_ai), seat.level) for i, seat in enumerate(s.seats)])
+        self._token, self._fd = self.store._claim(conn, self.id)
+        self.saved = dataclasses.replace(s, id=self.id)
+
+    def _still_ours(self, conn: Any) -> None:
+        """Raise MatchInUseError if a process on another host took the match over (on this host
+        the lock held by this process rules that out); put back a writers row that went missing."""
+        row = conn.execute("SELECT token, host FROM writers WHERE match_id = ?", (self.id,)).fetchone()
+        if row is None or (row[0] != self._token and self._fd is not None and row[1] == locks.HOST):
+            conn.execute("INSERT OR REPLACE INTO writers (match_id, token, host, pid, heartbeat)"
+                         " VALUES (?, ?, ?, ?, ?)", (self.id, self._token, locks.HOST, os.getpid(), time.time()))
+        elif row[0] != self._token:
+            raise MatchInUseError(self.store.path, f"match {self.id} was taken over by another makao process")
+
+    def _set(self, status: SaveStatus) -> None:
+        changed = status != self.status
+        self.status = status
+        if changed and self.on_status is not None:
+            self.on_status(status)
+
+    # ------------------------------------------------------------ undo and closing
+
+    def truncate(self, count: int) -> SavedMatch:
+        """Keep only the first ``count`` stored actions (undo: see
+        :func:`~makao_tui.store.records.undo_point`) and return the match as now stored; the
+        score sheet, totals and end follow. Writes what waits first. Raises ValueError unless
+        ``0 <= count <=`` the actions saved, :class:`DamagedMatchError` if the kept actions do not
+        replay (nothing changes then), StoreError if the file cannot be written now.
+        """
+        if not 0 <= count <= self._actions:
+            raise ValueError(f"cannot keep {count} of {self._actions} actions")
+        if not self.flush(SAVE_WAIT_S):
+            raise StoreError(self.store.path, f"cannot take moves back now: {self.status.message}")
+        now = time.time()
+        with self._flushing, self.store._write() as conn:
+            self._still_ours(conn)
+            stored = self.store._load(conn, self.id)
+            kept = dataclasses.replace(stored, actions=stored.actions[:count], updated=now)
+            match = kept.rebuild()
+            done = sum(1 for d in match.deals if d.points is not None)
+            conn.execute("DELETE FROM actions WHERE match_id = ? AND idx >= ?", (self.id, count))
+            conn.execute("DELETE FROM deals WHERE match_id = ? AND number > ?", (self.id, done))
+            over = match.is_over
+            conn.execute("UPDATE matches SET updated = ?, deal = ?, actions = ?, time_up = ?, totals = ?,"
+                         " finished = ?, winners = ? WHERE id = ?",
+                         (now, len(match.deals), count, int(match.time_up), json.dumps(match.totals),
+                          now if over else None, json.dumps(match.winners()) if over else None, self.id))
+        self._actions = count
+        self._deals = done
+        return dataclasses.replace(kept, finished=now if match.is_over else None)
+
+    def close(self, wait: float | None = None) -> None:
+        """Write what waits (waiting up to ``wait`` seconds for a busy file; default the store's
+        read timeout), then release the match (other processes may then resume it). Closing twice
+        does nothing. Raises StoreError naming the actions that could not be written (the match is
+        released all the same)."""
+        if self._closed:
+            return
+        self._stop.set()
+        thread = self._retrying
+        if thread is not None:
+            thread.join()
+        written = self.status.state == "lost" or self._flush(BUSY_TIMEOUT_S if wait is None else wait)
+        self._closed = True
+        try:
+            if self.id is not None and self._token is not None and self.status.state != "lost":
+                with self.store._write(BUSY_TIMEOUT_S if wait is None else wait) as conn:
+                    conn.execute("DELETE FROM writers WHERE match_id = ? AND token = ?", (self.id, self._token))
+        except StoreError:
+            pass  # the row names a process that is gone: the lock, released below, is what counts
+        finally:
+            locks.release(self._fd)
+            self._fd = None
+        lost = self.status
+        self._set(SaveStatus("closed"))
+        if not written:
+            raise StoreError(self.store.path, f"{_actions(lost.pending)} of match {self.id} could not be "
+                                              f"saved: {lost.message.split('. The match goes on')[0]}")
+
+
+def _actions(count: int) -> str:
+    return f"{count} action{'s' if count != 1 else ''}"
