@@ -256,8 +256,9 @@ def _print_table(table) -> None:
 
 @app.command()
 def saves(
-    check: bool = typer.Option(False, "--check", help="Check every page of the file and every match in it, "
-                                                      "and say why a damaged match cannot be read (slower for a big file)."),
+    check: bool = typer.Option(False, "--check",
+                               help="Check every page of the file and every match in it, and say why a "
+                                    "damaged match cannot be read (slower for a big file)."),
 ) -> None:
     """List the unfinished matches: id, game, players, deal, last played; and the damaged ones.
 

@@ -25,7 +25,6 @@ disk (:class:`StoreFullError`, with the free space and where), a file SQLite can
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sqlite3
@@ -68,6 +67,10 @@ STALE_AFTER_S = 120.0
 #: the first bytes of every SQLite database file
 SQLITE_HEADER = b"SQLite format 3\x00"
 
+#: a match's row as :meth:`Store._summary` reads it
+_SUMMARY = ("SELECT m.id, m.game, m.deal, m.actions, m.created, m.updated, m.finished, m.totals, m.winners,"
+            " w.host, w.pid, w.heartbeat, m.options, m.seed, m.first_dealer, m.time_up, m.played"
+            " FROM matches m LEFT JOIN writers w ON w.match_id = m.id")
 _BUSY, _LOCKED, _IOERR, _CORRUPT, _FULL, _NOTADB = 5, 6, 10, 11, 13, 26
 #: below this many bytes free, an I/O error while writing is taken for a full disk
 _NEARLY_FULL = 1 << 20
@@ -89,12 +92,11 @@ def size_text(count: int) -> str:
     """A byte count in words: ``"512 bytes"``, ``"3.2 MiB"``."""
     if count < 1024:
         return f"{count} bytes"
-    value = float(count)
-    for unit in ("KiB", "MiB", "GiB", "TiB"):
-        value /= 1024
-        if value < 1024:
-            break
-    return f"{value:.1f} {unit}"
+    units = ("KiB", "MiB", "GiB", "TiB")
+    value, unit = count / 1024, 0
+    while value >= 1024 and unit < len(units) - 1:
+        value, unit = value / 1024, unit + 1
+    return f"{value:.1f} {units[unit]}"
 
 
 def _free(path: Path) -> int | None:
@@ -109,13 +111,9 @@ def full_error(path: Path, needed: int = 0) -> StoreFullError:
     naming the folder and the space free there."""
     free = _free(path)
     needed = max(needed, 64 * 1024)  # SQLite grows a file by pages, and the WAL beside it too
-    if free is not None and free > 16 * needed:
-        where = (f"{path} cannot grow: it reached its size limit ({size_text(free)} are free on its "
-                 f"disk); a copy of the file without its limit is needed")
-    else:
-        where = (f"the disk holding {path.parent} is full ({size_text(free or 0)} free): free at least "
-                 f"{size_text(needed)} there")
-    return StoreFullError(path, f"cannot save: {where}", free, needed)
+    limit = " (or the file reached a size limit)" if free is not None and free > 16 * needed else ""
+    return StoreFullError(path, f"cannot save to {path}: the disk is full{limit}: {size_text(free or 0)} free in "
+                                f"{path.parent}, about {size_text(needed)} needed", free, needed)
 
 
 def classify(path: Path, exc: sqlite3.Error, doing: str = "read", needed: int = 0) -> StoreError:
@@ -395,7 +393,8 @@ class Store:
             raise MatchInUseError(self.path, f"match {match_id} is open in another makao process{holder}")
         token = uuid.uuid4().hex
         try:
-            conn.execute("INSERT OR REPLACE INTO writers (match_id, token, host, pid, heartbeat) VALUES (?, ?, ?, ?, ?)",
+            conn.execute("INSERT OR REPLACE INTO writers (match_id, token, host, pid, heartbeat)"
+                         " VALUES (?, ?, ?, ?, ?)",
                          (match_id, token, locks.HOST, os.getpid(), now))
         except BaseException:
             locks.release(fd)
@@ -427,26 +426,22 @@ class Store:
             return self._load(conn, match_id)
 
     def _load(self, conn: sqlite3.Connection, match_id: int) -> SavedMatch:
-        row = conn.execute("SELECT game, options, seed, first_dealer, time_up, created, updated, finished,"
-                           " played FROM matches WHERE id = ?", (match_id,)).fetchone()
+        row = conn.execute(f"{_SUMMARY} WHERE m.id = ?", (match_id,)).fetchone()
         if row is None:
             raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
-        game, options, seed, first_dealer, time_up, created, updated, finished, played = row
         seat_rows = conn.execute("SELECT seat, name, is_ai, level FROM seats WHERE match_id = ? ORDER BY seat",
                                  (match_id,)).fetchall()
+        summary = self._summary(row, seat_rows, time.time())
+        if summary.damage is not None:
+            raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {summary.damage}")
+        game, created, updated, finished = row[1], row[4], row[5], row[6]
+        options, seed, first_dealer, time_up, played = row[12:]
         rows = conn.execute("SELECT idx, seat, action FROM actions WHERE match_id = ? ORDER BY idx",
                             (match_id,)).fetchall()
         try:
             variant = _variant(game)
             seats = validate.seats(seat_rows)
-            try:
-                variant.check_players(len(seats))
-                option_values = validate.from_json(options, "options")
-                if not isinstance(option_values, dict):
-                    raise Damage(f"options is {validate.shown(options)}, not an object")
-                rules = variant.rules(option_values)
-            except RulesError as exc:
-                raise Damage(str(exc)) from None
+            rules, seed, first_dealer = _setup(variant, seats, options, seed, first_dealer)
             actions = []
             for position, (idx, seat, text) in enumerate(rows):
                 if idx != position:
@@ -457,12 +452,10 @@ class Store:
                 except ActionFormatError as exc:
                     raise Damage(f"action {idx}: {exc}") from None
             saved = SavedMatch(
-                match_id, self.path, variant, rules, seats, validate.seed(seed),
-                None if first_dealer is None else validate.whole(first_dealer, "first_dealer", 0, len(seats) - 1),
-                tuple(actions), validate.flag(time_up, "time_up"), validate.moment(created, "created"),
+                match_id, self.path, variant, rules, seats, seed, first_dealer, tuple(actions),
+                validate.flag(time_up, "time_up"), validate.moment(created, "created"),
                 validate.moment(updated, "updated"),
-                None if finished is None else validate.moment(finished, "finished"),
-                validate.moment(played, "played"))
+                None if finished is None else validate.moment(finished, "finished"), validate.moment(played, "played"))
         except Damage as exc:
             raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {exc}") from None
         return saved
@@ -485,10 +478,7 @@ class Store:
     def _summaries(self, where: str, order: str) -> list[MatchSummary]:
         now = time.time()
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT m.id, m.game, m.deal, m.actions, m.created, m.updated, m.finished, m.totals,"
-                " m.winners, w.host, w.pid, w.heartbeat FROM matches m LEFT JOIN writers w ON w.match_id = m.id"
-                f" WHERE {where} ORDER BY {order}").fetchall()
+            rows = conn.execute(f"{_SUMMARY} WHERE {where} ORDER BY {order}").fetchall()
             seats: dict[int, list[tuple[Any, ...]]] = {}
             for row in conn.execute(
                     f"SELECT s.match_id, s.seat, s.name, s.is_ai, s.level FROM seats s JOIN matches m"
@@ -497,24 +487,26 @@ class Store:
         return [self._summary(row, seats.get(row[0], []), now) for row in rows]
 
     def _summary(self, row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]], now: float) -> MatchSummary:
-        """One checked summary; a damaged match gets its reason and harmless placeholders."""
-        match_id, game, deal, actions, created, updated, finished, totals, winners, host, pid, heartbeat = row
-        game_text = clean_name(game, 40) if isinstance(game, str) else "?"
+        """One checked summary (every value of the match's row and seats; its actions are checked by
+        :meth:`load` and :meth:`check`); a damaged match gets its reason and harmless placeholders."""
+        (match_id, game, deal, actions, created, updated, finished, totals, winners, host, pid, heartbeat,
+         options, seed, first_dealer, time_up, played) = row
         try:
-            name = _variant(game).name
+            variant = _variant(game)
             good = validate.seats(seat_rows)
-            try:
-                _variant(game).check_players(len(good))
-            except RulesError as exc:
-                raise Damage(str(exc)) from None
+            _setup(variant, good, options, seed, first_dealer)
+            validate.flag(time_up, "time_up")
+            validate.moment(played, "played")
             return MatchSummary(
-                match_id, game, name, good, validate.whole(deal, "deal", 1), validate.whole(actions, "actions", 0),
+                match_id, game, variant.name, good, validate.whole(deal, "deal", 1),
+                validate.whole(actions, "actions", 0),
                 validate.moment(created, "created"), validate.moment(updated, "updated"),
                 None if finished is None else validate.moment(finished, "finished"),
                 validate.numbers(totals, "totals", len(good)),
                 validate.seat_numbers(winners, "winners", len(good)) if finished is not None else None,
                 host is not None and self._holds(match_id, host, pid, heartbeat, now))
         except Damage as exc:
+            game_text = clean_name(game, 40) if isinstance(game, str) else "?"
             return MatchSummary(match_id, game_text, _game_name(game), (), 0, 0, _number(created),
                                 _number(updated), None, [], None, False, damage=str(exc))
 
@@ -547,7 +539,8 @@ class Store:
             winners = validate.seat_numbers(row[2], "winners", players) if row[3] is not None else None
         except Damage as exc:
             raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {exc}") from None
-        initial = [t - p for t, p in zip(deals[0].totals_after, deals[0].points, strict=True)] if deals else list(totals)
+        initial = ([t - p for t, p in zip(deals[0].totals_after, deals[0].points, strict=True)] if deals
+                   else list(totals))
         return ScoreSheet(match_id, row[0], names, initial, deals, totals, winners)
 
     def statistics(self) -> list[PlayerStats]:
@@ -604,9 +597,23 @@ class Store:
                 self.load(match_id).rebuild()
                 self.score_sheet(match_id)
             except DamagedMatchError as exc:
-                reason = str(exc).split(": ", 1)[-1] if ": " in str(exc) else str(exc)
-                report.damaged.append((match_id, reason))
+                report.damaged.append((match_id, str(exc).removeprefix(f"match {match_id} in {self.path} ")))
         return report
+
+
+def _setup(variant: Variant, seats: tuple[Seat, ...], options: Any, seed: Any,
+           first_dealer: Any) -> tuple[Any, int, int | None]:
+    """A stored match's rules, seed and first dealer, checked against its game and seats."""
+    try:
+        variant.check_players(len(seats))
+        values = validate.from_json(options, "options")
+        if not isinstance(values, dict):
+            raise Damage(f"options is {validate.shown(options)}, not an object")
+        rules = variant.rules(values)
+    except RulesError as exc:
+        raise Damage(str(exc)) from None
+    dealer = None if first_dealer is None else validate.whole(first_dealer, "first_dealer", 0, len(seats) - 1)
+    return rules, validate.seed(seed), dealer
 
 
 def _number(value: Any) -> float:

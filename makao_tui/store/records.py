@@ -79,7 +79,8 @@ class SavedMatch:
             return Match.replay(self.variant, self.rules, self.names, self.seed, self.first_dealer,
                                 list(self.actions), self.time_up)
         except IllegalAction as exc:
-            raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: {exc.reason}") from None
+            raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
+                                               f"{exc.reason}") from None
         except Exception as exc:
             raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
                                                f"{type(exc).__name__}: {exc}") from None

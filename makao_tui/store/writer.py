@@ -189,30 +189,30 @@ class MatchWriter:
                 create, rows, deal_rows = self._create, list(self._rows), list(self._deal_rows)
                 row, played = self._row, self._played
             size = sum(len(r[2]) + 32 for r in rows) + 512
+            created: tuple[int, str, int | None] | None = None
             try:
                 with self.store._write(wait, needed=size) as conn:
                     if create:
-                        self._insert_match(conn)
+                        created = self._insert_match(conn)
+                        match_id = created[0]
                     else:
-                        self._still_ours(conn)
+                        match_id = self._still_ours(conn)
                     conn.executemany("INSERT INTO actions (match_id, idx, seat, action) VALUES (?, ?, ?, ?)",
-                                     [(self.id, *r) for r in rows])
+                                     [(match_id, *r) for r in rows])
                     conn.executemany("INSERT INTO deals (match_id, number, dealer, points, totals_after)"
-                                     " VALUES (?, ?, ?, ?, ?)", [(self.id, *d) for d in deal_rows])
+                                     " VALUES (?, ?, ?, ?, ?)", [(match_id, *d) for d in deal_rows])
                     if row is not None:
                         conn.execute("UPDATE matches SET updated = ?, deal = ?, actions = ?, time_up = ?,"
-                                     " totals = ?, finished = ?, winners = ? WHERE id = ?", (*row, self.id))
-                        conn.execute("UPDATE writers SET heartbeat = ? WHERE match_id = ?", (row[0], self.id))
+                                     " totals = ?, finished = ?, winners = ? WHERE id = ?", (*row, match_id))
+                        conn.execute("UPDATE writers SET heartbeat = ? WHERE match_id = ?", (row[0], match_id))
                     if played is not None:
-                        conn.execute("UPDATE matches SET played = ? WHERE id = ?", (played, self.id))
+                        conn.execute("UPDATE matches SET played = ? WHERE id = ?", (played, match_id))
             except MatchInUseError as exc:
                 self._set(SaveStatus("lost", self.pending, "error", str(exc)))
                 return False
             except StoreError as exc:
-                if create and self._fd is not None:  # the match was not made: its lock is not ours
-                    locks.release(self._fd)
-                    self._token = self._fd = None
-                    self.id = None
+                if created is not None:  # rolled back: the new match's id and lock are not ours
+                    locks.release(created[2])
                 reason = "busy" if isinstance(exc, StoreBusyError) else "full" if isinstance(exc, StoreFullError) \
                     else "error"
                 with self._queue:
@@ -221,6 +221,9 @@ class MatchWriter:
                                      f"{exc}. The match goes on; {_actions(waiting)} kept in memory and "
                                      f"saved as soon as the file can be written."))
                 return False
+            if created is not None:
+                self.id, self._token, self._fd = created
+                self.saved = dataclasses.replace(self.saved, id=self.id)
             with self._queue:
                 self._create = False
                 del self._rows[:len(rows)]
@@ -234,29 +237,32 @@ class MatchWriter:
                 self._set(SaveStatus())
             return done
 
-    def _insert_match(self, conn: Any) -> None:
-        """Create the match's rows and claim it, inside the transaction of its first write."""
+    def _insert_match(self, conn: Any) -> tuple[int, str, int | None]:
+        """Create the match's rows and claim it, inside the transaction of its first write; returns
+        its id, the claim's token and the claim's lock (the caller keeps them once committed)."""
         s = self.saved
         cur = conn.execute(
             "INSERT INTO matches (game, options, seed, first_dealer, created, updated, totals)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (s.variant.id, json.dumps(rules_to_options(s.rules)), str(s.seed), s.first_dealer, s.created,
              s.created, json.dumps(self._totals)))
-        self.id = cur.lastrowid
+        match_id = cur.lastrowid
         conn.executemany("INSERT INTO seats (match_id, seat, name, is_ai, level) VALUES (?, ?, ?, ?, ?)",
-                         [(self.id, i, seat.name, int(seat.is_ai), seat.level) for i, seat in enumerate(s.seats)])
-        self._token, self._fd = self.store._claim(conn, self.id)
-        self.saved = dataclasses.replace(s, id=self.id)
+                         [(match_id, i, seat.name, int(seat.is_ai), seat.level) for i, seat in enumerate(s.seats)])
+        token, fd = self.store._claim(conn, match_id)
+        return match_id, token, fd
 
-    def _still_ours(self, conn: Any) -> None:
-        """Raise MatchInUseError if a process on another host took the match over (on this host
-        the lock held by this process rules that out); put back a writers row that went missing."""
+    def _still_ours(self, conn: Any) -> int:
+        """The match's id, after making sure no process on another host took the match over (on
+        this host the lock held by this process rules that out; else MatchInUseError); a writers
+        row that went missing is put back."""
         row = conn.execute("SELECT token, host FROM writers WHERE match_id = ?", (self.id,)).fetchone()
         if row is None or (row[0] != self._token and self._fd is not None and row[1] == locks.HOST):
             conn.execute("INSERT OR REPLACE INTO writers (match_id, token, host, pid, heartbeat)"
                          " VALUES (?, ?, ?, ?, ?)", (self.id, self._token, locks.HOST, os.getpid(), time.time()))
         elif row[0] != self._token:
             raise MatchInUseError(self.store.path, f"match {self.id} was taken over by another makao process")
+        return self.id
 
     def _set(self, status: SaveStatus) -> None:
         changed = status != self.status
@@ -320,8 +326,10 @@ class MatchWriter:
         lost = self.status
         self._set(SaveStatus("closed"))
         if not written:
-            raise StoreError(self.store.path, f"{_actions(lost.pending)} of match {self.id} could not be "
-                                              f"saved: {lost.message.split('. The match goes on')[0]}")
+            what = (f"{_actions(lost.pending)} of match {self.id}" if self.id is not None else
+                    f"the new {self.saved.variant.name} match and its {_actions(lost.pending)}")
+            raise StoreError(self.store.path, f"{what} could not be saved: "
+                                              f"{lost.message.split('. The match goes on')[0]}")
 
 
 def _actions(count: int) -> str:

@@ -30,7 +30,7 @@ def step(match: Match) -> None:
     if match.awaiting_next_deal:
         match.next_deal()
     seat = match.state.to_act
-    rng = random.Random(f"{match.seed}/{len(match.all_actions())}")
+    rng = random.Random(f"{match.seed}/{match.action_count}")
     match.apply(ai_for(match.variant.id).choose(match.state.view(seat), rng))
 
 
