@@ -145,7 +145,8 @@ class Match:
         ``0 <= index <= action_count``."""
         if not 0 <= index <= self._actions:
             raise ValueError(f"no action {index} in a match of {self._actions}")
-        wanted, out = self._actions - index, []
+        wanted = self._actions - index
+        out: list[tuple[int, Action]] = []
         for deal in reversed(self.deals):
             if len(out) >= wanted:
                 break

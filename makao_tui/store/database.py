@@ -590,8 +590,9 @@ class Store:
         damage = {m.id: m.damage for m in self.damaged()}
         for match_id in ids:
             report.matches += 1
-            if damage.get(match_id):
-                report.damaged.append((match_id, damage[match_id]))
+            reason = damage.get(match_id)
+            if reason is not None:
+                report.damaged.append((match_id, reason))
                 continue
             try:
                 self.load(match_id).rebuild()

@@ -70,7 +70,8 @@ class MatchWriter:
         self.store = store
         self.saved = saved
         self.id: int | None = saved.id
-        self._token, self._fd = claim if claim is not None else (None, None)
+        self._token: str | None = claim[0] if claim is not None else None
+        self._fd: int | None = claim[1] if claim is not None else None
         self._actions = len(saved.actions)  # actions taken from the match so far (written or waiting)
         self._deals = stored_deals
         self._closed = False
@@ -262,6 +263,7 @@ class MatchWriter:
                          " VALUES (?, ?, ?, ?, ?)", (self.id, self._token, locks.HOST, os.getpid(), time.time()))
         elif row[0] != self._token:
             raise MatchInUseError(self.store.path, f"match {self.id} was taken over by another makao process")
+        assert self.id is not None  # only a created match is written without being created
         return self.id
 
     def _set(self, status: SaveStatus) -> None:
@@ -285,8 +287,7 @@ class MatchWriter:
             raise StoreError(self.store.path, f"cannot take moves back now: {self.status.message}")
         now = time.time()
         with self._flushing, self.store._write() as conn:
-            self._still_ours(conn)
-            stored = self.store._load(conn, self.id)
+            stored = self.store._load(conn, self._still_ours(conn))
             kept = dataclasses.replace(stored, actions=stored.actions[:count], updated=now)
             match = kept.rebuild()
             done = sum(1 for d in match.deals if d.points is not None)
