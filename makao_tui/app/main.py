@@ -203,7 +203,7 @@ class MakaoApp(App[None]):
         """Release the match and end the AI's process at once, then exit: cleanly if the
         terminal still takes the restoring writes, else (a hung-up terminal, whose writes fail and
         can block Textual's shutdown for ever) by force after :data:`EXIT_GRACE_S`."""
-        self.leave_match()
+        self.leave_match(wait=1.0)
         if self._pool is not None:
             self._pool.terminate()
             self._pool = None
@@ -262,15 +262,15 @@ class MakaoApp(App[None]):
             self.clear_notifications()
             self.notify("Every action of this match is saved.", title="Saved", timeout=5)
 
-    def leave_match(self) -> None:
+    def leave_match(self, wait: float | None = None) -> None:
         """Release the stored match under way (others may then resume it); it stays saved.
-        Actions that still cannot be written (busy file, full disk) are named in
-        :attr:`unsaved`."""
+        Actions that still cannot be written (busy file, full disk; ``wait``: seconds to wait for
+        a busy file, default the store's) are named in :attr:`unsaved`."""
         writer, self.writer = self.writer, None
         if writer is not None:
             writer.on_status = None
             try:
-                writer.close()
+                writer.close(wait)
             except StoreError as exc:
                 self.unsaved = str(exc)
 
