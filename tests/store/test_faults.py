@@ -99,7 +99,8 @@ def test_a_disk_that_fills_mid_match_delays_saving_and_loses_nothing(tmp_path):
         assert path.exists() and set_aside(path) == []  # a full disk is never taken for a corrupt file
         make_room(store)
         assert writer.flush() and writer.pending == 0 and statuses[-1].state == "saved"
-        assert [s.state for s in statuses] == ["delayed", "saved"]
+        states = [s.state for s in statuses]  # (a retry that fails again tells the new count)
+        assert states[-1] == "saved" and set(states[:-1]) == {"delayed"}
         assert stored_actions(path, writer.id) == tuple(match.all_actions())
         writer.close()
 
