@@ -5,11 +5,11 @@ Run from the project root with the venv active::
     python bench/ai_strength.py [--deals 40] [--width 10] [--max-deals 400] [--think 1.0 | --playouts N]
                                 [--games makao-ru,makao-pl,peklo,macao] [--seed 0]
                                 [--pairings hard-normal,hard-easy,normal-easy] [--levels easy,normal,hard]
-                                [--option NAME=JSON ...]
+                                [--preset house] [--option NAME=JSON ...]
 
 What it plays (every level decides from its own seat's view, as in a match):
 
-- *makao-ru, makao-pl*: two-player deals (default options, or ``--option``), for each pairing of
+- *makao-ru, makao-pl*: two-player deals (default options, or ``--preset`` / ``--option``), for each pairing of
   levels (hard–normal, hard–easy, normal–easy). The two levels swap seats every deal and play each
   deal's cards twice, and the dealer turns, so neither gets the first play more often. A deal is
   won by the player who goes out (a deal that ends with nobody out counts for neither). Target:
@@ -218,6 +218,7 @@ def main() -> None:
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                         help="Makao pairings to play, e.g. hard-normal (default: all three)")
     parser.add_argument("--levels", default="easy,normal,hard", help="Peklo levels to measure (default all)")
+    parser.add_argument("--preset", default=None, help="a Makao preset of RULES.md §5 (seed, house), before --option")
     parser.add_argument("--option", action="append", default=[],
                         help="a Makao rule option NAME=VALUE (JSON value), e.g. preset=\"house\"; repeatable")
     args = parser.parse_args()
@@ -229,7 +230,7 @@ def main() -> None:
     pairings = [tuple(p.strip().split("-", 1)) for p in args.pairings.split(",") if p.strip()]
     if any(p not in PAIRINGS for p in pairings):
         parser.error(f"--pairings takes {', '.join(f'{a}-{b}' for a, b in PAIRINGS)}")
-    options = {}
+    options: dict = {}
     for item in args.option:
         name, _, value = item.partition("=")
         options[name] = json.loads(value)
@@ -243,10 +244,13 @@ def main() -> None:
     for game in ("makao-ru", "makao-pl"):
         if game not in games:
             continue
-        print(f"{game}: two-player deals (seats swapped every deal){'; options ' + str(options) if options else ''}")
+        game_options = {**get_variant(game).presets[args.preset], **options} if args.preset else dict(options)
+        preset = f"; preset {args.preset}" if args.preset else ""
+        shown = f"; options {game_options}" if game_options else ""
+        print(f"{game}: two-player deals (seats swapped every deal){preset}{shown}")
         print(f"  {'pairing':<16} {'first wins':<34} {'deals':>5} {'no winner':>9}  s/decision of first (mean / max)")
         for first, second in pairings:
-            r = shedding(game, first, second, plan, args.seed, thinking, options)
+            r = shedding(game, first, second, plan, args.seed, thinking, game_options)
             print(f"  {first + ' v ' + second:<16} {_rate(r.wins[0], r.deals):<34} {r.deals:>5} {r.drawn:>9}  "
                   f"{r.clock.line()}")
             if (first, second) == ("hard", "normal"):
