@@ -145,3 +145,14 @@ def test_the_pace_of_the_table_reaches_the_app_and_a_wrong_one_is_refused(monkey
     assert result.exit_code == 0 and seen["pace"] == "fast"
     result = runner.invoke(app, ["play", "peklo", "--pace", "warp"])
     assert result.exit_code == 2 and "--pace is one of fast, normal, slow, not 'warp'" in result.output
+
+
+def test_makao_alone_opens_the_app_without_the_command_line_parser():
+    code = ("import sys; import makao_tui.app.main as m; "
+            "m.run_app = lambda **kw: print('app', kw); "
+            "from makao_tui.__main__ import main; sys.argv = ['makao', '--ascii']; main(); "
+            "print('typer' in sys.modules, 'pydantic' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[:2] == ["app {'ascii': True}", "False False"]
+    run = subprocess.run([sys.executable, "-m", "makao_tui", "--version"], capture_output=True, text=True)
+    assert run.returncode == 0 and __version__ in run.stdout

@@ -16,10 +16,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
 from ...engine.cards import ascii_text
-from ..widgets.scores import ScoreSheet, ScoreTable, TotalsChart
 
 if TYPE_CHECKING:
     from ..main import MakaoApp
+    from ..widgets.scores import ScoreSheet
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -165,6 +165,8 @@ class ScoreSheetScreen(ModalScreen[None]):
         self._bindings.bind(key, "close", "Close", show=False, priority=True)
 
     def compose(self) -> ComposeResult:
+        from ..widgets.scores import ScoreTable, TotalsChart  # a table's screens: not loaded at start-up
+
         with Vertical(id="sheet-box", classes="dialog"):
             yield Static(self.heading, classes="title")
             yield ScoreTable(self.sheet)
@@ -192,6 +194,8 @@ class DealSummaryScreen(Screen[None]):
         self.go_on_label = go_on
 
     def compose(self) -> ComposeResult:
+        from ..widgets.scores import ScoreTable  # a table's screens: not loaded at start-up
+
         yield Static(self.heading, classes="title")
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
@@ -222,6 +226,8 @@ class MatchEndScreen(Screen[None]):
         self.leave_word = "Quit"
 
     def compose(self) -> ComposeResult:
+        from ..widgets.scores import ScoreTable, TotalsChart  # a table's screens: not loaded at start-up
+
         # q goes back to the start screen when the match was chosen there
         self.leave_word = "Quit" if getattr(self.app, "leave_to_shell", True) else "Start screen"
         self._bindings.bind("q", "app.quit_match", self.leave_word)
