@@ -170,10 +170,11 @@ class MatchSession:
     def log_lines(self, ascii: bool = False) -> list[str]:
         """The log in plain words, one line per action, as the current viewer may read it."""
         viewer = self.viewer()
+        word = self.variant.deal_word.capitalize()  # "Hand 3" in Macao, as its table says
         lines = []
         for entry in self.log:
             text = " — ".join(e.text(self.names, ascii, viewer) for e in entry.events)
-            lines.append(f"Deal {entry.deal}: {text}" if entry.seat is None and entry.deal else text)
+            lines.append(f"{word} {entry.deal}: {text}" if entry.seat is None and entry.deal else text)
         return lines
 
     def last_event(self, kind: type) -> Event | None:

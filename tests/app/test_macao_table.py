@@ -64,13 +64,13 @@ def test_the_end_of_match_chart_shows_at_once_at_120x40():
     app = app_macao(seats=(AI, AI, AI), seed=3, bankroll=20)
 
     async def body(pilot):
-        for _ in range(1000):
+        for _ in patience("the match did not end"):
             if isinstance(app.screen, MatchEndScreen):
                 break
             if isinstance(app.screen, DealSummaryScreen):
                 await pilot.press("enter")
-            await pilot.pause()
-        assert isinstance(app.screen, MatchEndScreen) and len(app.session.match.deals) > 20
+            await step(pilot)
+        assert len(app.session.match.deals) > 20
         await pilot.pause()
         chart = app.screen.query_one(TotalsChart)
         assert chart.size.height == 1 + 3

@@ -50,6 +50,8 @@ def test_all_ai_match_of_seven_runs_to_the_end_of_match_screen():
         for seat in match.winners():
             assert app.session.names[seat] in result
         assert str(max(match.totals)) in result
+        notes = text_of(app.screen.query_one(".notes"))
+        assert "All 7 deals played" in notes and "Deals left" not in notes
 
     run(app, body)
 

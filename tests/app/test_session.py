@@ -62,3 +62,12 @@ def test_no_time_limit_without_the_option():
     session = MatchSession(PL, PL.rules(), [ANN, AI], seed=1)
     session.tick()
     assert session.seconds_left() is None and not session.match.time_up
+
+
+def test_the_log_calls_a_deal_what_the_game_calls_it():
+    from makao_tui.games import get_variant
+
+    macao = get_variant("macao")
+    session = MatchSession(macao, macao.rules(), [ANN, AI], seed=3)
+    assert session.log_lines()[1].startswith("Hand 1: ")
+    assert MatchSession(RU, RU.rules(), [ANN, AI], seed=3).log_lines()[0].startswith("Deal 1: ")

@@ -93,3 +93,17 @@ def test_scroll_bars_draw_their_thumb_in_whole_cells():
             size=20, virtual_size=60, window_size=20, position=position,
             back_color=Color.parse("black"), bar_color=Color.parse("white")).segments]
         assert set("".join(cells)) == {" "}  # no eighth blocks at the thumb's ends
+
+
+def test_the_key_bar_fits_80_columns_when_the_makao_key_is_offered():
+    from makao_tui.app.screens.table import fit_key_bar
+
+    keys = [("←→ 1-0", "choose"), ("Enter", "play"), ("d", "draw"), ("m", "Makao"), ("s", "scores"),
+            ("u", "undo"), ("h", "hint"), ("?", "help"), ("q", "quit")]
+    roomy = fit_key_bar(keys, 120).plain
+    assert roomy == " ←→ 1-0 choose  Enter play  d draw  m Makao  s scores  u undo  h hint  ? help  q quit"
+    tight = fit_key_bar(keys, 80).plain
+    assert tight == " ←→ 1-0 choose Enter play d draw m Makao s scores u undo h hint ? help q quit"
+    assert len(tight) <= 80
+    narrow = fit_key_bar(keys, 60).plain
+    assert len(narrow) <= 60 and narrow.startswith(" ←→ 1-0 choose Enter play") and narrow.endswith("? q")

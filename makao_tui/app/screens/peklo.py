@@ -495,6 +495,8 @@ def peklo_sheet(session, ascii: bool = False) -> ScoreSheet:
     left = max(0, view.deals - len(match.deals) + (0 if match.state.is_over else 1))
     sheet.notes.append("Each cell: bid/tricks taken and points (green: the exact bid, bid + 10), "
                        "then the running total.")
-    sheet.notes.append(f"Deals left: {left} of {view.deals}; the last has no trump. "
-                       f"The highest total wins.")
+    if match.is_over:
+        sheet.notes.append(f"All {view.deals} deals played (the last without trump): the highest total wins.")
+    else:
+        sheet.notes.append(f"Deals left: {left} of {view.deals}; the last has no trump. The highest total wins.")
     return sheet

@@ -486,6 +486,7 @@ def shedding_sheet(session) -> ScoreSheet:
             sheet.notes.append(f"★ won the deal (+10).  Time limit {session.time_limit_min} min: {when}.")
         else:
             remaining = max(0, rules.deals - len(match.deals) + (0 if match.state.is_over else 1))
-            sheet.notes.append(f"★ won the deal (+10).  Deals left: {remaining} of {rules.deals}; "
-                               f"the highest total wins.")
+            played = (f"All {rules.deals} deals played" if match.is_over
+                      else f"Deals left: {remaining} of {rules.deals}")
+            sheet.notes.append(f"★ won the deal (+10).  {played}; the highest total wins.")
     return sheet

@@ -13,6 +13,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.cards import ascii_text
+from ...engine.variant import RulesError
+from ...games import get_variant
 from ...store import MatchSummary, StoreError, ago
 from ..tables import playable_variants
 
@@ -33,9 +35,14 @@ RESUME = "resume:"
 
 
 def resume_prompt(match: MatchSummary, now: float) -> Text:
-    """A Resume entry: ``Resume — Russian Makao, deal 4, Ann vs 2 AI, 10 minutes ago``."""
+    """A Resume entry: ``Resume — Russian Makao, deal 4, Ann vs 2 AI, 10 minutes ago`` (Macao
+    counts hands)."""
+    try:
+        word = get_variant(match.game).deal_word
+    except RulesError:  # a game this version does not know
+        word = "deal"
     prompt = Text("Resume", style="bold")
-    prompt.append(f" — {match.game_name}, deal {match.deal}, {match.players()}, {ago(match.updated, now)}")
+    prompt.append(f" — {match.game_name}, {word} {match.deal}, {match.players()}, {ago(match.updated, now)}")
     if match.in_use:
         prompt.append(" (open in another session)", style="dim")
     return prompt

@@ -64,6 +64,31 @@ def describe_action(action: Action, ascii: bool = False) -> str:
     return verbs.get(type(action), str(action))
 
 
+def fit_key_bar(keys: list[tuple[str, str]], width: int) -> Text:
+    """The key bar of ``keys`` ((key, word) pairs) in ``width`` columns: two spaces between the
+    keys while that fits, else one; if even that is too long, the last keys lose their words
+    (help lists them) until it fits."""
+    def bar(pairs: list[tuple[str, str]], gap: str) -> Text:
+        out = Text(" ")
+        for key, word in pairs:
+            out.append(key, style="bold")
+            out.append(f" {word}{gap}" if word else gap)
+        out.rstrip()
+        return out
+
+    for gap in ("  ", " "):
+        text = bar(keys, gap)
+        if text.cell_len <= width:
+            return text
+    pairs = list(keys)
+    for i in reversed(range(len(pairs))):
+        pairs[i] = (pairs[i][0], "")
+        text = bar(pairs, " ")
+        if text.cell_len <= width:
+            break
+    return text
+
+
 class TableScreen(Screen[None]):
     """Base of the table screens (see module docstring). The session holds the match."""
 
@@ -136,8 +161,9 @@ class TableScreen(Screen[None]):
         """Called when the seat to act (or the human at the keyboard) changes: reset choices."""
 
     def deal_title(self, number: int) -> str:
-        """The heading of the summary after deal ``number``."""
-        return f"Deal {number} is over"
+        """The heading of the summary after deal ``number`` ("Deal 3 is over"; Macao's says
+        "Hand 3 is settled")."""
+        return f"{self.session.variant.deal_word.capitalize()} {number} is over"
 
     def ai_pause(self) -> float:
         """Seconds to wait before the AI seat to act moves: the app's ``ai_delay``; a family may
@@ -333,11 +359,7 @@ class TableScreen(Screen[None]):
             keys.append(("u", "undo"))
         if self.hint_refusal() is None:
             keys.append(("h", "hint"))
-        bar = Text(" ")
-        for key, word in [*keys, ("?", "help"), ("q", "quit")]:
-            bar.append(key, style="bold")
-            bar.append(f" {word}  ")
-        return bar
+        return fit_key_bar([*keys, ("?", "help"), ("q", "quit")], self.app.size.width)
 
     def undo_refusal(self) -> str | None:
         """Why ``u`` cannot take a move back now, or None if it can."""
