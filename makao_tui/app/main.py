@@ -367,6 +367,7 @@ class MakaoApp(App[None]):
         if session.match.awaiting_next_deal:
             session.next_deal()
         session.started, session.played_before = old.started, old.played_before
+        session.undo_floor = keep  # no second step back before the human moves again
         self._record(session, writer)
         self.switch_screen(table_for(saved.variant)(session))
 

@@ -92,6 +92,9 @@ class MatchSession:
         self.started = clock()
         #: seconds played before this sitting (a resumed match)
         self.played_before = 0.0
+        #: actions that undo may not take back (those before the move last taken back): undo goes
+        #: back one move of the human's, not move after move
+        self.undo_floor = 0
         self.saver: Callable[[Match], None] | None = None
 
     # ------------------------------------------------------------ seats

@@ -134,6 +134,36 @@ def test_undo_takes_back_the_humans_last_move_and_the_ai_moves_after_it(make):
     run(app, body, size=(120, 40))
 
 
+def test_undo_goes_back_one_move_only_until_the_human_moves_again():
+    app = app_ru(seed=3)
+    rng = random.Random(4)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: humans_turn(app))
+        human_moves(app, rng)
+        await autoplay(pilot, lambda: humans_turn(app))
+        two_moves_in = tuple(app.session.match.all_actions())
+        human_moves(app, rng)
+        await autoplay(pilot, lambda: humans_turn(app))
+        old_table = app.screen
+        await pilot.press("u")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not old_table)
+        assert tuple(app.session.match.all_actions()) == two_moves_in
+        assert "u undo" not in str(app.screen.query_one("#keybar").render())
+        await pilot.press("u")  # a second step back would show the AI's answers to moves not made
+        await pilot.pause()
+        assert "only your last move" in status_text(app)
+        assert tuple(app.session.match.all_actions()) == two_moves_in
+        human_moves(app, rng)
+        await autoplay(pilot, lambda: humans_turn(app))
+        old_table = app.screen
+        await pilot.press("u")  # the new move may be taken back
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not old_table)
+        assert tuple(app.session.match.all_actions()) == two_moves_in
+
+    run(app, body)
+
+
 def test_undo_is_refused_in_hot_seat_and_before_the_first_move():
     async def hot_seat(pilot):
         app = pilot.app

@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
 
 #: the help line of the undo key, which every table has
-UNDO_KEY = ("u", "undo: take back your last move and the computer's after it (one human against "
-                 "the computer; off in hot-seat)")
+UNDO_KEY = ("u", "undo: take back your last move and the computer's after it, one move only (one "
+                 "human against the computer; off in hot-seat)")
 #: the help line of the hint key, which every table has
 HINT_KEY = ("h", "hint: what the hard AI would do in your place, and why (one human against the "
                  "computer; it thinks for up to a second)")
@@ -370,8 +370,12 @@ class TableScreen(Screen[None]):
             return "undo is for a human playing against the computer"
         if self.makao_app.writer is None:
             return "undo needs the saved game, and this match is not saved"
-        if undo_point(session.match.all_actions(), session.humans[0]) is None:
+        point = undo_point(session.match.all_actions(), session.humans[0])
+        if point is None:
             return "you have not moved yet: nothing to take back"
+        if point < session.undo_floor:
+            # one step only: going back further would show the computer's answers to moves not made
+            return "only your last move can be taken back, and it was: play on, then u takes back that move"
         return None
 
     def action_undo(self) -> None:
