@@ -122,6 +122,8 @@ class MakaoApp(App[None]):
         #: why actions of the last match could not be saved when it was left (None: all saved)
         self.unsaved: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: the order hands are shown in (the tables' o key): "dealt", "suit" or "rank"
+        self.hand_order = "dealt"
 
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start

@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from ...engine.actions import Bid, Play
 from ...engine.cards import SUIT_NAMES, Card
+from ...engine.events import plural
 from ...games.peklo import PekloView, Trick
 from ..widgets.cards import CardView, HandView, card_text
 from ..widgets.log import EventLog
@@ -32,6 +33,7 @@ KEYS = [
     ("← →  or  0-9", "bidding: choose your bid (type 1 then 2 for 12)"),
     ("← →  or  1-9, 0", "playing: choose a card of your hand (0 is the tenth)"),
     ("Enter (or click)", "make the chosen bid / play the chosen card"),
+    ("o", "show your hand as dealt, by suit or by rank, trumps first (press again for the next)"),
     ("s", "score sheet"),
     ("? / F1", "this help"),
     ("q / Ctrl+C", "quit (asks first)"),
@@ -39,10 +41,6 @@ KEYS = [
 
 #: the AI waits this many times its usual pause after a trick is won, so it can be read
 TRICK_PAUSE = 3
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _trump_text(view: PekloView, ascii: bool) -> Text:
@@ -79,6 +77,7 @@ class PekloTableScreen(TableScreen):
         Binding("left", "move(-1)", "Choose", show=False),
         Binding("right", "move(1)", "Choose", show=False),
         Binding("enter", "confirm", "Bid / play"),
+        Binding("o", "sort_hand", "Sort the hand", show=False),
         *[Binding(key, f"digit({key})", show=False) for key in "1234567890"],
     ]
 
@@ -142,7 +141,7 @@ class PekloTableScreen(TableScreen):
     def _topbar(self, view: PekloView) -> Text:
         session = self.session
         bar = Text(f" {session.variant.name}", style="bold")
-        bar.append(f" · deal {view.number} of {view.deals} · {_plural(view.size, 'card')} each · ")
+        bar.append(f" · deal {view.number} of {view.deals} · {plural(view.size, 'card')} each · ")
         bar.append_text(_trump_text(view, self.ascii))
         if view.hook:
             bar.append(" · hook")
@@ -156,7 +155,7 @@ class PekloTableScreen(TableScreen):
         """The title over the players: the trick under way and who led it."""
         names = self.session.names
         if view.phase == "bid":
-            return f"Bidding · {_plural(view.size, 'trick')} to take"
+            return f"Bidding · {plural(view.size, 'trick')} to take"
         trick, finished = _shown_trick(view)
         number = len(view.history) + (0 if finished else 1)
         if finished and trick is not None:
@@ -263,9 +262,9 @@ class PekloTableScreen(TableScreen):
         if made:
             so_far.append(", ".join(f"{names[s]} {b}" for s, b in made))
             total = sum(b for _, b in made)
-            so_far.append(f" — sum {total} of {_plural(view.size, 'card')} in hand", style="bold")
+            so_far.append(f" — sum {total} of {plural(view.size, 'card')} in hand", style="bold")
         else:
-            so_far.append(f"none yet, you bid first — {_plural(view.size, 'card')} in hand")
+            so_far.append(f"none yet, you bid first — {plural(view.size, 'card')} in hand")
         if view.forbidden_bid is not None:
             last = Text(f" Hook: as the dealer you may not bid {view.forbidden_bid} "
                         f"(the bids would add up to {view.size}).", style="bold")
@@ -285,7 +284,7 @@ class PekloTableScreen(TableScreen):
             return
         name = self.session.names[seat]
         owner = f"Your hand ({name})" if self.session.humans else f"{name}'s hand"
-        box.border_title = f"{owner} · {_plural(len(view.hand), 'card')}"
+        box.border_title = f"{owner} · {plural(len(view.hand), 'card')}{self.order_title()}"
         playable: set[Card] = set()
         dimmed: set[Card] = set()
         if self._my_turn() and view.phase == "play":
@@ -293,9 +292,9 @@ class PekloTableScreen(TableScreen):
             dimmed = set(view.hand) - playable
         if self.selected not in view.hand:
             self.selected = self._default_card(view)
-        index = (view.hand.index(self.selected)
-                 if view.phase == "play" and self.selected in view.hand else None)
-        hand.show(view.hand, playable, index, self.ascii, "No cards left.", dimmed)
+        shown = self.shown_hand(view.hand)
+        index = shown.index(self.selected) if view.phase == "play" and self.selected in shown else None
+        hand.show(shown, playable, index, self.ascii, "No cards left.", dimmed)
 
     def _default_card(self, view: PekloView) -> Card | None:
         """The card chosen when a turn starts: the first one that may be played."""
@@ -372,8 +371,9 @@ class PekloTableScreen(TableScreen):
             self.bid_choice = choices[(index + step) % len(choices)]
             self._typed = ""
         elif view.phase == "play" and view.hand and self.session.hand_seat() is not None:
-            index = view.hand.index(self.selected) if self.selected in view.hand else 0
-            self.selected = view.hand[(index + step) % len(view.hand)]
+            shown = self.shown_hand(view.hand)
+            index = shown.index(self.selected) if self.selected in shown else 0
+            self.selected = shown[(index + step) % len(shown)]
         else:
             return
         self.refresh_table()
@@ -388,7 +388,9 @@ class PekloTableScreen(TableScreen):
             if int(typed) not in choices:
                 typed = str(digit)
             if int(typed) not in choices:
-                self.say(f"No bid of {digit}: a bid is {choices[0]} to {choices[-1]} tricks.")
+                allowed = (" or ".join(map(str, choices)) if len(choices) <= 3
+                           else f"{choices[0]} to {choices[-1]} tricks")
+                self.say(f"No bid of {digit}: a bid is {allowed}.")
                 return
             self._typed = typed
             self.bid_choice = int(typed)
@@ -397,7 +399,7 @@ class PekloTableScreen(TableScreen):
             index = 9 if digit == 0 else digit - 1
             if index >= len(view.hand):
                 return
-            self.selected = view.hand[index]
+            self.selected = self.shown_hand(view.hand)[index]
         else:
             return
         self.refresh_table()
@@ -407,7 +409,7 @@ class PekloTableScreen(TableScreen):
         view = self._view()
         if view.phase != "play" or self.session.hand_seat() is None or message.index >= len(view.hand):
             return
-        card = view.hand[message.index]
+        card = self.shown_hand(view.hand)[message.index]
         if card == self.selected:
             self.action_confirm()
         else:
@@ -428,6 +430,10 @@ class PekloTableScreen(TableScreen):
 
     # ------------------------------------------------------------ sheet and results
 
+    def trump_suit(self) -> str | None:
+        """The deal's trump suit: a sorted hand shows its trumps first."""
+        return self._view().trump_suit
+
     def score_sheet(self) -> ScoreSheet:
         return peklo_sheet(self.session, self.ascii)
 
@@ -436,7 +442,7 @@ class PekloTableScreen(TableScreen):
         names = session.names
         deal = session.match.current
         view = deal.state.view(0)
-        head = Text(f"{_plural(view.size, 'card')} each, ", style="bold")
+        head = Text(f"{plural(view.size, 'card')} each, ", style="bold")
         head.append_text(_trump_text(view, self.ascii))
         head.append(".")
         points, totals = deal.result()

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from ...engine.actions import Draw, Pass, Play, Take
 from ...engine.cards import SUITS, Card, ascii_text, rank_name, suit_label
+from ...engine.events import plural
 from ...games import makao_pl, makao_ru
 from ...games.shedding import CardPlayed, PenaltyPending, ShedState, ShedView
 from ..widgets.cards import CardView, HandView, card_text
@@ -43,6 +44,7 @@ KEYS = [
     ("t", "take the pending penalty"),
     ("p", "pass (keep the card you just drew)"),
     ("m", "call Makao with the next play (press again to cancel)"),
+    ("o", "show your hand as dealt, by suit or by rank (press again for the next)"),
     ("c d h s", "in the suit picker after an ace: name the suit"),
 ]
 DEMAND_GAME_KEYS = [
@@ -82,6 +84,7 @@ class ShedTableScreen(TableScreen):
         Binding("t", "take", "Take"),
         Binding("p", "pass_turn", "Pass"),
         Binding("m", "makao", "Makao"),
+        Binding("o", "sort_hand", "Sort the hand", show=False),
         *[Binding(key, f"pick({i})", show=False) for i, key in enumerate("1234567890")],
     ]
 
@@ -217,13 +220,14 @@ class ShedTableScreen(TableScreen):
         name = self.session.names[hand_seat]
         owner = f"Your hand ({name})" if self.session.humans else f"{name}'s hand"
         count = len(view.hand)
-        box.border_title = f"{owner} · {count} card{'s' if count != 1 else ''}"
+        box.border_title = f"{owner} · {plural(count, 'card')}{self.order_title()}"
         box.border_subtitle = "Makao call: ON" if self.makao_armed else ""
         playable = {a.card for a in view.legal if isinstance(a, Play)}
         if self.selected not in view.hand:
             self.selected = self._default_choice(view)
-        index = view.hand.index(self.selected) if self.selected in view.hand else None
-        hand.show(view.hand, playable, index, self.ascii, "No cards left.")
+        shown = self.shown_hand(view.hand)
+        index = shown.index(self.selected) if self.selected in shown else None
+        hand.show(shown, playable, index, self.ascii, "No cards left.")
 
     def _default_choice(self, view: ShedView) -> Card | None:
         """The card chosen when a turn starts: the card just drawn, else the first playable one."""
@@ -329,15 +333,16 @@ class ShedTableScreen(TableScreen):
         view = self._view()
         if not view.hand or self.session.hand_seat() is None:
             return
-        index = view.hand.index(self.selected) if self.selected in view.hand else 0
-        self.selected = view.hand[(index + step) % len(view.hand)]
+        shown = self.shown_hand(view.hand)
+        index = shown.index(self.selected) if self.selected in shown else 0
+        self.selected = shown[(index + step) % len(shown)]
         self.refresh_table()
 
     def action_pick(self, index: int) -> None:
         """Choose the card at ``index`` (keys 1-9, 0)."""
         view = self._view()
         if self.session.hand_seat() is not None and index < len(view.hand):
-            self.selected = view.hand[index]
+            self.selected = self.shown_hand(view.hand)[index]
             self.refresh_table()
 
     def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
@@ -345,7 +350,7 @@ class ShedTableScreen(TableScreen):
         view = self._view()
         if self.session.hand_seat() is None or message.index >= len(view.hand):
             return
-        card = view.hand[message.index]
+        card = self.shown_hand(view.hand)[message.index]
         if card == self.selected:
             self.action_play()
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
@@ -22,10 +22,11 @@ from textual.screen import Screen
 
 from ...ai import advise, ai_for, decide
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
-from ...engine.cards import rank_name, suit_label
+from ...engine.cards import Card, rank_name, suit_label
 from ...engine.state import IllegalAction
 from ...store import StoreError, undo_point
 from ..session import MatchSession
+from ..sorting import ORDER_WORDS, next_order, shown_order
 from ..widgets.scores import ScoreSheet
 from .common import (
     DealSummaryScreen,
@@ -319,6 +320,30 @@ class TableScreen(Screen[None]):
         variant = self.session.variant
         keys = [*self.help_keys(), UNDO_KEY, HINT_KEY]
         self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, variant.help_text))
+
+    # ------------------------------------------------------------ the hand's order (o)
+
+    def shown_hand(self, hand: Sequence[Card]) -> list[Card]:
+        """``hand`` in the order the player chose with ``o``: as dealt, by suit or by rank, the
+        :meth:`trump_suit` first (:mod:`makao_tui.app.sorting`); the engine's order is untouched."""
+        return [hand[i] for i in shown_order(hand, self.makao_app.hand_order, self.trump_suit())]
+
+    def trump_suit(self) -> str | None:
+        """The suit a sorted hand shows first (Peklo's trump); None: the usual suit order."""
+        return None
+
+    def order_title(self) -> str:
+        """The hand's order for its box title: "" as dealt, else " · by suit" / " · by rank"."""
+        order = self.makao_app.hand_order
+        return "" if order == "dealt" else f" · {ORDER_WORDS[order]}"
+
+    def action_sort_hand(self) -> None:
+        """Show the hand in the next order (as dealt → by suit → by rank), for the rest of the
+        app's run."""
+        app = self.makao_app
+        app.hand_order = next_order(app.hand_order)
+        self.say(f"Your hand is shown {ORDER_WORDS[app.hand_order]} (o: another order).")
+        self.refresh_table()
 
     def _view(self) -> Any:
         """The view of the seat whose hand is shown (public facts only when none is)."""

@@ -1,0 +1,41 @@
+"""The order a hand is shown in: as dealt, by suit or by rank (the ``o`` key at every table).
+
+Only the picture changes: the engine keeps the hand in its own order, and a table screen maps a
+card shown at place ``i`` back to the engine's card with :func:`shown_order`. Trumps (Peklo, RULES.md
+§4) come first in both sorted orders, being the cards that beat every other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine.cards import RANKS, SUITS, Card
+
+#: the orders, in the order the key cycles through them
+ORDERS = ("dealt", "suit", "rank")
+#: how each order is named in the key bar and the hand's title
+ORDER_WORDS = {"dealt": "as dealt", "suit": "by suit", "rank": "by rank"}
+
+
+def next_order(order: str) -> str:
+    """The order after ``order`` in :data:`ORDERS` (back to the first after the last)."""
+    return ORDERS[(ORDERS.index(order) + 1) % len(ORDERS)]
+
+
+def shown_order(hand: Sequence[Card], order: str, trump: str | None = None) -> list[int]:
+    """Places in ``hand`` in the order they are shown: ``"dealt"`` keeps the hand's order;
+    ``"suit"`` groups the suits (♣ ♦ ♥ ♠, the ``trump`` suit first) and sorts each by rank, 2 low
+    and ace high; ``"rank"`` sorts by rank, then suit (the trumps first, as a group). Equal cards
+    (two packs) keep the hand's order. Raises ValueError for an unknown ``order``."""
+    if order not in ORDERS:
+        raise ValueError(f"unknown hand order {order!r} (known: {', '.join(ORDERS)})")
+    places = list(range(len(hand)))
+    if order == "dealt":
+        return places
+
+    def suit_key(card: Card) -> int:
+        return -1 if card.suit == trump else SUITS.index(card.suit)
+
+    if order == "suit":
+        return sorted(places, key=lambda i: (suit_key(hand[i]), RANKS.index(hand[i].rank)))
+    return sorted(places, key=lambda i: (hand[i].suit != trump, RANKS.index(hand[i].rank), suit_key(hand[i])))
