@@ -36,22 +36,19 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
-from ..ai import Thinking
-from ..engine.match import Match
-from ..engine.variant import Variant
-from ..games import get_variant
-from ..store import MatchInUseError, SavedMatch, SaveStatus, Seat, Store, StoreError, open_store_or_recover
-from ..worker import worker_pool
+# Only what the start screen needs is imported here; the rest (the AI, the setup, saves and table
+# screens, the worker pool) when first used, so that the first screen shows sooner.
+from ..store import MatchInUseError, SaveStatus, Seat, StoreError, open_store_or_recover
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
-from .screens.saves import NoticeScreen, StatisticsScreen
-from .screens.setup import SetupScreen
 from .screens.start import StartScreen
-from .screens.table import TableScreen
 from .session import MatchSession, SeatSpec
 from .tables import table_for
 
 if TYPE_CHECKING:
-    from ..store import MatchWriter
+    from ..ai import Thinking
+    from ..engine.match import Match
+    from ..engine.variant import Variant
+    from ..store import MatchWriter, SavedMatch, Store
 
 __all__ = ["MakaoApp", "SeatSpec", "run_app"]
 
@@ -116,6 +113,8 @@ class MakaoApp(App[None]):
         self._mounted = False
         #: the AI's process (see :meth:`think`)
         self._pool: Any = None
+        #: set once the first frame is on the screen: the AI's process is started after it
+        self.first_frame = asyncio.Event()
         #: whether leaving the match ends the app: true for the match ``makao play`` or ``makao
         #: resume`` opened, until the player goes to a menu (leaving then goes back to the start screen)
         self.leave_to_shell = variant is not None or resume is not None
@@ -128,6 +127,7 @@ class MakaoApp(App[None]):
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
         self._loop = asyncio.get_running_loop()
+        self.call_after_refresh(self.first_frame.set)
         self._catch_signals()
         notice = self._open_store()
         self.push_screen(StartScreen())
@@ -138,14 +138,19 @@ class MakaoApp(App[None]):
                              seats or list(DEFAULT_SEATS)[:variant.max_players],
                              seed if seed is not None else random.randrange(2**31))
         if notice is not None:
+            from .screens.saves import NoticeScreen
+
             self.push_screen(NoticeScreen("Saved games", notice))
         self._mounted = True
         self._check_size(self.size)
 
     async def think(self, call: Callable[..., Any], *args: Any) -> Any:
-        """``call(*args)`` in the AI's own process, started on first use and ended with the app (a
-        search of a second then holds no lock the interface needs: keys and redraws go on at full
-        speed); in a thread if no process can be started."""
+        """``call(*args)`` in the AI's own process, started on first use (once the first frame is
+        on the screen) and ended with the app (a search of a second then holds no lock the
+        interface needs: keys and redraws go on at full speed); in a thread if no process can be
+        started."""
+        if self._pool is None:
+            await self.first_frame.wait()
         loop = asyncio.get_running_loop()
         future: asyncio.Future = loop.create_future()
 
@@ -159,6 +164,8 @@ class MakaoApp(App[None]):
 
         try:
             if self._pool is None:
+                from ..worker import worker_pool
+
                 self._pool = worker_pool()
             self._pool.apply_async(call, args, callback=lambda r: settle(future.set_result, r),
                                    error_callback=lambda e: settle(future.set_exception, e))
@@ -299,6 +306,9 @@ class MakaoApp(App[None]):
 
     def open_setup(self, variant_id: str) -> None:
         """The setup screen of a game (pre-filled from the last match of that game)."""
+        from ..games import get_variant
+        from .screens.setup import SetupScreen
+
         variant = get_variant(variant_id)
         self.leave_to_shell = False
         self._back_to_base()
@@ -375,6 +385,8 @@ class MakaoApp(App[None]):
 
     def action_open_statistics(self) -> None:
         """The statistics and finished matches."""
+        from .screens.saves import StatisticsScreen
+
         self.push_screen(StatisticsScreen())
 
     # ------------------------------------------------------------ app-wide keys
@@ -425,6 +437,8 @@ class MakaoApp(App[None]):
         self._back_to_base()
 
     def _match_running(self) -> bool:
+        from .screens.table import TableScreen
+
         return any(isinstance(s, TableScreen) for s in self.screen_stack) and bool(
             self.session and not self.session.match.is_over)
 
