@@ -170,12 +170,13 @@ class MatchSession:
         if opening:
             self.log.append(LogEntry(None, opening, len(self.match.deals)))
 
-    def log_lines(self, ascii: bool = False) -> list[str]:
-        """The log in plain words, one line per action, as the current viewer may read it."""
+    def log_lines(self, ascii: bool = False, start: int = 0) -> list[str]:
+        """The log in plain words, one line per action, as the current viewer may read it, from
+        entry ``start`` on (a table shows the entries it has not shown yet)."""
         viewer = self.viewer()
         word = self.variant.deal_word.capitalize()  # "Hand 3" in Macao, as its table says
         lines = []
-        for entry in self.log:
+        for entry in self.log[start:]:
             text = " — ".join(e.text(self.names, ascii, viewer) for e in entry.events)
             lines.append(f"{word} {entry.deal}: {text}" if entry.seat is None and entry.deal else text)
         return lines

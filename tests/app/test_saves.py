@@ -19,7 +19,7 @@ from makao_tui.store import Seat, default_path, open_store
 
 from .macao_scenes import app_macao
 from .peklo_scenes import app_peklo
-from .scenes import AI, ANN, BOB, PL, app_pl, app_ru, app_with_resume, autoplay, humans_turn, wait_for
+from .scenes import AI, ANN, BOB, PL, app_pl, app_ru, app_with_resume, autoplay, humans_turn, store_match, wait_for
 from .test_table import run, status_text, text_of
 
 
@@ -296,3 +296,14 @@ def test_a_resumed_timed_match_keeps_the_time_already_played():
     assert saved.played == 40
     resumed = MakaoApp(ai_delay=0)._rebuilt(saved)
     assert 19 <= resumed.seconds_left() <= 20  # 60 s of limit, 40 already played
+
+
+def test_last_move_finds_what_undo_point_finds():
+    from makao_tui.app.screens.table import last_move
+    from makao_tui.store import undo_point
+
+    match = store_match("makao-ru", 3, 300)
+    actions = match.all_actions()
+    for seat in range(match.players):
+        assert last_move(match, seat) == undo_point(actions, seat)
+    assert last_move(match, 7) is None

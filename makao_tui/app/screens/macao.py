@@ -138,7 +138,7 @@ class MacaoTableScreen(TableScreen):
         view = self._view()
         self.query_one("#topbar", Static).update(self._topbar(view))
         self.query_one("#players", Static).update(self._players(view))
-        self.query_one("#log", EventLog).show(self.session.log_lines(self.ascii))
+        self.show_log()
         alert, news = self._alert(view)
         alert_widget = self.query_one("#alert", Static)
         alert_widget.update(alert)

@@ -123,7 +123,7 @@ class PekloTableScreen(TableScreen):
         players.update(self._players(view))
         self.query_one("#trump-card", CardView).show(view.trump, self.ascii)
         self.query_one("#trump-info", Static).update(self._trump_info(view))
-        self.query_one("#log", EventLog).show(self.session.log_lines(self.ascii))
+        self.show_log()
         alert, won = self._alert(view)
         alert_widget = self.query_one("#alert", Static)
         alert_widget.update(alert)

@@ -136,7 +136,7 @@ class ShedTableScreen(TableScreen):
                 you=seat == hand_seat and bool(session.humans))
         self.query_one("#top-card", CardView).show(view.top, self.ascii)
         self.query_one("#pile-info", Static).update(self._pile_info(view))
-        self.query_one("#log", EventLog).show(session.log_lines(self.ascii))
+        self.show_log()
         alert = self._alert(view)
         alert_widget = self.query_one("#alert", Static)
         alert_widget.update(alert[0])

@@ -24,9 +24,10 @@ from ...ai import advise, ai_for, decide
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import Card, rank_name, suit_label
 from ...engine.state import IllegalAction
-from ...store import StoreError, undo_point
+from ...store import StoreError
 from ..session import MatchSession
 from ..sorting import ORDER_WORDS, next_order, shown_order
+from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from .common import (
     DealSummaryScreen,
@@ -37,6 +38,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from ...engine.match import Match
     from ..main import MakaoApp
 
 
@@ -63,6 +65,20 @@ def describe_action(action: Action, ascii: bool = False) -> str:
     verbs: dict[type, str] = {Draw: "draw a card", Take: "take the penalty", Pass: "pass",
                               Replace: "replace your 0-card", Stand: "stand"}
     return verbs.get(type(action), str(action))
+
+
+def last_move(match: Match, seat: int) -> int | None:
+    """The place over the whole match of ``seat``'s last action (as :func:`makao_tui.store.undo_point`
+    finds it in ``match.all_actions()``: the count of actions an undo keeps), or None if it never
+    acted. Searched from the last deal back, so the key bar's check costs the same late in a long
+    match as early."""
+    end = sum(len(deal.actions) for deal in match.deals)
+    for deal in reversed(match.deals):
+        end -= len(deal.actions)
+        for index in range(len(deal.actions) - 1, -1, -1):
+            if deal.actions[index][0] == seat:
+                return end + index
+    return None
 
 
 def fit_key_bar(keys: list[tuple[str, str]], width: int) -> Text:
@@ -116,6 +132,10 @@ class TableScreen(Screen[None]):
         self._failure: str | None = None  # an AI seat's failure, said once its move is shown
         self._summary_for: int | None = None
         self._passing = False
+        #: log entries shown so far, and for which reader (see :meth:`show_log`)
+        self._log_count = 0
+        self._log_viewer: object = None
+        self._log_fresh = True
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -321,6 +341,19 @@ class TableScreen(Screen[None]):
         keys = [*self.help_keys(), UNDO_KEY, HINT_KEY]
         self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, variant.help_text))
 
+    def show_log(self) -> None:
+        """Bring the ``#log`` up to date: the entries not shown yet are appended, so a key costs
+        the same late in a match as early; the log is written anew only when earlier lines read
+        differently (another player took the keyboard) or fewer entries are left (an undo)."""
+        session = self.session
+        log = self.query_one("#log", EventLog)
+        viewer = session.viewer()
+        if self._log_fresh or viewer != self._log_viewer or len(session.log) < self._log_count:
+            log.replace(session.log_lines(self.ascii))
+        elif len(session.log) > self._log_count:
+            log.append(session.log_lines(self.ascii, self._log_count))
+        self._log_fresh, self._log_viewer, self._log_count = False, viewer, len(session.log)
+
     # ------------------------------------------------------------ the hand's order (o)
 
     def shown_hand(self, hand: Sequence[Card]) -> list[Card]:
@@ -395,7 +428,7 @@ class TableScreen(Screen[None]):
             return "undo is for a human playing against the computer"
         if self.makao_app.writer is None:
             return "undo needs the saved game, and this match is not saved"
-        point = undo_point(session.match.all_actions(), session.humans[0])
+        point = last_move(session.match, session.humans[0])
         if point is None:
             return "you have not moved yet: nothing to take back"
         if point < session.undo_floor:
@@ -410,7 +443,7 @@ class TableScreen(Screen[None]):
         if refusal is not None:
             self.say(refusal, error=True)
             return
-        keep = undo_point(self.session.match.all_actions(), self.session.humans[0])
+        keep = last_move(self.session.match, self.session.humans[0])
         if keep is None:  # undo_refusal() has said so
             return
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 
 from textual import events
@@ -12,36 +13,36 @@ KEEP = 200
 
 
 class EventLog(RichLog):
-    """A log that shows a list of lines, appending when only new lines came and redrawing when
-    earlier ones changed (another viewer at the keyboard) or the width changed (re-wrapping);
-    it always scrolls to its newest line, also when its height changes."""
+    """A log of lines that grows at its end: :meth:`append` writes only the new lines (its cost does
+    not grow with the match), :meth:`replace` starts it anew (another viewer at the keyboard, an
+    undo); a change of width re-wraps the last :data:`KEEP` lines. It always scrolls to its newest
+    line, also when its height changes."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True,
                          min_width=20, max_lines=KEEP)
-        self._shown: list[str] = []
+        self._shown: deque[str] = deque(maxlen=KEEP)
         self._width = 0
 
-    def show(self, lines: Sequence[str]) -> None:
-        """Make the log read ``lines`` (the last :data:`KEEP` of them)."""
-        lines = list(lines)
-        if lines[:len(self._shown)] == self._shown:
-            new = lines[len(self._shown):][-KEEP:]
-        else:
-            self.clear()
-            new = lines[-KEEP:]
-        for line in new:
+    def append(self, lines: Sequence[str]) -> None:
+        """Add ``lines`` at the end (only the last :data:`KEEP` of them matter)."""
+        for line in lines[-KEEP:]:
             self.write(line)
-        self._shown = lines
-        # the newest line stays in sight even when the log's height changed meanwhile
-        self.call_after_refresh(self.scroll_end, animate=False)
+            self._shown.append(line)
+        if lines:
+            # the newest line stays in sight even when the log's height changed meanwhile
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def replace(self, lines: Sequence[str]) -> None:
+        """Make the log read ``lines`` (the last :data:`KEEP` of them)."""
+        self.clear()
+        self._shown.clear()
+        self.append(lines)
 
     def on_resize(self, event: events.Resize) -> None:
         """Re-wrap every line when the width changes; keep the newest line in sight."""
         if event.size.width != self._width:
             self._width = event.size.width
-            shown, self._shown = self._shown, []
-            self.clear()
-            self.show(shown)
+            self.replace(list(self._shown))
         else:
             self.call_after_refresh(self.scroll_end, animate=False)
