@@ -40,7 +40,7 @@ from ...games.macao import (
 from ..widgets.cards import CardView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
-from ..widgets.status import StatusLine
+from ..widgets.status import StatusLine, show
 from .common import DealSummaryScreen
 from .table import TableScreen
 
@@ -136,17 +136,17 @@ class MacaoTableScreen(TableScreen):
 
     def refresh_table(self) -> None:
         view = self._view()
-        self.query_one("#topbar", Static).update(self._topbar(view))
-        self.query_one("#players", Static).update(self._players(view))
+        show(self.query_one("#topbar", Static), self._topbar(view))
+        show(self.query_one("#players", Static), self._players(view))
         self.show_log()
         alert, news = self._alert(view)
         alert_widget = self.query_one("#alert", Static)
-        alert_widget.update(alert)
+        show(alert_widget, alert)
         alert_widget.set_class(news, "warning")
         self._show_hand(view)
         status = self.query_one(StatusLine)
         status.say(*(self.message or (self._hint(view), False)))
-        self.query_one("#keybar", Static).update(self._keys(view))
+        show(self.query_one("#keybar", Static), self._keys(view))
 
     def _topbar(self, view: MacaoView) -> Text:
         session = self.session
@@ -248,7 +248,7 @@ class MacaoTableScreen(TableScreen):
         second.display = len(view.hand) == 2
         if second.display:
             second.show(view.hand[1], self.ascii)
-        points.update(self._points(view))
+        show(points, self._points(view))
 
     def _points(self, view: MacaoView) -> Text:
         """The points of the hand shown, natural or not, and what became of its cards."""

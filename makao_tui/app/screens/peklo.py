@@ -26,7 +26,7 @@ from ...games.peklo import PekloView, Trick
 from ..widgets.cards import CardView, HandView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
-from ..widgets.status import StatusLine
+from ..widgets.status import StatusLine, show
 from .table import TableScreen
 
 KEYS = [
@@ -117,26 +117,26 @@ class PekloTableScreen(TableScreen):
 
     def refresh_table(self) -> None:
         view = self._view()
-        self.query_one("#topbar", Static).update(self._topbar(view))
+        show(self.query_one("#topbar", Static), self._topbar(view))
         players = self.query_one("#players", Static)
         players.border_title = self._trick_title(view)
-        players.update(self._players(view))
+        show(players, self._players(view))
         self.query_one("#trump-card", CardView).show(view.trump, self.ascii)
-        self.query_one("#trump-info", Static).update(self._trump_info(view))
+        show(self.query_one("#trump-info", Static), self._trump_info(view))
         self.show_log()
         alert, won = self._alert(view)
         alert_widget = self.query_one("#alert", Static)
-        alert_widget.update(alert)
+        show(alert_widget, alert)
         alert_widget.set_class(won, "won")
         panel = self.query_one("#bid-panel", Static)
         panel.display = self._bidding(view)
         if panel.display:
             panel.border_title = "Choose your bid"
-            panel.update(self._bid_panel(view))
+            show(panel, self._bid_panel(view))
         self._show_hand(view)
         status = self.query_one(StatusLine)
         status.say(*(self.message or (self._hint(view), False)))
-        self.query_one("#keybar", Static).update(self._keys(view))
+        show(self.query_one("#keybar", Static), self._keys(view))
 
     def _topbar(self, view: PekloView) -> Text:
         session = self.session

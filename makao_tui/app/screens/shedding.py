@@ -26,7 +26,7 @@ from ..widgets.cards import CardView, HandView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.seats import SeatPanel
-from ..widgets.status import StatusLine
+from ..widgets.status import StatusLine, show
 from .pickers import NO_DEMAND, DemandPicker, SuitPicker
 from .table import TableScreen
 
@@ -128,22 +128,22 @@ class ShedTableScreen(TableScreen):
         session = self.session
         view = self._view()
         hand_seat = session.hand_seat()
-        self.query_one("#topbar", Static).update(self._topbar(view))
+        show(self.query_one("#topbar", Static), self._topbar(view))
         for seat in range(view.players):
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 session.seat_label(seat), cards=view.counts[seat],
                 dealer=seat == view.dealer, to_act=seat == view.to_act,
                 you=seat == hand_seat and bool(session.humans))
         self.query_one("#top-card", CardView).show(view.top, self.ascii)
-        self.query_one("#pile-info", Static).update(self._pile_info(view))
+        show(self.query_one("#pile-info", Static), self._pile_info(view))
         self.show_log()
         alert = self._alert(view)
         alert_widget = self.query_one("#alert", Static)
-        alert_widget.update(alert[0])
+        show(alert_widget, alert[0])
         alert_widget.set_class(alert[1], "warning")
         self._show_hand(view, hand_seat)
         self._show_status(view)
-        self.query_one("#keybar", Static).update(self._keys(view))
+        show(self.query_one("#keybar", Static), self._keys(view))
 
     def _topbar(self, view: ShedView) -> Text:
         session = self.session

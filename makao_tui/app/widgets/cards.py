@@ -13,6 +13,7 @@ from collections.abc import Collection, Sequence
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -52,8 +53,13 @@ def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool,
 class CardView(Static):
     """One face-up card drawn as a box (the top of the discard pile)."""
 
+    _shown: tuple | None = None
+
     def show(self, card: Card | None, ascii: bool = False) -> None:
-        """Draw ``card`` (None: an empty place)."""
+        """Draw ``card`` (None: an empty place); nothing is redrawn for the card already shown."""
+        if (card, ascii) == self._shown:
+            return
+        self._shown = (card, ascii)
         if card is None:
             self.update(Text("┌───┐\n│   │\n└───┘", style="dim"))
             return
@@ -71,6 +77,9 @@ class HandView(Widget, can_focus=True):
     HandView { height: auto; }
     """
 
+    #: rows of boxes allowed before the hand is drawn as chips (a change lays the hand out again)
+    max_box_rows: reactive[int] = reactive(2, layout=True)
+
     class Clicked(Message):
         """A card of the hand was clicked; ``index`` is its place in the hand."""
 
@@ -86,19 +95,23 @@ class HandView(Widget, can_focus=True):
         self.note = ""
         self.dimmed: frozenset[Card] = frozenset()
         self.ascii = False
-        self.max_box_rows = 2
 
     def show(self, cards: Sequence[Card], playable: Collection[Card], selected: int | None,
              ascii: bool = False, note: str = "", dimmed: Collection[Card] = ()) -> None:
         """Show ``cards`` (``note`` instead when there are none to show, e.g. a hidden hand);
-        the cards in ``dimmed`` are drawn faded."""
+        the cards in ``dimmed`` are drawn faded. Only a new choice of card: redrawn in place;
+        the same hand as shown: nothing is redrawn."""
+        same_cards = (tuple(cards), frozenset(playable), frozenset(dimmed), ascii, note) == (
+            self.cards, self.playable, self.dimmed, self.ascii, self.note)
+        if same_cards and selected == self.selected:
+            return
         self.cards = tuple(cards)
         self.playable = frozenset(playable)
         self.dimmed = frozenset(dimmed)
         self.selected = selected
         self.ascii = ascii
         self.note = note
-        self.refresh(layout=True)
+        self.refresh(layout=not same_cards)
 
     # ------------------------------------------------------------ geometry
 

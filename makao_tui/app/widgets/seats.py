@@ -9,11 +9,17 @@ from textual.widgets import Static
 class SeatPanel(Static):
     """One seat's public facts in a small bordered box; the seat to act is highlighted."""
 
+    _state: tuple | None = None
+
     def show(self, label: str, *, cards: int, dealer: bool, to_act: bool, you: bool,
              extra: str = "") -> None:
         """Draw the seat. ``label``: its name, with the AI's level for a computer seat
         (``MatchSession.seat_label``); ``you``: the hand below is this seat's; ``extra``: a game's
-        own fact."""
+        own fact. Nothing is redrawn when the seat is shown as it already is."""
+        state = (label, cards, dealer, to_act, you, extra)
+        if state == self._state:
+            return
+        self._state = state
         self.border_title = label + (" · you" if you else "")
         self.border_subtitle = "dealer" if dealer else ""
         self.set_class(to_act, "to-act")

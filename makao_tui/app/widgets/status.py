@@ -3,7 +3,17 @@ what may be done now."""
 
 from __future__ import annotations
 
+from textual.visual import VisualType
 from textual.widgets import Static
+
+
+def show(widget: Static, content: VisualType) -> None:
+    """``widget.update(content)`` only when it shows something else now (a text or a string
+    equal to the one shown changes nothing; a rich table is always drawn anew): an update lays
+    the screen out again, so a table redraws only what changed."""
+    if type(widget.content) is type(content) and widget.content == content:
+        return
+    widget.update(content)
 
 
 class StatusLine(Static):
@@ -12,4 +22,4 @@ class StatusLine(Static):
     def say(self, message: str, error: bool = False) -> None:
         """Show ``message``."""
         self.set_class(error, "error")
-        self.update(message)
+        show(self, message)

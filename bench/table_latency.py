@@ -1,0 +1,147 @@
+"""Key-to-screen cost at the table with a short log and with a long one (issue 13, item 2).
+
+Run from the project root with the venv active::
+
+    python bench/table_latency.py [--entries 10000] [--keys 40] [--rounds 8]
+
+Two copies of the app run side by side, each in its own process, headless at 120×40 through
+Textual's Pilot: a Polish Makao match of Ann against one AI (100 deals), both at Ann's first move
+of a deal with a full hand of five cards, one with a log of one entry (a new match: the deal's
+opening) and one with ``--entries`` entries (the same kind of match played on by the computer for
+both seats, unsaved, until its log is that long and a deal starts with Ann to play, as in the
+new match). Each round, one process and then the
+other is asked to press ``→`` ``--keys`` times (choosing the next card: the table is redrawn, the
+log is not changed), each press followed by ``Pilot.pause`` (the key handled and the screen
+refreshed); the process measures its own CPU time (``time.process_time``) over the presses. The
+two sides are interleaved round by round and do the same work; the figure is the median over the
+rounds of the CPU milliseconds a key, and the target is long/short ≤ 1.2. Not a test: it is not
+part of the suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def fill(app, entries: int) -> None:
+    """Play the match on with the normal AI for every seat, unsaved, until the log holds at least
+    ``entries`` entries and a deal starts as the first one did: Ann (seat 0) to make the deal's
+    first move, with a full hand of the same size and a card she may play (so that both sides
+    draw the same amount: a hand of as many cards, a deal of as few entries)."""
+    from makao_tui.ai import ai_for
+    from makao_tui.engine.actions import Play
+
+    session = app.session
+    session.saver = None
+    first_hand = len(session.match.state.view(0).hand)
+    player = ai_for(session.variant.id, "normal", session.rules)
+    rng = random.Random(1)
+    while True:
+        match = session.match
+        if match.awaiting_next_deal:
+            session.next_deal()
+            continue
+        seat = session.to_act
+        view = match.state.view(seat)
+        if (seat == 0 and len(session.log) >= entries and not match.current.actions
+                and len(view.hand) == first_hand and any(isinstance(a, Play) for a in view.legal)):
+            return
+        session.apply(player.choose(view, rng))
+
+
+async def serve(entries: int) -> None:
+    """The child: an app at Ann's turn with a log of at least ``entries`` entries; then, for each
+    line ``N`` read from standard input, press → N times and print the CPU seconds they took."""
+    from makao_tui.app.main import MakaoApp, SeatSpec
+    from makao_tui.games import get_variant
+
+    pl = get_variant("makao-pl")
+    app = MakaoApp(variant=pl, rules=pl.rules({"deals": 100}), seats=[SeatSpec("Ann", False), SeatSpec("", True)],
+                   seed=7, ai_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        if entries:
+            fill(app, entries)
+            table.on_turn_change()
+            table.refresh_table()
+        await pilot.pause()
+        assert app.screen is table and app.session.to_act == 0, app.screen
+        print(f"ready {len(app.session.log)}", flush=True)
+        loop = asyncio.get_running_loop()
+        while True:
+            line = await loop.run_in_executor(None, sys.stdin.readline)
+            if not line.strip():
+                break
+            keys = int(line)
+            start = time.process_time()
+            for _ in range(keys):
+                await pilot.press("right")
+                await pilot.pause()
+            print(f"{time.process_time() - start}", flush=True)
+            assert app.screen is table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--entries", type=int, default=10_000, help="log entries of the long side")
+    parser.add_argument("--keys", type=int, default=40, help="key presses per side and round")
+    parser.add_argument("--rounds", type=int, default=8, help="rounds, each side once a round")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve is not None:
+        asyncio.run(serve(args.serve))
+        return
+
+    data = tempfile.mkdtemp(prefix="makao-latency-")
+    env = dict(os.environ, MAKAO_DATA_DIR=data)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    sides = {}
+    for name, entries in (("short", 0), ("long", args.entries)):
+        sides[name] = subprocess.Popen([sys.executable, __file__, "--serve", str(entries)], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    logs = {}
+    for name, proc in sides.items():
+        ready = proc.stdout.readline().split()
+        if not ready or ready[0] != "ready":
+            raise SystemExit(f"the {name} side did not start")
+        logs[name] = int(ready[1])
+    per_key: dict[str, list[float]] = {name: [] for name in sides}
+    try:
+        for _ in range(args.rounds):
+            for name, proc in sides.items():
+                proc.stdin.write(f"{args.keys}\n")
+                proc.stdin.flush()
+                per_key[name].append(float(proc.stdout.readline()) / args.keys * 1000)
+    finally:
+        for proc in sides.values():
+            proc.stdin.close()
+            proc.wait(timeout=60)
+
+    load = os.getloadavg()
+    short, long_ = statistics.median(per_key["short"]), statistics.median(per_key["long"])
+    print(f"Python {platform.python_version()}, {os.cpu_count()} CPUs, load average {load[0]:.2f} {load[1]:.2f} "
+          f"{load[2]:.2f}; {args.rounds} rounds of {args.keys} keys a side, interleaved; 120x40, headless")
+    print(f"{'log entries':>12}  {'CPU ms a key (median)':>22}  rounds")
+    for name, entries in (("short", logs["short"]), ("long", logs["long"])):
+        rounds = " ".join(f"{v:.1f}" for v in per_key[name])
+        print(f"{entries:>12}  {statistics.median(per_key[name]):>22.2f}  {rounds}")
+    ratio = long_ / short
+    print(f"ratio long/short {ratio:.2f} (target: at most 1.20): {'met' if ratio <= 1.2 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
