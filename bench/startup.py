@@ -1,0 +1,263 @@
+"""Start-up cost of makao-tui next to a bare Textual app (issue 13, item 1).
+
+Run from the project root with the venv active::
+
+    python bench/startup.py [--rounds 10] [--size 80x24]
+
+Each side is started as a new process in a pseudo-terminal of ``--size``, the bare app and ours
+alternated ``--rounds`` times, and timed to its first frame: the first moment its screen's text
+reaches the terminal (``bare app ready`` for the bare app, the start screen's list of games for
+ours, read from the pseudo-terminal's output). At that moment the script reads, from ``/proc``, the
+process's CPU time (user + system, in the kernel's clock ticks of 10 ms) and its peak resident
+memory (``VmHWM``); it then ends the process (SIGTERM) and takes its ``ru_maxrss`` from ``wait4``
+(the peak over the whole run, first frame included). Both sides run the same Python, the same
+Textual, in the same kind of terminal; ours opens its saved-games file as ``makao`` does (a fresh
+``MAKAO_DATA_DIR`` made once, before the first round, so every round opens an existing file).
+
+The bare app is the least a Textual app can be: an ``App`` whose screen holds one ``Static``.
+Ours is ``python -m makao_tui``: the ``makao`` command with no arguments, which opens the
+start screen. The targets: ours ≤ 1.3 × the bare app in time to first frame (wall clock and CPU)
+and in peak memory, as ratios of the medians.
+
+Then the AI worker: ``makao play makao-ru --seat ai --seat ai`` (a table whose seats are all AI,
+so an AI must think at once) is started the same way; the script checks that no child process
+exists at the table's first frame, waits until the worker and multiprocessing's resource tracker
+are up and have answered (the log shows a move), and sums their resident memory (``VmRSS``) and
+proportional share (``Pss``, which counts pages shared with other processes in part). Target: at
+most 30 MiB. Not a test: it is not part of the suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import platform
+import select
+import signal
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BARE = """
+from textual.app import App
+from textual.widgets import Static
+
+
+class Bare(App):
+    def compose(self):
+        yield Static("bare app ready")
+
+
+Bare().run()
+"""
+
+#: what each side's first frame shows
+BARE_MARK = b"bare app ready"
+OURS_MARK = b"Polish Makao"
+TABLE_MARK = b"Log"
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Run:
+    """One start: seconds to the first frame, CPU seconds then, peak RSS then and at exit (KiB)."""
+
+    wall: float
+    cpu: float
+    hwm_kib: int
+    maxrss_kib: int
+
+
+def spawn(argv: list[str], env: dict[str, str], size: tuple[int, int]) -> tuple[int, int]:
+    """Start ``argv`` on a new pseudo-terminal of ``size`` (columns, rows); return (pid, master fd)."""
+    pid, fd = os.forkpty()
+    if pid == 0:  # the child: its terminal is the pseudo-terminal
+        try:
+            os.execve(argv[0], argv, env)
+        finally:
+            os._exit(127)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+    return pid, fd
+
+
+def wait_for_output(fd: int, mark: bytes, timeout: float = 60.0) -> bytes:
+    """Read the pseudo-terminal until ``mark`` shows (or ``timeout`` seconds pass); return all read.
+    Terminal queries are answered as a terminal would not: Textual does not wait for answers."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while mark not in seen:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"no {mark!r} within {timeout} s; the screen so far: {seen[-400:]!r}")
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                raise RuntimeError(f"the process ended before {mark!r}: {seen[-400:]!r}") from None
+            if not chunk:
+                raise RuntimeError(f"the process ended before {mark!r}")
+            seen += chunk
+    return seen
+
+
+def proc_cpu(pid: int) -> float:
+    """User + system CPU seconds of ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def proc_status(pid: int, key: str) -> int:
+    """A ``/proc/PID/status`` figure in KiB (``VmHWM``, ``VmRSS``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    raise KeyError(key)
+
+
+def proc_pss(pid: int) -> int:
+    """The proportional set size of ``pid`` in KiB."""
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1])
+    raise KeyError("Pss")
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid``."""
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        out += [int(t) for t in text]
+    return out
+
+
+def drain(fd: int) -> None:
+    """Read whatever the process still writes, so that it never blocks on a full terminal."""
+    while select.select([fd], [], [], 0)[0]:
+        try:
+            if not os.read(fd, 65536):
+                return
+        except OSError:
+            return
+
+
+def finish(pid: int, fd: int) -> int:
+    """End the process (SIGTERM, then SIGKILL after 10 s) and return its ``ru_maxrss`` (KiB)."""
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while True:
+        drain(fd)
+        done, _status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            os.close(fd)
+            return usage.ru_maxrss
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            deadline = float("inf")
+        time.sleep(0.01)
+
+
+def start_once(argv: list[str], env: dict[str, str], mark: bytes, size: tuple[int, int]) -> Run:
+    """Start ``argv``, time it to ``mark``, read its figures, end it."""
+    began = time.perf_counter()
+    pid, fd = spawn(argv, env, size)
+    wait_for_output(fd, mark)
+    wall = time.perf_counter() - began
+    cpu = proc_cpu(pid)
+    hwm = proc_status(pid, "VmHWM")
+    return Run(wall, cpu, hwm, finish(pid, fd))
+
+
+def worker_cost(env: dict[str, str], size: tuple[int, int]) -> dict[str, float]:
+    """Start an all-AI table; the children at its first frame, then the worker's and resource
+    tracker's memory once they have answered."""
+    argv = [sys.executable, "-m", "makao_tui", "play", "makao-ru", "--seat", "ai", "--seat", "ai",
+            "--seed", "1"]
+    pid, fd = spawn(argv, env, size)
+    try:
+        wait_for_output(fd, TABLE_MARK)
+        at_first_frame = len(children(pid))
+        deadline = time.monotonic() + 60
+        kids: list[int] = []
+        while time.monotonic() < deadline:
+            drain(fd)
+            kids = children(pid)
+            if len(kids) >= 2:
+                break
+            time.sleep(0.05)
+        time.sleep(3)  # a few AI moves: the worker has imported what it needs
+        drain(fd)
+        kids = children(pid)
+        rss = sum(proc_status(k, "VmRSS") for k in kids)
+        pss = sum(proc_pss(k) for k in kids)
+        main_rss = proc_status(pid, "VmRSS")
+    finally:
+        finish(pid, fd)
+    return {"children_at_first_frame": at_first_frame, "children": len(kids), "rss_mib": rss / 1024,
+            "pss_mib": pss / 1024, "app_rss_mib": main_rss / 1024}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=10, help="starts of each side, alternated")
+    parser.add_argument("--size", default="80x24", help="terminal size, COLUMNSxROWS")
+    args = parser.parse_args()
+    size = tuple(int(n) for n in args.size.split("x"))
+
+    data = tempfile.mkdtemp(prefix="makao-startup-")
+    # as on a user's machine, Python keeps the compiled bytecode of our modules (pip compiled
+    # Textual's at install time): a setting that forbids it would make ours compile every start
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL") and k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(TERM="xterm-256color", COLORTERM="truecolor", MAKAO_DATA_DIR=data, PYTHONPATH=str(ROOT))
+    bare_argv = [sys.executable, "-c", BARE]
+    ours_argv = [sys.executable, "-m", "makao_tui"]
+    start_once(ours_argv, env, OURS_MARK, size)  # creates the saved-games file; not counted
+    start_once(bare_argv, env, BARE_MARK, size)  # warms the file cache alike; not counted
+
+    bare: list[Run] = []
+    ours: list[Run] = []
+    for _ in range(args.rounds):
+        bare.append(start_once(bare_argv, env, BARE_MARK, size))
+        ours.append(start_once(ours_argv, env, OURS_MARK, size))
+
+    load = os.getloadavg()
+    print(f"Python {platform.python_version()}, {os.cpu_count()} CPUs, load average {load[0]:.2f} "
+          f"{load[1]:.2f} {load[2]:.2f}; {args.rounds} rounds, alternated, terminal {args.size}")
+    print(f"{'':28}{'bare Textual':>14}{'makao-tui':>12}{'ratio':>8}{'target':>9}")
+    rows = [
+        ("time to first frame (s)", "wall", 1.0, "{:.3f}"),
+        ("CPU to first frame (s)", "cpu", 1.0, "{:.2f}"),
+        ("peak RSS at first frame (MiB)", "hwm_kib", 1 / 1024, "{:.1f}"),
+        ("ru_maxrss (MiB)", "maxrss_kib", 1 / 1024, "{:.1f}"),
+    ]
+    for label, key, scale, form in rows:
+        b = statistics.median(getattr(r, key) for r in bare) * scale
+        o = statistics.median(getattr(r, key) for r in ours) * scale
+        ratio = o / b
+        print(f"{label:28}{form.format(b):>14}{form.format(o):>12}{ratio:>8.2f}"
+              f"{'met' if ratio <= 1.3 else 'MISSED':>9}")
+    print("(medians; ratio = makao-tui / bare; target: at most 1.30)")
+    walls = [o.wall / b.wall for b, o in zip(bare, ours, strict=True)]
+    print(f"per-round wall ratios: {' '.join(f'{r:.2f}' for r in walls)}")
+
+    cost = worker_cost(env, size)
+    print()
+    print(f"AI worker: {cost['children_at_first_frame']} child processes at the all-AI table's first frame; "
+          f"then {cost['children']} (worker + resource tracker): RSS {cost['rss_mib']:.1f} MiB, "
+          f"PSS {cost['pss_mib']:.1f} MiB (target: at most 30 MiB: "
+          f"{'met' if cost['rss_mib'] <= 30 else 'MISSED'} on RSS, "
+          f"{'met' if cost['pss_mib'] <= 30 else 'MISSED'} on PSS); the app itself {cost['app_rss_mib']:.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()
