@@ -127,11 +127,13 @@ class Match:
         """Start the next deal; raise :class:`IllegalAction` if the deal is not over or the match is."""
         if not self.awaiting_next_deal:
             raise IllegalAction("the match is over" if self.state.is_over else "the deal is not over")
+        self._start_deal(self.next_dealer())
+
+    def next_dealer(self) -> int:
+        """The dealer of the deal after the current one (the variant's rule, else one seat clockwise)."""
         if self.variant.next_dealer is not None:
-            dealer = self.variant.next_dealer(self)
-        else:
-            dealer = (self.current.dealer + 1) % self.players
-        self._start_deal(dealer)
+            return self.variant.next_dealer(self)
+        return (self.current.dealer + 1) % self.players
 
     @property
     def action_count(self) -> int:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import Card, deck
@@ -418,6 +418,9 @@ class MacaoView:
     settlement: tuple[Settled, ...]
     points: tuple[int, ...] | None
     legal: tuple[Action, ...]
+
+    #: the fields only the seat itself may see, with what a spectator's view holds instead
+    PRIVATE: ClassVar[dict[str, Any]] = {"hand": (), "total": 0, "natural": False, "thrown": (), "legal": ()}
 
     @property
     def is_banker(self) -> bool:

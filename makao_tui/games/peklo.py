@@ -14,7 +14,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck
@@ -204,6 +204,9 @@ class PekloView:
     to_act: int | None
     legal: tuple[Action, ...]
     points: tuple[int, ...] | None
+
+    #: the fields only the seat itself may see, with what a spectator's view holds instead
+    PRIVATE: ClassVar[dict[str, Any]] = {"hand": (), "legal": ()}
 
     @property
     def trump_suit(self) -> str | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
 from ..engine.cards import ALL_CARDS, RANKS, SUITS, Card, deck, rank_name, suit_label
@@ -224,6 +224,9 @@ class ShedView:
     winner: int | None
     game: str
     final_answer: bool
+
+    #: the fields only the seat itself may see, with what a spectator's view holds instead
+    PRIVATE: ClassVar[dict[str, Any]] = {"hand": (), "drawn": None, "legal": ()}
 
     @property
     def top(self) -> Card:

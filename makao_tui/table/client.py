@@ -1,0 +1,202 @@
+"""The receiving side of a table: what one seat (or a spectator) knows, read back from updates.
+
+A :class:`TableClient` is the listener of a :class:`~makao_tui.table.service.Subscription` (in
+process) or of a socket's JSON lines (a networked table): it decodes every :class:`Update` into
+the engine's objects (the seat's view, the events of the log, the score-sheet rows) and sends
+intents with the sequence number of the last update it saw. The table screens read only this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.events import Event
+from ..engine.variant import Variant
+from ..games import get_variant
+from .wire import Codec, Hint, Notice, Refusal, SeatInfo, Update, to_wire
+
+
+class Sender(Protocol):
+    """Where a client's intents go: a :class:`~makao_tui.table.service.Subscription`, or a
+    connection that sends them to a table server. Each returns the refusal when it is known at
+    once (else None); ``hint`` returns the hint or the refusal."""
+
+    def act(self, seq: int, action: Any) -> Refusal | None: ...
+
+    def next_deal(self, seq: int) -> Refusal | None: ...
+
+    def undo(self, seq: int) -> Refusal | None: ...
+
+    async def hint(self, seq: int) -> Hint | Refusal: ...
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One log entry, decoded: ``deal`` (0: the match's opening), ``seat`` (who acted; None for
+    an opening), ``events`` (engine events; cards the receiver may not see are None)."""
+
+    deal: int
+    seat: int | None
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One deal of the score sheet, decoded (see :class:`~makao_tui.table.wire.DealRow`):
+    ``public`` is the game's view object as a spectator sees it, ``hands`` every seat's cards at
+    the deal's end (None while it is under way)."""
+
+    number: int
+    dealer: int
+    public: Any
+    points: tuple[int, ...] | None
+    totals_after: tuple[int, ...] | None
+    hands: tuple[tuple[Card, ...], ...] | None
+
+
+class TableClient:
+    """One receiver's knowledge of a table, from the updates it got (see the module docstring).
+
+    Before the first update its fields are unset. ``on_message(message)``: called after each
+    update (decoded first) and notice. ``sender``: set once the client has joined.
+    Raises :class:`~makao_tui.table.wire.WireError` for an update that does not decode.
+    """
+
+    def __init__(self, on_message: Callable[[Any], None] | None = None) -> None:
+        self.on_message = on_message
+        self.sender: Sender | None = None
+        self.update: Update | None = None
+        self.log: list[Entry] = []
+        self.rows: list[Row] = []
+        self._codec: Codec | None = None
+        self.variant: Variant | None = None
+        self.rules: Any = None
+        self.view: Any = None
+
+    # ------------------------------------------------------------ receiving
+
+    def receive(self, message: Any) -> None:
+        """Take one message of the table (an :class:`Update` or a :class:`Notice`)."""
+        if isinstance(message, Update):
+            self._take(message)
+        if self.on_message is not None:
+            self.on_message(message)
+
+    def _take(self, update: Update) -> None:
+        if self._codec is None or self._codec.variant.id != update.game:
+            self.variant = get_variant(update.game)
+            self._codec = Codec(self.variant)
+            self.rules = self._codec.rules(update.rules)
+        codec = self._codec
+        entries = [Entry(e.deal, e.seat, tuple(codec.value(ev) for ev in e.events)) for e in update.log]
+        self.log = entries if update.reset else self.log + entries
+        self.view = codec.value(update.view)
+        self.rows = [Row(r.number, r.dealer, codec.value(r.public), tuple(r.points) if r.points is not None else None,
+                         tuple(r.totals_after) if r.totals_after is not None else None,
+                         tuple(tuple(Card.parse(c) for c in hand) for hand in r.hands) if r.hands is not None else None)
+                     for r in update.deals]
+        self.update = update
+
+    # ------------------------------------------------------------ what the update says
+
+    @property
+    def seat(self) -> int | None:
+        """The receiving seat (None: a spectator)."""
+        return self.update.seat
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        """Every seat: name, kind, label."""
+        return self.update.seats
+
+    @property
+    def names(self) -> list[str]:
+        """The seat names, seat 0 first."""
+        return [s.name for s in self.update.seats]
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.update.seats)
+
+    def seat_label(self, seat: int) -> str:
+        """The seat's name as the table shows it ("Olga (hard AI)")."""
+        return self.update.seats[seat].label
+
+    def is_ai(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played by the computer."""
+        return seat is not None and self.update.seats[seat].kind == "ai"
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats not played by the computer."""
+        return [i for i, s in enumerate(self.update.seats) if s.kind != "ai"]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (None between deals and at the end)."""
+        return self.update.to_act
+
+    @property
+    def seq(self) -> int:
+        """The table's sequence number at the last update."""
+        return self.update.seq
+
+    @property
+    def totals(self) -> list[int]:
+        """Match totals per seat."""
+        return self.update.totals
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal under way (or the last one)."""
+        return self.update.deal
+
+    def last_event(self, kind: type) -> Event | None:
+        """The most recent event of class ``kind`` in the deal under way."""
+        deal = self.update.deal
+        for entry in reversed(self.log):
+            if entry.deal != deal:
+                return None
+            for event in reversed(entry.events):
+                if isinstance(event, kind):
+                    return event
+        return None
+
+    def deal_events(self, deal: int | None = None) -> list[Event]:
+        """The events of deal ``deal`` (default: the one under way or just over), in order."""
+        deal = self.update.deal if deal is None else deal
+        return [e for entry in self.log if entry.deal == deal for e in entry.events]
+
+    # ------------------------------------------------------------ intents
+
+    def act(self, action: Action) -> Refusal | None:
+        """Send ``action`` for this seat; the refusal if it is known at once."""
+        return self.sender.act(self.update.seq, action)
+
+    def next_deal(self) -> Refusal | None:
+        """Ask for the next deal."""
+        return self.sender.next_deal(self.update.seq)
+
+    def undo(self) -> Refusal | None:
+        """Ask to take back this seat's last action."""
+        return self.sender.undo(self.update.seq)
+
+    async def hint(self) -> Hint | Refusal:
+        """Ask what the hard AI would do here."""
+        return await self.sender.hint(self.update.seq)
+
+    def hint_action(self, hint: Hint) -> Action:
+        """The action a hint names, decoded."""
+        return self._codec.action(hint.action)
+
+    def wire(self, value: Any) -> Any:
+        """``value``'s wire form (for comparing an action with a hint's)."""
+        return to_wire(value)
+
+
+__all__ = ["Entry", "Notice", "Row", "Sender", "TableClient"]

@@ -1,0 +1,558 @@
+"""The table service: one running match, its seats, AI players, clock, saving and undo.
+
+See the package docstring (:mod:`makao_tui.table`) for how it is used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from ..ai import DEFAULT_LEVEL, Player, Thinking, advise, ai_for, decide
+from ..engine.actions import Action, ActionFormatError, action_from_json
+from ..engine.events import Event
+from ..engine.match import Match
+from ..engine.state import GameState, IllegalAction
+from ..engine.variant import Variant, rules_to_options
+from ..store import StoreError, undo_point
+from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, to_wire
+from .worker import AIWorker
+
+#: names given to AI seats that were not named, first unused one first
+AI_NAMES = ("Olga", "Piotr", "Ivan", "Zosia", "Marek", "Vera", "Kasia", "Boris")
+
+#: what a table calls with every message for one receiver
+Listener = Callable[[Any], None]
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat of a match: ``name`` (empty for an AI seat lets the table pick one), ``is_ai``,
+    the AI's ``level`` (one of :data:`makao_tui.ai.LEVELS`; ignored for a human seat), and
+    ``open``: a human seat waiting for whoever joins (its ``name`` may be empty)."""
+
+    name: str
+    is_ai: bool
+    level: str = DEFAULT_LEVEL
+    open: bool = False
+
+
+def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
+    """Seat names: the humans' own, and for unnamed AI seats the first unused of :data:`AI_NAMES`
+    (an unnamed open seat is "Seat N")."""
+    taken = {s.name.strip().casefold() for s in seats if s.name.strip()}
+    pool = [n for n in AI_NAMES if n.casefold() not in taken]
+    names = []
+    for spec in seats:
+        if spec.name.strip():
+            names.append(spec.name.strip())
+        elif spec.is_ai:
+            names.append(pool.pop(0) if pool else f"AI {len(names) + 1}")
+        else:
+            names.append(f"Seat {len(names) + 1}")
+    return names
+
+
+class TableError(Exception):
+    """A seat that cannot be joined (no such seat, or a client holds it already)."""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """The events one step caused, as the engine made them (``deal`` 0: the match's opening)."""
+
+    deal: int
+    seat: int | None
+    events: tuple[Event, ...]
+
+
+class Subscription:
+    """One receiver at a table: a seat (``seat``) or a spectator (``seat`` None).
+
+    Made by :meth:`Table.join` / :meth:`Table.watch`; its ``listener`` gets an :class:`Update`
+    after every change of the table (the first one at once) and a :class:`Notice` when something
+    happens to the table itself. Intents (:meth:`act`, :meth:`next_deal`, :meth:`undo`,
+    :meth:`hint`) carry ``seq``, the sequence number of the last update the sender saw, and
+    return their :class:`Refusal` (or None when carried out); a refusal changes nothing.
+    """
+
+    def __init__(self, table: Table, seat: int | None, listener: Listener) -> None:
+        self.table = table
+        self.seat = seat
+        self.listener = listener
+        self._sent = 0
+        self._reset = True
+        self.closed = False
+
+    def act(self, seq: int, action: Action | dict[str, Any]) -> Refusal | None:
+        """Apply ``action`` (an Action or its SCENARIOS.md JSON form) for this seat."""
+        return self.table._act(self, seq, action)
+
+    def next_deal(self, seq: int) -> Refusal | None:
+        """Start the next deal once the deal under way is over (any seated receiver may)."""
+        return self.table._next_deal_for(self, seq)
+
+    def undo(self, seq: int) -> Refusal | None:
+        """Take back this seat's last action and the AI's actions after it (one human against AI
+        seats only, in a saved match); every receiver then gets a ``reset`` update."""
+        return self.table._undo(self, seq)
+
+    async def hint(self, seq: int) -> Hint | Refusal:
+        """What the hard AI would do in this seat's place now, from this seat's view (it thinks in
+        the AI's process, up to the table's ``thinking`` budget)."""
+        return await self.table._hint(self, seq)
+
+    def update(self) -> Update:
+        """An update for this receiver now (the log entries it has not been sent yet)."""
+        return self.table._update_for(self)
+
+    def leave(self) -> None:
+        """Stop receiving; the seat is free to be joined again."""
+        self.table._leave(self)
+
+
+class Table:
+    """A running match and the seats around it (see the package docstring).
+
+    ``variant``, ``rules``, ``seats`` (:class:`SeatSpec`, seat 0 first), ``seed`` and
+    ``first_dealer`` make the match (:class:`~makao_tui.engine.match.Match`).
+    ``worker``: the AI's process (:class:`AIWorker`); None plays AI turns at once on the caller's
+    thread, in a row, before the update goes out (tests, ``ai_delay`` 0). ``ai_delay``: seconds
+    an AI move waits at least, so humans can follow (with a worker); ``pace(view, rules)``: a
+    factor on it for the AI seat about to move (the table screens lengthen it after a trick…).
+    ``thinking``: the hard AI's budget. ``clock``: monotonic seconds (the time limit).
+    ``writer``: a :class:`~makao_tui.store.MatchWriter` that stores every action (None: unsaved).
+    ``on_error``: called with an exception an AI turn raised (default: the loop's handler).
+    Raises :class:`~makao_tui.engine.variant.RulesError` for a player count the game does not
+    take. AI seats move only after :meth:`start`.
+    """
+
+    def __init__(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int, *,
+                 first_dealer: int | None = None, worker: AIWorker | None = None, ai_delay: float = 0.0,
+                 pace: Callable[[Any, Any], float] | None = None, thinking: Thinking | None = None,
+                 clock: Callable[[], float] = time.monotonic, writer: Any = None,
+                 on_error: Callable[[BaseException], None] | None = None) -> None:
+        self.variant = variant
+        self.rules = rules
+        self.seats = list(seats)
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.names = seat_names(self.seats)
+        self.worker = worker
+        self.ai_delay = ai_delay
+        self.pace = pace
+        self.thinking = thinking
+        self.writer = writer
+        self.on_error = on_error
+        self._clock = clock
+        self.started_at = clock()
+        #: seconds played before this sitting (a resumed match)
+        self.played_before = 0.0
+        #: the table's sequence number: it grows with every action, new deal and undo
+        self.seq = 0
+        self._players: dict[int, Player] = {
+            i: ai_for(variant.id, s.level, rules, thinking) for i, s in enumerate(self.seats) if s.is_ai}
+        self._ai_rngs = {i: self._ai_rng(i) for i in range(len(self.seats))}
+        self._subs: list[Subscription] = []
+        self._started = False
+        self._task: asyncio.Task | None = None
+        self._rows: dict[int, DealRow] = {}
+        self._fresh_match()
+
+    @classmethod
+    def resume(cls, saved: Any, writer: Any = None, **options: Any) -> Table:
+        """The table of a stored match (:class:`~makao_tui.store.SavedMatch`) after its last
+        action, its log rebuilt and its clock going on from the seconds already played; stored on
+        through ``writer``. ``options``: as for the constructor. Raises DamagedMatchError if its
+        actions do not replay."""
+        seats = [SeatSpec(s.name, s.is_ai, s.level) for s in saved.seats]
+        table = cls(saved.variant, saved.rules, seats, saved.seed, first_dealer=saved.first_dealer, **options)
+        table._replay(saved)
+        table.played_before = saved.played
+        table.writer = writer
+        return table
+
+    # ------------------------------------------------------------ seats
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats not played by the AI (open seats included)."""
+        return [i for i in range(self.players) if i not in self._players]
+
+    def is_ai(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played by the computer now."""
+        return seat in self._players
+
+    def seat_label(self, seat: int) -> str:
+        """The seat's name as the table shows it: "Olga (AI)" for a normal AI, "Olga (hard AI)" or
+        "Olga (easy AI)" for the other levels, the bare name for a human."""
+        if seat not in self._players:
+            return self.names[seat]
+        level = self.seats[seat].level
+        return f"{self.names[seat]} ({'' if level == DEFAULT_LEVEL else level + ' '}AI)"
+
+    def set_ai(self, seat: int, level: str | None) -> None:
+        """Let the AI of ``level`` play ``seat`` from now on (a player who left), or with ``level``
+        None give it back to its human; every receiver is told. Raises ValueError for an unknown
+        seat and KeyError for a level the game has not."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat}")
+        if level is None:
+            self._players.pop(seat, None)
+        else:
+            self._players[seat] = ai_for(self.variant.id, level, self.rules, self.thinking)
+            self.seats[seat] = dataclasses.replace(self.seats[seat], level=level)
+        self._changed()
+
+    def join(self, seat: int, listener: Listener) -> Subscription:
+        """Receive the updates of ``seat``; the first one (the whole log) is sent at once. Raises
+        :class:`TableError` for no such seat or one a receiver holds already."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise TableError(f"there is no seat {seat!r} at this table")
+        if any(s.seat == seat for s in self._subs):
+            raise TableError(f"seat {seat} ({self.names[seat]}) is taken")
+        return self._add(Subscription(self, seat, listener))
+
+    def watch(self, listener: Listener) -> Subscription:
+        """Receive the public updates of a spectator; the first one is sent at once."""
+        return self._add(Subscription(self, None, listener))
+
+    def _add(self, sub: Subscription) -> Subscription:
+        self._subs.append(sub)
+        sub.listener(self._update_for(sub))
+        return sub
+
+    def _leave(self, sub: Subscription) -> None:
+        sub.closed = True
+        if sub in self._subs:
+            self._subs.remove(sub)
+
+    # ------------------------------------------------------------ running
+
+    def start(self) -> None:
+        """Let the AI seats play (with a worker, call it in a running asyncio loop)."""
+        self._started = True
+        self._changed()
+
+    def close(self) -> None:
+        """Stop the AI, drop every receiver and release the stored match (it stays saved)."""
+        self._started = False
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        for sub in list(self._subs):
+            self._leave(sub)
+        writer, self.writer = self.writer, None
+        if writer is not None:
+            with contextlib.suppress(StoreError):  # a claim not released lapses with this process
+                writer.close()
+
+    @property
+    def saved(self) -> bool:
+        """Whether every action is being stored."""
+        return self.writer is not None
+
+    @property
+    def match_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.match.is_over
+
+    def played(self) -> float:
+        """Seconds of play: earlier sittings' (``played_before``) and this one's."""
+        return self.played_before + self._clock() - self.started_at
+
+    def seconds_left(self) -> float | None:
+        """Seconds before the time limit (rule option ``time_limit_min``; never negative), or None."""
+        limit = getattr(self.rules, "time_limit_min", None)
+        if limit is None:
+            return None
+        return max(0.0, limit * 60 - self.played())
+
+    def tick(self) -> None:
+        """Look at the clock: when the time limit is up, the match ends after the deal under way
+        (stored, and every receiver told)."""
+        left = self.seconds_left()
+        if left is not None and left <= 0 and not self.match.time_up:
+            self.match.time_up = True
+            self._save()
+            self._publish()
+
+    # ------------------------------------------------------------ the match inside
+
+    def _fresh_match(self) -> None:
+        self.match = Match(self.variant, self.rules, self.names, self.seed, self.first_dealer)
+        self._log: list[_Entry] = []
+        self._rows.clear()
+        if self.match.opening:  # the match's own opening (macao: the cut for the bank)
+            self._log.append(_Entry(0, None, tuple(self.match.opening)))
+        self._log_opening()
+
+    def _log_opening(self) -> None:
+        opening = tuple(getattr(self.match.state, "opening", ()))
+        if opening:
+            self._log.append(_Entry(len(self.match.deals), None, opening))
+
+    def _apply(self, action: Action) -> None:
+        """Apply ``action`` for the seat to act, log and store it; IllegalAction changes nothing."""
+        seat = self.match.state.to_act
+        events = self.match.apply(action)
+        self._log.append(_Entry(len(self.match.deals), seat, tuple(events)))
+        self.seq += 1
+        self._save()
+
+    def _start_next_deal(self) -> None:
+        self.match.next_deal()
+        self._log_opening()
+        self.seq += 1
+
+    def _replay(self, saved: Any) -> None:
+        """Rebuild the match and its log from ``saved`` (its ``replay_into`` checks each step)."""
+        table = self
+
+        class Target:
+            match = table.match
+
+            @staticmethod
+            def apply(action: Action) -> None:
+                seat = table.match.state.to_act
+                events = table.match.apply(action)
+                table._log.append(_Entry(len(table.match.deals), seat, tuple(events)))
+
+            @staticmethod
+            def next_deal() -> None:
+                table.match.next_deal()
+                table._log_opening()
+
+        saved.replay_into(Target)
+
+    def _save(self) -> None:
+        """Store what the match did since the last save; on failure tell everyone and stop saving."""
+        if self.writer is None:
+            return
+        try:
+            self.writer.save(self.match, played=self.played())
+        except StoreError as exc:
+            writer, self.writer = self.writer, None
+            with contextlib.suppress(StoreError):
+                writer.close()
+            for sub in list(self._subs):
+                sub.listener(Notice(kind="save_failed", reason=f"{exc}. This match is no longer saved."))
+
+    def _ai_rng(self, seat: int) -> random.Random:
+        """The generator of the AI playing ``seat`` (the one place AI randomness comes from)."""
+        return random.Random(f"{self.seed}/ai/{seat}")
+
+    # ------------------------------------------------------------ intents
+
+    def _check(self, sub: Subscription, seq: int, intent: str) -> Refusal | None:
+        if sub.closed or sub.seat is None:
+            return Refusal(kind="seat", reason="a spectator cannot act", intent=intent, seq=self.seq)
+        if seq != self.seq:
+            return Refusal(kind="stale", reason="the table has moved on since your last update",
+                           intent=intent, seq=self.seq)
+        return None
+
+    def _act(self, sub: Subscription, seq: int, action: Action | dict[str, Any]) -> Refusal | None:
+        refusal = self._check(sub, seq, "act")
+        wire = action if isinstance(action, dict) else to_wire(action)
+        if refusal is not None:
+            return msgspec.structs.replace(refusal, action=wire)
+        if isinstance(action, dict):
+            try:
+                action = action_from_json(action)
+            except ActionFormatError as exc:
+                return Refusal(kind="illegal", reason=str(exc), intent="act", seq=self.seq, action=wire)
+        to_act = self.match.state.to_act
+        if sub.seat in self._players:
+            return Refusal(kind="seat", reason="the computer plays this seat", intent="act", seq=self.seq,
+                           action=wire)
+        if to_act != sub.seat:
+            reason = "the deal is over" if to_act is None else f"it is {self.names[to_act]}'s turn"
+            return Refusal(kind="not_your_turn", reason=reason, intent="act", seq=self.seq, action=wire)
+        try:
+            self._apply(action)
+        except IllegalAction as exc:
+            return Refusal(kind="illegal", reason=exc.reason, intent="act", seq=self.seq, action=wire)
+        self._changed()
+        return None
+
+    def _next_deal_for(self, sub: Subscription, seq: int) -> Refusal | None:
+        refusal = self._check(sub, seq, "next_deal")
+        if refusal is not None:
+            return refusal
+        if not self.match.awaiting_next_deal:
+            reason = "the match is over" if self.match.state.is_over else "the deal is not over"
+            return Refusal(kind="no_deal", reason=reason, intent="next_deal", seq=self.seq)
+        self._start_next_deal()
+        self._changed()
+        return None
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` cannot take a move back now, or None if it can."""
+        humans = self.humans
+        if len(humans) > 1:
+            return "undo is off in hot-seat: it would take back the others' moves"
+        if not humans or seat != humans[0]:
+            return "undo is for a human playing against the computer"
+        if self.writer is None:
+            return "undo needs the saved game, and this match is not saved"
+        if undo_point(self.match.all_actions(), seat) is None:
+            return "you have not moved yet: nothing to take back"
+        return None
+
+    def _undo(self, sub: Subscription, seq: int) -> Refusal | None:
+        refusal = self._check(sub, seq, "undo")
+        if refusal is not None:
+            return refusal
+        why = self.undo_refusal(sub.seat)
+        if why is not None:
+            return Refusal(kind="undo", reason=why, intent="undo", seq=self.seq)
+        keep = undo_point(self.match.all_actions(), sub.seat)
+        try:
+            saved = self.writer.truncate(keep)
+        except StoreError as exc:
+            return Refusal(kind="undo", reason=str(exc), intent="undo", seq=self.seq)
+        self._fresh_match()
+        self._ai_rngs = {i: self._ai_rng(i) for i in range(self.players)}
+        self._replay(saved)
+        if self.match.awaiting_next_deal:  # back at the human's turn, in the next deal
+            self.match.next_deal()
+            self._log_opening()
+        self.seq += 1
+        for s in self._subs:
+            s._reset = True
+        self._changed()
+        return None
+
+    def hint_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` cannot have a hint now, or None if it can."""
+        if len(self.humans) != 1 or seat not in self.humans:
+            return "hints are for one human playing against the computer"
+        if self.match.state.to_act != seat:
+            return "a hint is for your own turn"
+        return None
+
+    async def _hint(self, sub: Subscription, seq: int) -> Hint | Refusal:
+        refusal = self._check(sub, seq, "hint")
+        if refusal is not None:
+            return refusal
+        why = self.hint_refusal(sub.seat)
+        if why is not None:
+            return Refusal(kind="hint", reason=why, intent="hint", seq=self.seq)
+        adviser = ai_for(self.variant.id, "hard", self.rules, self.thinking)
+        token = (len(self.match.deals), len(self.match.current.actions))
+        args = (adviser, self.match.state.view(sub.seat), random.Random(f"{self.seed}/hint/{token}"))
+        advice = await self.worker.run(advise, *args) if self.worker is not None else advise(*args)
+        if seq != self.seq:
+            return Refusal(kind="stale", reason="the table moved on while the hint was thought of",
+                           intent="hint", seq=self.seq)
+        return Hint(action=to_wire(advice.action), reason=advice.reason, seq=seq)
+
+    # ------------------------------------------------------------ AI turns
+
+    def _changed(self) -> None:
+        """After a change: play AI turns at once (no worker), tell every receiver, start the AI
+        worker on the turn of an AI seat (with one)."""
+        if self._started and self.worker is None:
+            while self.match.state.to_act in self._players:
+                seat = self.match.state.to_act
+                self._apply(self._players[seat].choose(self.match.state.view(seat), self._ai_rngs[seat]))
+        self._publish()
+        if (self._started and self.worker is not None and self.match.state.to_act in self._players
+                and self._task is None):
+            self._task = asyncio.get_running_loop().create_task(self._ai_turns())
+            self._task.add_done_callback(self._ai_done)
+
+    def _ai_done(self, task: asyncio.Task) -> None:
+        if task.cancelled() or task.exception() is None:
+            return
+        if self.on_error is not None:
+            self.on_error(task.exception())
+        else:
+            asyncio.get_running_loop().call_exception_handler(
+                {"message": "an AI turn failed", "exception": task.exception()})
+
+    async def _ai_turns(self) -> None:
+        """Play AI turns, each in the worker and no sooner than the pause, while an AI seat is to
+        act; a turn overtaken by another change (an undo) is thought of again."""
+        try:
+            while self._started and self.match.state.to_act in self._players:
+                seat = self.match.state.to_act
+                seq = self.seq
+                view = self.match.state.view(seat)
+                factor = self.pace(view, self.rules) if self.pace is not None else 1.0
+                pause = asyncio.ensure_future(asyncio.sleep(self.ai_delay * factor))
+                rng = self._ai_rngs[seat]
+                action, after = await self.worker.run(decide, self._players[seat], view, rng)
+                await pause
+                if seq != self.seq or not self._started:
+                    continue
+                rng.setstate(after)
+                self._apply(action)
+                self._publish()
+        finally:
+            self._task = None
+
+    # ------------------------------------------------------------ updates
+
+    def _publish(self) -> None:
+        for sub in list(self._subs):
+            if not sub.closed:
+                sub.listener(self._update_for(sub))
+
+    def public_view(self, state: GameState) -> Any:
+        """What a spectator may know of ``state``: a seat's view with the fields only that seat
+        may see (the view class's ``PRIVATE``) blanked, and ``seat`` None."""
+        view = state.view(0)
+        return dataclasses.replace(view, seat=None, **type(view).PRIVATE)
+
+    def _row(self, index: int) -> DealRow:
+        deal = self.match.deals[index]
+        if deal.number in self._rows:
+            return self._rows[deal.number]
+        row = DealRow(number=deal.number, dealer=deal.dealer, public=to_wire(self.public_view(deal.state)))
+        if deal.points is not None:
+            hands = [to_wire(deal.state.view(s).hand) for s in range(self.players)]
+            row = DealRow(number=deal.number, dealer=deal.dealer, public=row.public, points=list(deal.points),
+                          totals_after=list(deal.totals_after or ()), hands=hands)
+            self._rows[deal.number] = row
+        return row
+
+    def _update_for(self, sub: Subscription) -> Update:
+        """The update of ``sub`` now: its seat's view, and the log entries it was not sent yet
+        with what its seat may not see blanked (see :func:`~makao_tui.table.wire.to_wire`)."""
+        seat = sub.seat
+        match = self.match
+        state = match.state
+        view = state.view(seat) if seat is not None else self.public_view(state)
+        entries = self._log if sub._reset else self._log[sub._sent:]
+        log = [LogEntry(deal=e.deal, seat=e.seat, events=[
+            to_wire(ev, hide=ev.private_to is not None and ev.private_to != seat) for ev in e.events])
+            for e in entries]
+        reset, sub._reset, sub._sent = sub._reset, False, len(self._log)
+        limit = getattr(self.rules, "time_limit_min", None)
+        return Update(
+            seq=self.seq, seat=seat, game=self.variant.id, rules=rules_to_options(self.rules),
+            seats=[SeatInfo(name=self.names[i], kind="ai" if i in self._players else ("open" if s.open else "human"),
+                            label=self.seat_label(i), level=s.level if i in self._players else None,
+                            taken=any(x.seat == i for x in self._subs))
+                   for i, s in enumerate(self.seats)],
+            deal=len(match.deals), to_act=state.to_act, view=to_wire(view), totals=list(match.totals),
+            deals=[self._row(i) for i in range(len(match.deals))], deal_over=state.is_over,
+            match_over=match.is_over, next_dealer=match.next_dealer() if match.awaiting_next_deal else None,
+            winners=match.winners(), time_limit_min=limit, seconds_left=self.seconds_left(),
+            time_up=match.time_up, undo_refused=self.undo_refusal(seat), ai_thinking=self._task is not None,
+            reset=reset, log=log)

@@ -1,0 +1,254 @@
+"""What leaves the table service: updates, refusals, hints and notices as msgspec structs, and the
+JSON form of the engine's values inside them.
+
+Every message is a :class:`msgspec.Struct` tagged with its ``type`` (``"update"``, ``"refusal"``,
+``"hint"``, ``"notice"``), so ``msgspec.json.encode(message)`` is one JSON line and
+``msgspec.json.decode(line, type=Message)`` gives it back. The engine's values travel in their
+JSON form (:func:`to_wire`): a card is its RULES.md text (``"3H"``), an action its SCENARIOS.md
+form (``{"do": "play", "card": "AS", "suit": "H"}``), an event, a view or a trick an object
+whose ``kind`` is its class name and whose other keys are its fields
+(``{"kind": "CardPlayed", "seat": 2, "card": "3H", ...}``). :class:`Codec` turns them back
+into the engine's objects for the screens.
+
+Hidden cards never get this far: :func:`to_wire` with ``hide=True`` writes every card as ``null``
+(the count of a list of cards stays: "Bob draws 2 cards"); the service uses it for each event
+private to another seat (``Event.private_to``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import types
+import typing
+from typing import Any, Union
+
+import msgspec
+
+from ..engine import events as engine_events
+from ..engine.actions import Action, action_from_json, action_to_json
+from ..engine.cards import Card
+from ..engine.variant import Variant
+
+#: the version of this message set; a server and a client of different versions do not talk
+WIRE_VERSION = 1
+
+_ACTION_TYPES = typing.get_args(Action)
+
+
+def to_wire(value: Any, hide: bool = False) -> Any:
+    """The JSON form of an engine value (see the module docstring); ``hide``: every card ``None``.
+
+    Handles cards, actions, dataclasses (events, views, tricks), tuples, lists, and plain
+    ``None``/bool/int/float/str. Raises TypeError for anything else.
+    """
+    if isinstance(value, Card):
+        return None if hide else str(value)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [to_wire(v, hide) for v in value]
+    if isinstance(value, _ACTION_TYPES):
+        return action_to_json(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"kind": type(value).__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = to_wire(getattr(value, f.name), hide)
+        return out
+    raise TypeError(f"{type(value).__name__} has no wire form")
+
+
+class WireError(ValueError):
+    """A value that does not read as the engine type wanted (an unknown kind, a bad card…)."""
+
+
+class Codec:
+    """Reads the JSON form of one game's values back into the engine's objects.
+
+    ``Codec(variant)`` knows the dataclasses of the engine's events and of the module that deals
+    ``variant`` (its events, view and helper records such as Peklo's ``Trick``), by class name.
+    Raises :class:`WireError` for a value that does not fit its type.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self._kinds: dict[str, type] = {}
+        for module in (engine_events, sys.modules[variant.deal.__module__]):
+            for obj in vars(module).values():
+                if isinstance(obj, type) and dataclasses.is_dataclass(obj):
+                    self._kinds.setdefault(obj.__name__, obj)
+        self._hints: dict[type, dict[str, Any]] = {}
+
+    def rules(self, options: dict[str, Any]) -> Any:
+        """The game's rules config from its options (``rules_to_options`` form)."""
+        return self.variant.rules(options)
+
+    def action(self, data: Any) -> Action:
+        """An action from its SCENARIOS.md form."""
+        try:
+            return action_from_json(data)
+        except ValueError as exc:
+            raise WireError(str(exc)) from None
+
+    def value(self, data: Any) -> Any:
+        """An object from a ``{"kind": ...}`` form (event, view, trick)."""
+        if not isinstance(data, dict) or data.get("kind") not in self._kinds:
+            raise WireError(f"unknown kind in {data!r:.80}")
+        cls = self._kinds[data["kind"]]
+        hints = self._hints.get(cls)
+        if hints is None:
+            hints = self._hints[cls] = typing.get_type_hints(cls)
+        values = {}
+        for f in dataclasses.fields(cls):
+            if f.name in data:
+                values[f.name] = self._as(hints[f.name], data[f.name])
+        try:
+            return cls(**values)
+        except TypeError as exc:
+            raise WireError(str(exc)) from None
+
+    def _as(self, hint: Any, data: Any) -> Any:
+        """``data`` read as type ``hint`` (the field types the games use)."""
+        if hint is Any:
+            return data
+        origin = typing.get_origin(hint)
+        if origin in (Union, types.UnionType):
+            args = typing.get_args(hint)
+            if set(args) == set(_ACTION_TYPES):
+                return self.action(data)
+            if data is None:
+                return None
+            others = [a for a in args if a is not type(None)]
+            return self._as(others[0] if len(others) == 1 else Any, data)
+        if origin is tuple:
+            args = typing.get_args(hint)
+            if not isinstance(data, list):
+                raise WireError(f"expected a list, got {data!r:.40}")
+            if len(args) == 2 and args[1] is Ellipsis:
+                return tuple(self._as(args[0], d) for d in data)
+            return tuple(self._as(a, d) for a, d in zip(args, data, strict=True))
+        if hint is Card:
+            if data is None:
+                return None
+            try:
+                return Card.parse(data)
+            except ValueError as exc:
+                raise WireError(str(exc)) from None
+        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            return self.value(data)
+        return data
+
+
+# ---------------------------------------------------------------- messages
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    """One seat as every client may see it: ``name``; ``kind`` ``"human"``, ``"ai"`` or ``"open"``
+    (a seat waiting for a player); ``level``: the AI's level (None for a human); ``label``: the
+    name as the table shows it ("Olga (hard AI)"); ``taken``: a client holds the seat."""
+
+    name: str
+    kind: str
+    label: str
+    level: str | None = None
+    taken: bool = False
+
+
+class LogEntry(msgspec.Struct, frozen=True):
+    """The events one step of the match caused, as the receiving seat may see them: ``deal``: the
+    deal's number (0: the match's opening before the first deal); ``seat``: who acted (None for
+    the opening of a deal or of the match); ``events``: their wire forms."""
+
+    deal: int
+    seat: int | None
+    events: list[dict[str, Any]]
+
+
+class DealRow(msgspec.Struct, frozen=True):
+    """One deal for the score sheet: ``number`` (1-based), ``dealer`` (macao: the banker);
+    ``points``/``totals_after`` per seat once the deal is over (else None); ``public``: the deal's
+    public view (what a spectator sees; at its end for a finished deal); ``hands``: every seat's
+    cards at the deal's end, shown to count the points (None while it is under way)."""
+
+    number: int
+    dealer: int
+    public: dict[str, Any]
+    points: list[int] | None = None
+    totals_after: list[int] | None = None
+    hands: list[list[str]] | None = None
+
+
+class Update(msgspec.Struct, tag="update", kw_only=True):
+    """What one seat (or a spectator, ``seat`` None) receives after every change of the table.
+
+    ``seq``: the table's sequence number; an intent must carry the ``seq`` of the last update
+    its sender saw. ``game``: the variant id; ``rules``: its options; ``seats``; ``deal``: the
+    number of the deal under way (or last); ``to_act``: the seat to act (None between deals and
+    at the end); ``view``: the receiving seat's view of the deal (a spectator: the public view);
+    ``totals``: match totals per seat; ``deals``: one :class:`DealRow` per deal so far;
+    ``deal_over``: the deal under way is over (the next waits for ``next_deal``); ``match_over``;
+    ``next_dealer``: who deals next once the deal is over and the match goes on; ``winners``: the
+    seats with the best total (the winners once ``match_over``); ``time_limit_min``,
+    ``seconds_left``, ``time_up``: the match's clock (None: no time limit);
+    ``undo_refused``: why this seat cannot undo now (None: it can); ``ai_thinking``: an AI seat
+    is choosing; ``reset``: ``log`` is the whole log (a first update or after an undo), else the
+    entries since the previous update to this receiver.
+    """
+
+    seq: int
+    seat: int | None
+    game: str
+    rules: dict[str, Any]
+    seats: list[SeatInfo]
+    deal: int
+    to_act: int | None
+    view: dict[str, Any]
+    totals: list[int]
+    deals: list[DealRow]
+    deal_over: bool
+    match_over: bool
+    next_dealer: int | None
+    winners: list[int]
+    time_limit_min: int | None
+    seconds_left: float | None
+    time_up: bool
+    undo_refused: str | None
+    ai_thinking: bool
+    reset: bool
+    log: list[LogEntry]
+
+
+class Refusal(msgspec.Struct, tag="refusal", kw_only=True):
+    """An intent the table did not carry out, and why: ``kind`` is one of ``"stale"`` (its
+    ``seq`` is not the table's: repeated or overtaken), ``"not_your_turn"``, ``"illegal"`` (the
+    engine refused the action; ``reason`` in its words), ``"no_deal"`` (no next deal to start),
+    ``"undo"``, ``"hint"``, ``"seat"`` (the sender holds no seat, or the seat is the AI's);
+    ``intent``: what was refused (``"act"``, ``"next_deal"``, ``"undo"``, ``"hint"``);
+    ``action``: the refused action's wire form, if any; ``seq``: the table's sequence number."""
+
+    kind: str
+    reason: str
+    intent: str
+    seq: int
+    action: dict[str, Any] | None = None
+
+
+class Hint(msgspec.Struct, tag="hint", kw_only=True):
+    """What the hard AI would do in the seat's place: ``action`` (wire form), ``reason`` (words
+    of the AI: "plays the 10, keeps the ace for later"); ``seq``: the state it is for."""
+
+    action: dict[str, Any]
+    reason: str
+    seq: int
+
+
+class Notice(msgspec.Struct, tag="notice", kw_only=True):
+    """Something about the table itself: ``kind`` ``"save_failed"`` (the match is no longer
+    saved; ``reason`` says why)."""
+
+    kind: str
+    reason: str
+
+
+#: every message the table sends, for ``msgspec.json.decode(line, type=Message)``
+Message = Update | Refusal | Hint | Notice

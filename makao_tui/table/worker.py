@@ -1,0 +1,57 @@
+"""The AI's own process: searches run there, off the caller's thread and free of its GIL.
+
+:class:`AIWorker` starts a one-process ``spawn`` pool the first time an AI must think, and ends it
+with :meth:`AIWorker.close`. A search of a second then holds no lock the caller needs (the app's
+keys and redraws, a server's sockets go on at full speed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import sys
+from collections.abc import Callable
+from typing import Any
+
+
+class AIWorker:
+    """Runs picklable calls in one helper process, started on first use.
+
+    Falls back to a thread when no process can be started (a sandbox without semaphores).
+    """
+
+    def __init__(self) -> None:
+        self._pool: Any = None
+
+    @property
+    def started(self) -> bool:
+        """Whether the helper process has been started (and not closed)."""
+        return self._pool is not None
+
+    async def run(self, call: Callable[..., Any], *args: Any) -> Any:
+        """``call(*args)`` in the helper process; its result, or its exception raised here."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future = loop.create_future()
+
+        def settle(setter: Callable[[Any], None], value: Any) -> None:
+            with contextlib.suppress(RuntimeError):  # the caller's loop is already closed
+                loop.call_soon_threadsafe(lambda: future.done() or setter(value))
+
+        try:
+            if self._pool is None:
+                # starting a process needs a real standard error, which Textual swaps for its own
+                # (whose fileno() is -1)
+                with contextlib.redirect_stderr(sys.__stderr__):
+                    self._pool = multiprocessing.get_context("spawn").Pool(1)
+            self._pool.apply_async(call, args, callback=lambda r: settle(future.set_result, r),
+                                   error_callback=lambda e: settle(future.set_exception, e))
+        except (OSError, ValueError):
+            return await asyncio.to_thread(call, *args)
+        return await future
+
+    def close(self) -> None:
+        """End the helper process (a call under way is dropped); the worker may start again."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()

@@ -1,0 +1,127 @@
+"""No update a table sends to a seat holds a card hidden from that seat (issue 11), by hypothesis.
+
+Random matches of all four games, every seat joined (hot-seat) plus a spectator, random legal
+actions. A seat's knowledge is taken from the engine itself, not from the service: every card in
+its own view at every step (a spectator: what every seat's view holds), in every event it may
+read (``private_to`` None or itself), and the hands shown at a deal's end. Every card in every
+JSON line sent to a receiver must be known to it. For the one-pack games (makao-pl, Peklo) a
+stronger check holds: while a deal is under way no card in another seat's hand or in the stock
+appears in the view or the new log entries sent.
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from makao_tui.engine.cards import RANKS, SUITS, Card
+from makao_tui.games import get_variant
+from makao_tui.table import SeatSpec, Table
+
+CARD_TEXTS = {r + s for r in RANKS for s in SUITS}
+
+
+def cards_in(value) -> set[str]:
+    """Every card text in a JSON value (strings that are cards: "3H"; "KH" as a penalty rank is
+    the king of hearts, which is on the pile whenever it is named)."""
+    out: set[str] = set()
+    if isinstance(value, str):
+        if value in CARD_TEXTS:
+            out.add(value)
+    elif isinstance(value, list):
+        for v in value:
+            out |= cards_in(v)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k not in ("kind", "game", "do"):
+                out |= cards_in(v)
+    return out
+
+
+def engine_cards(value) -> set[str]:
+    """Every card in an engine object (view, event), read through its wire form's fields."""
+    if isinstance(value, Card):
+        return {str(value)}
+    if isinstance(value, (tuple, list)):
+        return set().union(*(engine_cards(v) for v in value)) if value else set()
+    if hasattr(value, "__dataclass_fields__"):
+        return set().union(*(engine_cards(getattr(value, f)) for f in value.__dataclass_fields__))
+    return set()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["makao-ru", "makao-pl", "macao", "peklo"]), st.integers(3, 4), st.integers(0, 2**31),
+       st.integers(0, 2**31))
+def test_no_update_holds_a_card_hidden_from_its_seat(game, players, seed, moves):
+    variant = get_variant(game)
+    table = Table(variant, variant.rules(), [SeatSpec(f"P{i}", False) for i in range(players)], seed)
+    receivers = [*range(players), None]
+    sent: dict[int | None, list[dict]] = {r: [] for r in receivers}
+    subs = {}
+    for r in receivers:
+        def listen(message, r=r):
+            sent[r].append(msgspec.json.decode(msgspec.json.encode(message)))
+        subs[r] = table.join(r, listen) if r is not None else table.watch(listen)
+    known: dict[int | None, set[str]] = {r: set() for r in receivers}
+    seen_entries = 0
+    one_pack = variant.decks == 1 and game != "macao"
+
+    def learn() -> None:
+        nonlocal seen_entries
+        state = table.match.state
+        for entry in table._log[seen_entries:]:
+            for event in entry.events:
+                for r in receivers:
+                    if event.private_to is None or event.private_to == r:
+                        known[r] |= engine_cards(event)
+        seen_entries = len(table._log)
+        views = [engine_cards(state.view(r)) for r in receivers[:-1]]
+        for r in receivers[:-1]:
+            known[r] |= views[r]
+        known[None] |= set.intersection(*views)  # what every seat knows is public
+        for deal in table.match.deals:
+            if deal.points is not None:
+                shown = set().union(*(engine_cards(deal.state.view(s).hand) for s in range(players)))
+                for r in receivers:
+                    known[r] |= shown
+
+    def check() -> None:
+        state = table.match.state
+        for r in receivers:
+            for message in sent[r]:
+                leaked = cards_in(message) - known[r]
+                assert not leaked, f"{game}: receiver {r} was sent {leaked}"
+                if one_pack and not state.is_over:
+                    hidden = {str(c) for s in range(players) if s != r for c in state.hands[s]}
+                    hidden |= {str(c) for c in getattr(state, "stock", ())}
+                    fresh = cards_in(message["view"]) | cards_in(message["log"])
+                    fresh |= cards_in(message["deals"][-1]["public"])
+                    assert not fresh & hidden, f"{game}: receiver {r} was sent {fresh & hidden}"
+            sent[r].clear()
+
+    learn()
+    check()
+    table.start()
+    rng = random.Random(moves)
+    for _ in range(250):
+        if table.match.is_over:
+            break
+        if table.match.state.is_over:
+            subs[0].next_deal(table.seq)
+        else:
+            seat = table.match.state.to_act
+            assert subs[seat].act(table.seq, rng.choice(table.match.state.legal_actions())) is None
+        learn()
+        check()
+        # the public view is the same whichever seat's view it is made from
+        state = table.match.state
+        blank = type(state.view(0)).PRIVATE
+        assert len({repr(_public(state.view(s), blank)) for s in range(players)}) == 1
+
+
+def _public(view, blank):
+    import dataclasses
+    return dataclasses.replace(view, seat=None, **blank)
