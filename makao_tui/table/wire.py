@@ -39,23 +39,33 @@ _ACTION_TYPES = typing.get_args(Action)
 def to_wire(value: Any, hide: bool = False) -> Any:
     """The JSON form of an engine value (see the module docstring); ``hide``: every card ``None``.
 
-    Handles cards, actions, dataclasses (events, views, tricks), tuples, lists, and plain
+    Handles cards, actions, dataclasses and named tuples (events, views, tricks), tuples, lists, and plain
     ``None``/bool/int/float/str. Raises TypeError for anything else.
     """
     if isinstance(value, Card):
         return None if hide else str(value)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    if isinstance(value, (tuple, list)):
-        return [to_wire(v, hide) for v in value]
     if isinstance(value, _ACTION_TYPES):
         return action_to_json(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"kind": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = to_wire(getattr(value, f.name), hide)
-        return out
+    if _is_record(type(value)):
+        return {"kind": type(value).__name__, **{f: to_wire(getattr(value, f), hide) for f in _fields(type(value))}}
+    if isinstance(value, (tuple, list)):
+        return [to_wire(v, hide) for v in value]
     raise TypeError(f"{type(value).__name__} has no wire form")
+
+
+def _is_record(cls: type) -> bool:
+    """Whether ``cls`` is a record with a wire form of its own: a dataclass or a named tuple."""
+    return (dataclasses.is_dataclass(cls) or (issubclass(cls, tuple) and hasattr(cls, "_fields"))) \
+        and cls not in _ACTION_TYPES
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    """The field names of a record class, in order."""
+    if dataclasses.is_dataclass(cls):
+        return tuple(f.name for f in dataclasses.fields(cls))
+    return cls._fields
 
 
 class WireError(ValueError):
@@ -65,7 +75,7 @@ class WireError(ValueError):
 class Codec:
     """Reads the JSON form of one game's values back into the engine's objects.
 
-    ``Codec(variant)`` knows the dataclasses of the engine's events and of the module that deals
+    ``Codec(variant)`` knows the records (dataclasses, named tuples) of the engine's events and of the module that deals
     ``variant`` (its events, view and helper records such as Peklo's ``Trick``), by class name.
     Raises :class:`WireError` for a value that does not fit its type.
     """
@@ -75,7 +85,7 @@ class Codec:
         self._kinds: dict[str, type] = {}
         for module in (engine_events, sys.modules[variant.deal.__module__]):
             for obj in vars(module).values():
-                if isinstance(obj, type) and dataclasses.is_dataclass(obj):
+                if isinstance(obj, type) and _is_record(obj):
                     self._kinds.setdefault(obj.__name__, obj)
         self._hints: dict[type, dict[str, Any]] = {}
 
@@ -98,10 +108,7 @@ class Codec:
         hints = self._hints.get(cls)
         if hints is None:
             hints = self._hints[cls] = typing.get_type_hints(cls)
-        values = {}
-        for f in dataclasses.fields(cls):
-            if f.name in data:
-                values[f.name] = self._as(hints[f.name], data[f.name])
+        values = {name: self._as(hints[name], data[name]) for name in _fields(cls) if name in data}
         try:
             return cls(**values)
         except TypeError as exc:
@@ -134,7 +141,7 @@ class Codec:
                 return Card.parse(data)
             except ValueError as exc:
                 raise WireError(str(exc)) from None
-        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if isinstance(hint, type) and _is_record(hint):
             return self.value(data)
         return data
 
