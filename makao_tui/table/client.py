@@ -17,7 +17,7 @@ from ..engine.cards import Card
 from ..engine.events import Event
 from ..engine.variant import Variant
 from ..games import get_variant
-from .wire import Codec, Hint, Notice, Refusal, SeatInfo, Update, to_wire
+from .wire import Codec, DealRow, Hint, Notice, Refusal, SeatInfo, Update, to_wire
 
 
 class Sender(Protocol):
@@ -68,10 +68,11 @@ class TableClient:
 
     def __init__(self, on_message: Callable[[Any], None] | None = None) -> None:
         self.on_message = on_message
-        self.sender: Sender | None = None
-        self.update: Update | None = None
+        self._sender: Sender | None = None
+        self._update: Update | None = None
         self.log: list[Entry] = []
         self.rows: list[Row] = []
+        self._finished: dict[int, Row] = {}
         self._codec: Codec | None = None
         self.variant: Variant | None = None
         self.rules: Any = None
@@ -91,15 +92,53 @@ class TableClient:
             self.variant = get_variant(update.game)
             self._codec = Codec(self.variant)
             self.rules = self._codec.rules(update.rules)
-        codec = self._codec
+        codec = self.codec
         entries = [Entry(e.deal, e.seat, tuple(codec.value(ev) for ev in e.events)) for e in update.log]
         self.log = entries if update.reset else self.log + entries
         self.view = codec.value(update.view)
-        self.rows = [Row(r.number, r.dealer, codec.value(r.public), tuple(r.points) if r.points is not None else None,
-                         tuple(r.totals_after) if r.totals_after is not None else None,
-                         tuple(tuple(Card.parse(c) for c in hand) for hand in r.hands) if r.hands is not None else None)
-                     for r in update.deals]
-        self.update = update
+        if update.reset:
+            self._finished.clear()
+        self.rows = [self._row(r) for r in update.deals]
+        self._update = update
+
+    @property
+    def update(self) -> Update:
+        """The last update received; LookupError before the first."""
+        if self._update is None:
+            raise LookupError("no update from the table yet")
+        return self._update
+
+    @property
+    def sender(self) -> Sender:
+        """Where intents go; LookupError until the client has joined."""
+        if self._sender is None:
+            raise LookupError("this client has not joined a table")
+        return self._sender
+
+    @sender.setter
+    def sender(self, sender: Sender) -> None:
+        self._sender = sender
+
+    @property
+    def codec(self) -> Codec:
+        """The reader of this game's values; LookupError before the first update."""
+        if self._codec is None:
+            raise LookupError("no update from the table yet")
+        return self._codec
+
+    def _row(self, row: DealRow) -> Row:
+        """A score-sheet row decoded (a finished deal's only once: it does not change)."""
+        done = self._finished.get(row.number)
+        if done is not None:
+            return done
+        codec = self.codec
+        out = Row(row.number, row.dealer, codec.value(row.public),
+                  tuple(row.points) if row.points is not None else None,
+                  tuple(row.totals_after) if row.totals_after is not None else None,
+                  tuple(tuple(Card.parse(c) for c in hand) for hand in row.hands) if row.hands is not None else None)
+        if row.points is not None:
+            self._finished[row.number] = out
+        return out
 
     # ------------------------------------------------------------ what the update says
 
@@ -192,7 +231,12 @@ class TableClient:
 
     def hint_action(self, hint: Hint) -> Action:
         """The action a hint names, decoded."""
-        return self._codec.action(hint.action)
+        return self.codec.action(hint.action)
+
+    def hint_reason(self, hint: Hint) -> str:
+        """A hint's reason with the players' names in (see :class:`~makao_tui.table.wire.Hint`)."""
+        names = self.names
+        return hint.reason.format(*(names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in hint.seats))
 
     def wire(self, value: Any) -> Any:
         """``value``'s wire form (for comparing an action with a hint's)."""

@@ -163,6 +163,9 @@ class Table:
         self._ai_rngs = {i: self._ai_rng(i) for i in range(len(self.seats))}
         self._subs: list[Subscription] = []
         self._started = False
+        self._held = False
+        self._unheld = asyncio.Event()
+        self._unheld.set()
         self._task: asyncio.Task | None = None
         self._rows: dict[int, DealRow] = {}
         self._fresh_match()
@@ -242,10 +245,34 @@ class Table:
 
     # ------------------------------------------------------------ running
 
+    @property
+    def ai_thinking(self) -> bool:
+        """Whether an AI seat's move is being thought of (in the worker)."""
+        return self._task is not None
+
+    @property
+    def started(self) -> bool:
+        """Whether :meth:`start` has been called (and not :meth:`close`)."""
+        return self._started
+
     def start(self) -> None:
         """Let the AI seats play (with a worker, call it in a running asyncio loop)."""
         self._started = True
         self._changed()
+
+    def hold(self, held: bool) -> None:
+        """Hold the AI seats back (``held``) or let them go on: a local table waits while its only
+        screen shows something else (help, a score sheet). A move thought of while held is made
+        when the hold ends."""
+        self._held = held
+        if held:
+            self._unheld.clear()
+            return
+        self._unheld.set()
+        if self._started:
+            if self._play_at_once():
+                self._publish()
+            self._think()
 
     def close(self) -> None:
         """Stop the AI, drop every receiver and release the stored match (it stays saved)."""
@@ -420,6 +447,7 @@ class Table:
         why = self.undo_refusal(sub.seat)
         if why is not None:
             return Refusal(kind="undo", reason=why, intent="undo", seq=self.seq)
+        assert sub.seat is not None  # a spectator was refused above
         keep = undo_point(self.match.all_actions(), sub.seat)
         try:
             saved = self.writer.truncate(keep)
@@ -452,6 +480,7 @@ class Table:
         why = self.hint_refusal(sub.seat)
         if why is not None:
             return Refusal(kind="hint", reason=why, intent="hint", seq=self.seq)
+        assert sub.seat is not None  # a spectator was refused above
         adviser = ai_for(self.variant.id, "hard", self.rules, self.thinking)
         token = (len(self.match.deals), len(self.match.current.actions))
         args = (adviser, self.match.state.view(sub.seat), random.Random(f"{self.seed}/hint/{token}"))
@@ -459,45 +488,63 @@ class Table:
         if seq != self.seq:
             return Refusal(kind="stale", reason="the table moved on while the hint was thought of",
                            intent="hint", seq=self.seq)
-        return Hint(action=to_wire(advice.action), reason=advice.reason, seq=seq)
+        return Hint(action=to_wire(advice.action), reason=advice.reason, seats=list(advice.seats), seq=seq)
 
     # ------------------------------------------------------------ AI turns
 
     def _changed(self) -> None:
         """After a change: play AI turns at once (no worker), tell every receiver, start the AI
         worker on the turn of an AI seat (with one)."""
-        if self._started and self.worker is None:
+        self._play_at_once()
+        self._publish()
+        self._think()
+
+    def _play_at_once(self) -> bool:
+        """Without a worker: play the AI seats' turns now, in a row; whether any was played."""
+        played = False
+        if self._started and not self._held and self.worker is None:
             while self.match.state.to_act in self._players:
                 seat = self.match.state.to_act
                 self._apply(self._players[seat].choose(self.match.state.view(seat), self._ai_rngs[seat]))
-        self._publish()
-        if (self._started and self.worker is not None and self.match.state.to_act in self._players
-                and self._task is None):
+                played = True
+        return played
+
+    def _think(self) -> None:
+        """With a worker: start the AI turns' task when an AI seat is to act and none runs."""
+        if (self._started and not self._held and self.worker is not None
+                and self.match.state.to_act in self._players and self._task is None):
             self._task = asyncio.get_running_loop().create_task(self._ai_turns())
             self._task.add_done_callback(self._ai_done)
 
     def _ai_done(self, task: asyncio.Task) -> None:
-        if task.cancelled() or task.exception() is None:
+        error = None if task.cancelled() else task.exception()
+        if error is None:
             return
         if self.on_error is not None:
-            self.on_error(task.exception())
+            self.on_error(error)
         else:
-            asyncio.get_running_loop().call_exception_handler(
-                {"message": "an AI turn failed", "exception": task.exception()})
+            asyncio.get_running_loop().call_exception_handler({"message": "an AI turn failed", "exception": error})
 
     async def _ai_turns(self) -> None:
         """Play AI turns, each in the worker and no sooner than the pause, while an AI seat is to
-        act; a turn overtaken by another change (an undo) is thought of again."""
+        act; a move is made only while the table is not held, and a turn overtaken by another
+        change (an undo) is thought of again."""
         try:
             while self._started and self.match.state.to_act in self._players:
+                if self._held:
+                    await self._unheld.wait()
+                    continue
                 seat = self.match.state.to_act
                 seq = self.seq
                 view = self.match.state.view(seat)
                 factor = self.pace(view, self.rules) if self.pace is not None else 1.0
                 pause = asyncio.ensure_future(asyncio.sleep(self.ai_delay * factor))
                 rng = self._ai_rngs[seat]
+                assert self.worker is not None  # the task runs only with a worker
                 action, after = await self.worker.run(decide, self._players[seat], view, rng)
                 await pause
+                if self._held:
+                    await self._unheld.wait()
                 if seq != self.seq or not self._started:
                     continue
                 rng.setstate(after)
@@ -554,5 +601,4 @@ class Table:
             deals=[self._row(i) for i in range(len(match.deals))], deal_over=state.is_over,
             match_over=match.is_over, next_dealer=match.next_dealer() if match.awaiting_next_deal else None,
             winners=match.winners(), time_limit_min=limit, seconds_left=self.seconds_left(),
-            time_up=match.time_up, undo_refused=self.undo_refusal(seat), ai_thinking=self._task is not None,
-            reset=reset, log=log)
+            time_up=match.time_up, undo_refused=self.undo_refusal(seat), reset=reset, log=log)

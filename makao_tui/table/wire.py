@@ -65,7 +65,7 @@ def _fields(cls: type) -> tuple[str, ...]:
     """The field names of a record class, in order."""
     if dataclasses.is_dataclass(cls):
         return tuple(f.name for f in dataclasses.fields(cls))
-    return cls._fields
+    return tuple(getattr(cls, "_fields", ()))
 
 
 class WireError(ValueError):
@@ -197,9 +197,9 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     ``next_dealer``: who deals next once the deal is over and the match goes on; ``winners``: the
     seats with the best total (the winners once ``match_over``); ``time_limit_min``,
     ``seconds_left``, ``time_up``: the match's clock (None: no time limit);
-    ``undo_refused``: why this seat cannot undo now (None: it can); ``ai_thinking``: an AI seat
-    is choosing; ``reset``: ``log`` is the whole log (a first update or after an undo), else the
-    entries since the previous update to this receiver.
+    ``undo_refused``: why this seat cannot undo now (None: it can); ``reset``: ``log`` is the
+    whole log (a first update or after an undo), else the entries since the previous update to
+    this receiver.
     """
 
     seq: int
@@ -220,7 +220,6 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     seconds_left: float | None
     time_up: bool
     undo_refused: str | None
-    ai_thinking: bool
     reset: bool
     log: list[LogEntry]
 
@@ -242,11 +241,14 @@ class Refusal(msgspec.Struct, tag="refusal", kw_only=True):
 
 class Hint(msgspec.Struct, tag="hint", kw_only=True):
     """What the hard AI would do in the seat's place: ``action`` (wire form), ``reason`` (words
-    of the AI: "plays the 10, keeps the ace for later"); ``seq``: the state it is for."""
+    of the AI: "plays the 10, keeps the ace for later"; it may name seats as ``{0}``, ``{1}``…,
+    which stand for ``seats[0]``, ``seats[1]``…: the receiver puts the names in);
+    ``seq``: the state it is for."""
 
     action: dict[str, Any]
     reason: str
     seq: int
+    seats: list[int] = msgspec.field(default_factory=list)
 
 
 class Notice(msgspec.Struct, tag="notice", kw_only=True):

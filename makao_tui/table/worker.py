@@ -1,18 +1,19 @@
 """The AI's own process: searches run there, off the caller's thread and free of its GIL.
 
-:class:`AIWorker` starts a one-process ``spawn`` pool the first time an AI must think, and ends it
-with :meth:`AIWorker.close`. A search of a second then holds no lock the caller needs (the app's
-keys and redraws, a server's sockets go on at full speed).
+:class:`AIWorker` starts a one-process pool (:func:`makao_tui.worker.worker_pool`: ``spawn``, its
+process ends with its parent however the parent goes) the first time an AI must think, and ends
+it with :meth:`AIWorker.close`. A search of a second then holds no lock the caller needs (the
+app's keys and redraws, a server's sockets go on at full speed).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
-import sys
 from collections.abc import Callable
 from typing import Any
+
+from ..worker import worker_pool
 
 
 class AIWorker:
@@ -35,15 +36,16 @@ class AIWorker:
         future: asyncio.Future = loop.create_future()
 
         def settle(setter: Callable[[Any], None], value: Any) -> None:
+            def put() -> None:
+                if not future.done():
+                    setter(value)
+
             with contextlib.suppress(RuntimeError):  # the caller's loop is already closed
-                loop.call_soon_threadsafe(lambda: future.done() or setter(value))
+                loop.call_soon_threadsafe(put)
 
         try:
             if self._pool is None:
-                # starting a process needs a real standard error, which Textual swaps for its own
-                # (whose fileno() is -1)
-                with contextlib.redirect_stderr(sys.__stderr__):
-                    self._pool = multiprocessing.get_context("spawn").Pool(1)
+                self._pool = worker_pool()
             self._pool.apply_async(call, args, callback=lambda r: settle(future.set_result, r),
                                    error_callback=lambda e: settle(future.set_exception, e))
         except (OSError, ValueError):
