@@ -33,7 +33,8 @@ its ``type``: ``msgspec.json.encode(message)`` is one JSON line, and
 Intents carry ``seq``, the sequence number of the last update the sender saw: a repeated or
 overtaken intent is refused as ``"stale"``. Refusals are data too (:class:`Refusal`: ``kind``,
 ``reason``, ``intent``, ``action``, ``seq``) and are returned to the sender, never broadcast.
-AI randomness comes from ``Table._ai_rng`` (one generator per seat derived from the seed).
+AI randomness comes from ``Table._ai_rng`` (:func:`~makao_tui.ai.decision_rng`: the seed, the
+seat and the number of actions so far).
 
 On the receiving side a :class:`TableClient` decodes updates back into the engine's objects
 (the game's view, events, score-sheet rows) for the screens; its ``sender`` is the subscription

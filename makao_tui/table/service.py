@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from ..ai import DEFAULT_LEVEL, Player, Thinking, advise, ai_for, decide
+from ..ai import DEFAULT_LEVEL, Player, Thinking, advise, ai_for, decide, decision_rng
 from ..engine.actions import Action, ActionFormatError, action_from_json
 from ..engine.events import Event
 from ..engine.match import Match
@@ -160,7 +160,6 @@ class Table:
         self.seq = 0
         self._players: dict[int, Player] = {
             i: ai_for(variant.id, s.level, rules, thinking) for i, s in enumerate(self.seats) if s.is_ai}
-        self._ai_rngs = {i: self._ai_rng(i) for i in range(len(self.seats))}
         self._subs: list[Subscription] = []
         self._started = False
         self._held = False
@@ -379,8 +378,10 @@ class Table:
                 sub.listener(Notice(kind="save_failed", reason=f"{exc}. This match is no longer saved."))
 
     def _ai_rng(self, seat: int) -> random.Random:
-        """The generator of the AI playing ``seat`` (the one place AI randomness comes from)."""
-        return random.Random(f"{self.seed}/ai/{seat}")
+        """The generator of the AI of ``seat`` for the decision at hand (the one place AI
+        randomness comes from): :func:`~makao_tui.ai.decision_rng` of the seed, the seat and the
+        actions so far, so a resumed or undone match plays on as the unbroken one would."""
+        return decision_rng(self.seed, seat, self.match.action_count)
 
     # ------------------------------------------------------------ intents
 
@@ -454,7 +455,6 @@ class Table:
         except StoreError as exc:
             return Refusal(kind="undo", reason=str(exc), intent="undo", seq=self.seq)
         self._fresh_match()
-        self._ai_rngs = {i: self._ai_rng(i) for i in range(self.players)}
         self._replay(saved)
         if self.match.awaiting_next_deal:  # back at the human's turn, in the next deal
             self.match.next_deal()
@@ -505,7 +505,7 @@ class Table:
         if self._started and not self._held and self.worker is None:
             while self.match.state.to_act in self._players:
                 seat = self.match.state.to_act
-                self._apply(self._players[seat].choose(self.match.state.view(seat), self._ai_rngs[seat]))
+                self._apply(self._players[seat].choose(self.match.state.view(seat), self._ai_rng(seat)))
                 played = True
         return played
 
@@ -539,15 +539,14 @@ class Table:
                 view = self.match.state.view(seat)
                 factor = self.pace(view, self.rules) if self.pace is not None else 1.0
                 pause = asyncio.ensure_future(asyncio.sleep(self.ai_delay * factor))
-                rng = self._ai_rngs[seat]
+                rng = self._ai_rng(seat)
                 assert self.worker is not None  # the task runs only with a worker
-                action, after = await self.worker.run(decide, self._players[seat], view, rng)
+                action, _ = await self.worker.run(decide, self._players[seat], view, rng)
                 await pause
                 if self._held:
                     await self._unheld.wait()
                 if seq != self.seq or not self._started:
                     continue
-                rng.setstate(after)
                 self._apply(action)
                 self._publish()
         finally:
