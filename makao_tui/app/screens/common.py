@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.console import RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
@@ -58,8 +59,8 @@ class PassDeviceScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="centre-box"):
-            yield Static(f"Pass the keyboard to {self.player}", classes="big")
-            yield Static(f"{self.player}: press Enter to see your hand.\nq: quit the match.", classes="hint")
+            yield Static(Text(f"Pass the keyboard to {self.player}"), classes="big")
+            yield Static(Text(f"{self.player}: press Enter to see your hand.\nq: quit the match."), classes="hint")
         yield Footer()
 
     def action_dismiss_screen(self) -> None:

@@ -243,7 +243,7 @@ class MacaoTableScreen(TableScreen):
             return
         name = self.session.names[seat]
         owner = "Your hand" if self.session.humans else f"{name}'s hand"
-        box.border_title = f"{owner} ({name}) · {'banker' if view.is_banker else 'punter'}"
+        box.border_title = Text(f"{owner} ({name}) · {'banker' if view.is_banker else 'punter'}")
         first.show(view.hand[0], self.ascii)
         second.display = len(view.hand) == 2
         if second.display:
@@ -362,7 +362,8 @@ class MacaoTableScreen(TableScreen):
                 continue
             paid = str(line.paid) if line.paid == line.owed else f"{line.paid} of {line.owed}"
             why = line.reason + (" (bank broken)" if line.punter_wins and line.paid < line.owed else "")
-            table.add_row(names[seat], cards, total, f"{names[line.payer]} → {names[line.payee]}", paid, why)
+            table.add_row(Text(names[seat]), cards, total, Text(f"{names[line.payer]} → {names[line.payee]}"), paid,
+                          why)
         notes = [Text(e.text(names, self.ascii)) for e in events if isinstance(e, (BankBroken, LeftTable))]
         if not match.is_over and next_banker(match) != banker:
             notes.append(Text(f"The shoe is used up: the bank passes to {names[next_banker(match)]}.",

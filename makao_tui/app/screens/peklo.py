@@ -284,7 +284,7 @@ class PekloTableScreen(TableScreen):
             return
         name = self.session.names[seat]
         owner = f"Your hand ({name})" if self.session.humans else f"{name}'s hand"
-        box.border_title = f"{owner} · {plural(len(view.hand), 'card')}{self.order_title()}"
+        box.border_title = Text(f"{owner} · {plural(len(view.hand), 'card')}{self.order_title()}")
         playable: set[Card] = set()
         dimmed: set[Card] = set()
         if self._my_turn() and view.phase == "play":
@@ -456,7 +456,7 @@ class PekloTableScreen(TableScreen):
         table.add_column("Total", justify="right")
         for seat in range(view.players):
             won = points[seat]
-            table.add_row(names[seat] + (" ✓" if won else ""), str(view.bids[seat]),
+            table.add_row(Text(names[seat] + (" ✓" if won else "")), str(view.bids[seat]),
                           str(view.tricks[seat]),
                           Text(f"+{won}", style="bold green") if won else Text("0", style="dim"),
                           str(totals[seat]))

@@ -105,15 +105,15 @@ class StatisticsScreen(Screen[None]):
         table = self.query_one("#stats", DataTable)
         table.add_columns("Player", "Game", "Matches", "Wins", "Points/deal", "Best match")
         for s in stats:
-            table.add_row(s.name + (" (AI)" if s.is_ai else ""), _game_name(s.game),
+            table.add_row(Text(s.name + (" (AI)" if s.is_ai else "")), _game_name(s.game),
                           str(s.matches), str(s.wins), f"{s.average:.1f}", f"#{s.best_match}: {s.best_total}")
         history = self.query_one("#history", DataTable)
         history.add_columns("#", "Game", "Players", "Deals", "Won by", "Finished")
         now = self.makao_app.clock()
         for m in finished:
             names = [seat.name for seat in m.seats]
-            history.add_row(str(m.id), m.game_name, m.players(), str(m.deal),
-                            ", ".join(names[s] for s in m.winners or []), ago(cast(float, m.finished), now),
+            history.add_row(str(m.id), m.game_name, Text(m.players()), str(m.deal),
+                            Text(", ".join(names[s] for s in m.winners or [])), ago(cast(float, m.finished), now),
                             key=str(m.id))
         history.focus()
 

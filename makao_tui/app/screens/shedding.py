@@ -220,7 +220,7 @@ class ShedTableScreen(TableScreen):
         name = self.session.names[hand_seat]
         owner = f"Your hand ({name})" if self.session.humans else f"{name}'s hand"
         count = len(view.hand)
-        box.border_title = f"{owner} · {plural(count, 'card')}{self.order_title()}"
+        box.border_title = Text(f"{owner} · {plural(count, 'card')}{self.order_title()}")
         box.border_subtitle = "Makao call: ON" if self.makao_armed else ""
         playable = {a.card for a in view.legal if isinstance(a, Play)}
         if self.selected not in view.hand:
@@ -444,7 +444,7 @@ class ShedTableScreen(TableScreen):
             cards = (Text(" ").join(card_text(c, self.ascii) for c in view.hand) if view.hand
                      else Text("out", style="green"))
             costs = "+".join(str(value(c)) for c in view.hand) if view.hand else ""
-            table.add_row(names[seat] + (" ★" if seat == winner else ""), cards, costs,
+            table.add_row(Text(names[seat] + (" ★" if seat == winner else "")), cards, costs,
                           _signed(deal.result()[0][seat]))
         return Group(head, Text(""), table)
 

@@ -33,7 +33,8 @@ class ScoreSheet:
 
 
 class ScoreTable(DataTable):
-    """A read-only DataTable showing a :class:`ScoreSheet`, scrolled to its last row."""
+    """A read-only DataTable showing a :class:`ScoreSheet`, scrolled to its last row. Text given as
+    ``str`` (players' names among it) is shown as it is, never read as markup."""
 
     def __init__(self, sheet: ScoreSheet, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, zebra_stripes=True, cursor_type="row",
@@ -42,9 +43,9 @@ class ScoreTable(DataTable):
 
     def on_mount(self) -> None:
         """Fill the table."""
-        self.add_columns(*self.sheet.columns)
+        self.add_columns(*(Text(c) for c in self.sheet.columns))
         for row in self.sheet.rows:
-            self.add_row(*row, height=self.sheet.row_height)
+            self.add_row(*(Text(c) if isinstance(c, str) else c for c in row), height=self.sheet.row_height)
         if self.sheet.rows:
             self.move_cursor(row=len(self.sheet.rows) - 1)
 

@@ -20,7 +20,7 @@ class SeatPanel(Static):
         if state == self._state:
             return
         self._state = state
-        self.border_title = label + (" · you" if you else "")
+        self.border_title = Text(label + (" · you" if you else ""))  # a name is text, never markup
         self.border_subtitle = "dealer" if dealer else ""
         self.set_class(to_act, "to-act")
         line = Text("▶ " if to_act else "  ", style="bold")

@@ -3,6 +3,7 @@ what may be done now."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.visual import VisualType
 from textual.widgets import Static
 
@@ -20,6 +21,6 @@ class StatusLine(Static):
     """Shows one message; ``error`` messages (a refused action) are styled as such."""
 
     def say(self, message: str, error: bool = False) -> None:
-        """Show ``message``."""
+        """Show ``message`` as it is (it may quote a player's name: never read as markup)."""
         self.set_class(error, "error")
-        show(self, message)
+        show(self, Text(message))
