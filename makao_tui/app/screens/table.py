@@ -400,7 +400,8 @@ class TableScreen(Screen[None]):
         verb = "wins" if len(winners) == 1 else "share the win"
         head = Text(f"{who} {verb} {win_words(match.totals[winners[0]])}.", style="bold green")
         order = sorted(range(match.players), key=lambda s: match.totals[s], reverse=match.variant.higher_wins)
-        rows = [[Text(names[s] + (" ★" if s in winners else "")), *columns(s)] for s in order]
+        rows: list[list[Text | str]] = [[Text(names[s] + (" ★" if s in winners else "")), *columns(s)]
+                                         for s in order]
         table = Table(box=None, show_header=False, pad_edge=False)
         table.add_column()
         for i in range(len(rows[0]) - 1):
