@@ -200,7 +200,8 @@ def test_statistics_after_a_finished_ai_only_match():
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen))
         stats = app.screen.query_one("#stats", DataTable)
-        rows = {stats.get_row_at(i)[0]: stats.get_row_at(i) for i in range(stats.row_count)}
+        # cells read as plain text (a name is a rich Text, shown literally)
+        rows = {str(row[0]): [str(cell) for cell in row] for row in map(stats.get_row_at, range(stats.row_count))}
         assert set(rows) == {f"{name} (AI)" for name in played.session.names}
         for seat, name in enumerate(played.session.names):
             _, game, matches, wins, average, best = rows[f"{name} (AI)"]
