@@ -447,9 +447,9 @@ def _simulation_table(figures: dict):
     table = Table(title=f"{game}: {figures['games']} AI matches, seed {figures['seed']}")
     for column in ("Seat", "Level", "Name", "Wins", "Win %", "95 % CI", "Pts/deal"):
         table.add_column(column, justify="left" if column in ("Level", "Name") else "right")
-    if game == "peklo":
+    if figures["family"] == "tricks":
         table.add_column("Exact bid %", justify="right")
-    if game == "macao":
+    if figures["family"] == "banking":
         table.add_column("Chips/hand", justify="right")
     for row in figures["seats"]:
         ci = row["win_rate_95"]
@@ -457,10 +457,10 @@ def _simulation_table(figures: dict):
                  f"{100 * row['win_rate']:.1f}" if finished else "-",
                  f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}" if ci else "-",
                  f"{row['points_per_deal']:+.2f}" if row["points_per_deal"] is not None else "-"]
-        if game == "peklo":
+        if figures["family"] == "tricks":
             rate = row["exact_bid_rate"]
             cells.append(f"{100 * rate:.1f}" if rate is not None else "-")
-        if game == "macao":
+        if figures["family"] == "banking":
             chips = row["chips_per_hand"]
             cells.append(f"{chips:+.3f}" if chips is not None else "-")
         table.add_row(*cells)

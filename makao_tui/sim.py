@@ -110,7 +110,7 @@ class SimResult:
     def figures(self) -> dict[str, Any]:
         """The run as a JSON-ready dict.
 
-        Keys: ``game``, ``options``, ``seed``, ``games``, ``finished``, ``capped``,
+        Keys: ``game``, ``family``, ``options``, ``seed``, ``games``, ``finished``, ``capped``,
         ``capped_matches`` (0-based match numbers), ``max_actions``, ``actions``, and ``seats``: per
         seat ``seat``, ``level``, ``name``, ``wins``, ``shared_wins``, ``win_rate`` and
         ``win_rate_95`` ([low, high]; over finished matches, None when none finished), ``deals``,
@@ -126,14 +126,14 @@ class SimResult:
                 "deals": s.deals,
                 "points_per_deal": s.points / s.deals if s.deals else None,
             }
-            if self.variant.id == "peklo":
+            if self.variant.family == "tricks":
                 row["exact_bid_rate"] = s.exact / s.deals if s.deals else None
-            if self.variant.id == "macao":
+            if self.variant.family == "banking":
                 row["hands"] = s.hands
                 row["chips_per_hand"] = s.chips / s.hands if s.hands else None
             seats.append(row)
         return {
-            "game": self.variant.id, "options": dict(self.options), "seed": self.seed,
+            "game": self.variant.id, "family": self.variant.family, "options": dict(self.options), "seed": self.seed,
             "games": self.games, "finished": self.finished, "capped": self.capped,
             "capped_matches": list(self.capped_matches), "max_actions": self.max_actions,
             "actions": self.actions, "seats": seats,

@@ -32,23 +32,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import SUIT_NAMES, SUITS, Card, rank_name
-from ..games import makao_pl, makao_ru
+from ..engine.cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card, rank_name
+from ..games import all_variants
 from ..games.shedding import (
-    DEMAND_RANKS,
     DRAW,
-    KING_OF_HEARTS,
     MAKAO_BIT,
     TAKE,
+    ShedRules,
     ShedState,
     ShedView,
     sample_state,
 )
 from . import Advice, Thinking, register_ai
 from .search import search
-
-_VALUES = {"makao-ru": makao_ru.card_value, "makao-pl": makao_pl.card_value}
-_WILD = {"makao-ru": "9A", "makao-pl": "A"}
 
 
 class ShedAI:
@@ -61,15 +57,18 @@ class ShedAI:
             raise ValueError("the seat has no legal action")
         plays = [a for a in legal if isinstance(a, Play)]
         # a play that leaves one card is always made with the call
-        called = {(a.card, a.suit, a.demand) for a in plays if a.makao}
-        plays = [a for a in plays if a.makao or (a.card, a.suit, a.demand) not in called]
-        if view.penalty:
+        def key(a: Play) -> tuple:
+            return a.card, a.suit, a.demand, a.more, a.as_card
+
+        called = {key(a) for a in plays if a.makao or a.out}
+        plays = [a for a in plays if a.makao or a.out or key(a) not in called]
+        if view.penalty and Take() in legal:
             # taking costs only what is left to draw; with little left, take rather than keep a
             # chain going that will come back bigger
             available = view.stock + len(view.pile) - 1
             if plays and (available >= 3 or view.counts[(view.seat + 1) % view.players] <= 2):
                 return self._best(view, plays, rng)
-            return Take() if Take() in legal else self._best(view, plays, rng)
+            return Take()
         if view.drawn is not None and plays:
             return self._best(view, plays, rng)
         if plays:
@@ -89,28 +88,30 @@ class ShedAI:
         return max(scored, key=lambda t: t[0])[1]
 
     def _score(self, view: ShedView, play: Play) -> float:
-        value = _VALUES.get(view.game, makao_ru.card_value)
-        wild = _WILD.get(view.game, "A")
-        card = play.card
+        rules = view.rules
+        value = rules.card_value
+        wild = rules.wild()
+        card = play.as_card if play.as_card is not None else play.card
         rest = list(view.hand)
-        if card in rest:
-            rest.remove(card)
+        for laid in play.cards:
+            if laid in rest:
+                rest.remove(laid)
         next_seat = (view.seat + 1) % view.players
         threat = view.counts[next_seat]
         closest = min(n for s, n in enumerate(view.counts) if s != view.seat)
         # a card's cost matters once somebody may go out soon; before that, keeping the hand
         # able to follow matters more
         danger = 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
-        score = danger * value(card)
+        score = danger * sum(value(c) for c in play.cards)
         suits = Counter(c.suit for c in rest if c.rank not in wild)
         if card.rank in wild and len(rest) > 1 and any(c.rank not in wild for c in rest):
             score -= 40
         # an attack (penalty, four, demand) hurts only while there is a stock to draw from;
         # with the stock gone it just hands the pile back and forth
         bite = min(1.0, view.stock / 8)
-        if card.rank in "23" or card == KING_OF_HEARTS:
+        if rules.is_attack(card):
             score += (40 if threat <= 2 else 10) * bite - 15 * (1 - bite)
-        if view.game == "makao-pl" and card.rank == "4":
+        if card.rank == rules.skip_rank:
             score += 30 if threat <= 2 else 5
         named = play.suit if play.suit is not None else card.suit
         score += 4 * suits.get(named, 0)
@@ -168,15 +169,21 @@ class EasyShedAI:
 
 # ---------------------------------------------------------------- hard
 
-#: per game, how far a playout runs (moves after the searched action) before the position is
-#: judged by :func:`position_value`. Two-player makao-ru deals end within a few dozen moves, so its
-#: playouts run to the end with the fast policy (:func:`playout_move`); makao-pl deals between
-#: sensible players may run to thousands of moves (drawing until a card fits keeps hands big), so
-#: its playouts are short and follow the normal policy itself (:class:`ShedAI`, through views)
-HORIZON = {"makao-ru": 200, "makao-pl": 10}
-#: per game, standard errors by which a searched action must beat the normal policy's choice
-#: (makao-ru's thousand-odd worlds a second make the plain best mean reliable enough)
-CONFIDENCE = {"makao-ru": 0.0, "makao-pl": 1.0}
+#: how far a playout runs (moves after the searched action) before the position is judged by
+#: :func:`position_value`, and by how many standard errors a searched action must beat the normal
+#: policy's choice, for games where drawing is allowed while a card fits (``draw_when_playable``,
+#: makao-ru: two-player deals end within a few dozen moves, so playouts run to the end with the
+#: fast policy :func:`playout_move`, and a thousand-odd worlds a second make the plain best mean
+#: reliable) and for games where it is not (makao-pl: deals between sensible players may run to
+#: thousands of moves, hands stay big, so playouts are short and follow the normal policy itself,
+#: :class:`ShedAI`, through views)
+LONG_PLAYOUT, SHORT_PLAYOUT = 200, 10
+CONFIDENCE_FAST, CONFIDENCE_SHORT = 0.0, 1.0
+
+
+def _fast_playouts(rules: ShedRules) -> bool:
+    """Whether the hard AI's playouts run to the deal's end on the fast policy (see above)."""
+    return rules.draw_when_playable
 
 
 class HardShedAI:
@@ -188,7 +195,7 @@ class HardShedAI:
     waste pruned: a play that leaves one card is always made with the Makao call, an ace names a
     suit the rest of the hand holds (any suit if it holds none), a jack demands a rank the rest of
     the hand holds or nothing. Each candidate is played in each world, then every seat follows the
-    normal policy for up to ``HORIZON[game]`` moves (in makao-ru its fast form
+    normal policy for up to ``LONG_PLAYOUT`` / ``SHORT_PLAYOUT`` moves (in makao-ru its fast form
     :func:`playout_move`, on the engine's move ints, which reaches the deal's end); the value is 1
     for a deal the seat won, 0 for one it lost,
     ½ for one with no winner, and for an unfinished deal a win chance from the hand sizes
@@ -219,7 +226,8 @@ class HardShedAI:
         candidates.insert(0, default)  # the answer when no world could be finished in time
         result = search(view, candidates, self._sample, self._playout, self.thinking, rng)
         values = dict(zip(candidates, result.values, strict=True))
-        action = self._pick(values, default, CONFIDENCE.get(view.game, 1.0))
+        action = self._pick(values, default,
+                            CONFIDENCE_FAST if _fast_playouts(view.rules) else CONFIDENCE_SHORT)
         return Advice(action, reason(view, action))
 
     @staticmethod
@@ -245,24 +253,26 @@ class HardShedAI:
     def candidates(self, view: ShedView) -> list[Action]:
         """``view.legal`` without the forms the search need not try (see the class docstring)."""
         legal = list(view.legal)
-        called = {(a.card, a.suit, a.demand) for a in legal if isinstance(a, Play) and a.makao}
-        rest_of = {}
+        called = {(a.card, a.suit, a.demand, a.more, a.as_card)
+                  for a in legal if isinstance(a, Play) and (a.makao or a.out)}
+        rest_of: dict[tuple[Card, ...], list[Card]] = {}
         out: list[Action] = []
-        wild = _WILD.get(view.game, "A")
+        wild = view.rules.wild()
         for a in legal:
             if isinstance(a, Play):
-                if not a.makao and (a.card, a.suit, a.demand) in called:
+                if not (a.makao or a.out) and (a.card, a.suit, a.demand, a.more, a.as_card) in called:
                     continue
-                if a.card not in rest_of:
+                if a.cards not in rest_of:
                     rest = list(view.hand)
-                    rest.remove(a.card)
-                    rest_of[a.card] = rest
-                rest = rest_of[a.card]
+                    for laid in a.cards:
+                        rest.remove(laid)
+                    rest_of[a.cards] = rest
+                rest = rest_of[a.cards]
                 if a.suit is not None:
                     suits = {c.suit for c in rest if c.rank not in wild}
                     if suits and a.suit not in suits:
                         continue
-                if a.card.rank == "J" and a.demand is not None and all(c.rank != a.demand for c in rest):
+                if a.demand is not None and all(c.rank != a.demand for c in rest):
                     continue
             out.append(a)
         return out
@@ -273,17 +283,15 @@ class HardShedAI:
     def _playout(self, state: ShedState, action: Action, rng: random.Random) -> float:
         me = state._turn  # a sampled world is never over
         state.apply(action)
-        game = state.game.id
-        horizon = HORIZON.get(game, 10)
-        if game == "makao-ru":
-            table = _policy_table(game)
-            for _ in range(horizon):
+        if _fast_playouts(state.rules):
+            table = _policy_table(state.rules)
+            for _ in range(LONG_PLAYOUT):
                 if state.over:
                     break
                 state.step(playout_move(state, state.moves(), table, rng))
         else:
             policy = self.policy
-            for _ in range(horizon):
+            for _ in range(SHORT_PLAYOUT):
                 if state.over:
                     break
                 state.apply(policy.choose(state.view(state._turn), rng))
@@ -295,8 +303,9 @@ class HardShedAI:
 
 @dataclass(frozen=True)
 class _PolicyTable:
-    """Per-card facts (index: card 0..51) the playout policy reads: ``value`` (points in hand),
-    ``wild``, ``attack`` (a penalty card), ``four`` (a four that skips, makao-pl), ``suit`` and
+    """Per-card facts (index: card 0..52, the joker last) the playout policy reads, from the rule
+    config: ``value`` (points in hand), ``wild``, ``attack`` (a penalty card), ``four`` (a card
+    that skips, makao-pl), ``suit`` and
     ``rank`` (strings)."""
 
     value: tuple[int, ...]
@@ -307,23 +316,23 @@ class _PolicyTable:
     rank: tuple[str, ...]
 
 
-_POLICY_TABLES: dict[str, _PolicyTable] = {}
+_POLICY_TABLES: dict[ShedRules, _PolicyTable] = {}
 
 
-def _policy_table(game: str) -> _PolicyTable:
-    if game not in _POLICY_TABLES:
-        value = _VALUES.get(game, makao_ru.card_value)
-        wild = _WILD.get(game, "A")
-        cards = [Card(i) for i in range(52)]
-        _POLICY_TABLES[game] = _PolicyTable(
-            value=tuple(value(c) for c in cards),
-            wild=tuple(c.rank in wild for c in cards),
-            attack=tuple(c.rank in "23" or c == KING_OF_HEARTS for c in cards),
-            four=tuple(game == "makao-pl" and c.rank == "4" for c in cards),
+def _policy_table(rules: ShedRules) -> _PolicyTable:
+    table = _POLICY_TABLES.get(rules)
+    if table is None:
+        cards = [Card(i) for i in range(53)]
+        wild = rules.wild()
+        table = _POLICY_TABLES[rules] = _PolicyTable(
+            value=tuple(rules.card_value(c) for c in cards),
+            wild=tuple(c.rank in wild or c == JOKER for c in cards),
+            attack=tuple(c != JOKER and rules.is_attack(c) for c in cards),
+            four=tuple(c.rank == rules.skip_rank for c in cards),
             suit=tuple(c.suit for c in cards),
             rank=tuple(c.rank for c in cards),
         )
-    return _POLICY_TABLES[game]
+    return table
 
 
 def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: random.Random) -> int:
@@ -373,13 +382,14 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
             score += (40 if threat <= 2 else 10) * bite - 15 * (1 - bite)
         elif four[c]:
             score += 30 if threat <= 2 else 5
-        option = (m >> 6) & 15
-        if option and rank_of[c] == "A":
-            score += 4 * suits.get(SUITS[option - 1], 0)
+        named = (m >> 6) & 7
+        demand = (m >> 9) & 15
+        if named:
+            score += 4 * suits.get(SUITS[named - 1], 0)
         else:
             score += 4 * (suits.get(suit_of[c], 0) - (not wild[c]))
-            if option:  # a jack's demand (makao-pl)
-                want = DEMAND_RANKS[option - 1]
+            if demand:  # a jack's demand (makao-pl)
+                want = RANKS[demand - 1]
                 held = sum(1 for h in hand if rank_of[h] == want)
                 score += (20 + held) * bite if held else -10
         if score > best_score:
@@ -421,7 +431,7 @@ def reason(view: ShedView, action: Action) -> str:
     if action.makao:
         return f"plays the {name} and calls Makao: one card left"
     if view.penalty:
-        verb = "ransoms" if view.game == "makao-pl" else "answers"
+        verb = "ransoms" if view.rules.ransom_word else "answers"
         return f"{verb} with the {name}: the penalty passes on, bigger"
     if view.drawn is not None:
         return f"plays the {name} it just drew"
@@ -429,11 +439,11 @@ def reason(view: ShedView, action: Action) -> str:
         return f"plays the ace and names {SUIT_NAMES[action.suit]}: the suit it holds"
     if action.demand is not None:
         return f"plays the jack and demands {rank_name(action.demand)}s: it holds one"
-    if action.card.rank in "23" or action.card == KING_OF_HEARTS:
+    if action.card != JOKER and view.rules.is_attack(action.card):
         return f"plays the {name}: the next player has {cards}"
-    if view.game == "makao-pl" and action.card.rank == "4":
+    if action.card.rank == view.rules.skip_rank:
         return f"plays the 4: the next player, with {cards}, loses the turn"
-    wild = _WILD.get(view.game, "A")
+    wild = view.rules.wild()
     if action.card.rank not in wild and any(a.card.rank in wild for a in plays):
         return f"plays the {name}, keeps the {_rank_word(next(a.card for a in plays if a.card.rank in wild))} for later"
     fitting = len({a.card for a in plays})
@@ -443,10 +453,10 @@ def reason(view: ShedView, action: Action) -> str:
 
 
 def _rank_word(card: Card) -> str:
-    return "king of hearts" if card == KING_OF_HEARTS else rank_name(card.rank)
+    return "king of hearts" if str(card) == "KH" else rank_name(card.rank)
 
 
-for _vid in ("makao-ru", "makao-pl"):
+for _vid in (v.id for v in all_variants() if v.family == "shedding"):
     register_ai(_vid, "easy", lambda rules, thinking: EasyShedAI())
     register_ai(_vid, "normal", lambda rules, thinking: ShedAI())
     register_ai(_vid, "hard", HardShedAI)

@@ -23,12 +23,24 @@ class Play:
     ``suit``: the suit an ace names (letter ``C D H S``), shedding games only.
     ``demand``: the rank a jack demands in makao-pl (``5``..``T``, ``Q``), or None for no demand.
     ``makao``: the Makao call made with this play (RULES.md §1, §2 "Makao call").
+    ``more``: the further cards of a multi-card play, laid after ``card`` in this order (RULES.md §5
+    ``multi_play``; JSON ``cards``); ``suit``/``demand`` then belong to the last card laid.
+    ``as_card``: the card a joker is played as (§5 ``jokers``; JSON ``as``).
+    ``out``: the second call, "po makale", with the last card (§5 ``makao_out``).
     """
 
     card: Card
     suit: str | None = None
     demand: str | None = None
     makao: bool = False
+    more: tuple[Card, ...] = ()
+    as_card: Card | None = None
+    out: bool = False
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card laid, in order (``card`` first)."""
+        return (self.card, *self.more)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +85,21 @@ _VERBS = {cls: verb for verb, cls in _SIMPLE.items()}
 def action_to_json(action: Action) -> dict[str, Any]:
     """The SCENARIOS.md form of ``action`` (without the ``seat`` key)."""
     if isinstance(action, Play):
-        out: dict[str, Any] = {"do": "play", "card": str(action.card)}
+        out: dict[str, Any] = {"do": "play"}
+        if action.more:
+            out["cards"] = [str(c) for c in action.cards]
+        else:
+            out["card"] = str(action.card)
+        if action.as_card is not None:
+            out["as"] = str(action.as_card)
         if action.suit is not None:
             out["suit"] = action.suit
         if action.demand is not None:
             out["demand"] = action.demand
         if action.makao:
             out["makao"] = True
+        if action.out:
+            out["out"] = True
         return out
     if isinstance(action, Bid):
         return {"do": "bid", "tricks": action.tricks}
@@ -99,13 +119,20 @@ def action_from_json(data: dict[str, Any]) -> Action:
         raise ActionFormatError(f"an action's \"do\" must be a verb in quotes, not {verb!r}")
     keys = set(data) - {"seat", "do"}
     if verb == "play":
-        extra = keys - {"card", "suit", "demand", "makao"}
+        extra = keys - {"card", "cards", "suit", "demand", "makao", "as", "out"}
         if extra:
             raise ActionFormatError(f"unexpected field {sorted(extra)[0]!r} for play")
-        if "card" not in data:
-            raise ActionFormatError("play needs a card")
+        if ("card" in data) == ("cards" in data):
+            raise ActionFormatError("play needs a card (or, for several cards, cards)")
         try:
-            card = Card.parse(data["card"])
+            if "cards" in data:
+                texts = data["cards"]
+                if not isinstance(texts, list) or len(texts) < 2:
+                    raise ActionFormatError("cards must be a list of 2 to 4 cards (one card: card)")
+                card, *more = [Card.parse(t) for t in texts]
+            else:
+                card, more = Card.parse(data["card"]), []
+            as_card = Card.parse(data["as"]) if data.get("as") is not None else None
         except CardError as exc:
             raise ActionFormatError(str(exc)) from None
         suit = data.get("suit")
@@ -121,7 +148,10 @@ def action_from_json(data: dict[str, Any]) -> Action:
         makao = data.get("makao", False)
         if not isinstance(makao, bool):
             raise ActionFormatError("makao must be true or false")
-        return Play(card, suit.upper() if suit else None, demand, makao)
+        out = data.get("out", False)
+        if not isinstance(out, bool):
+            raise ActionFormatError("out must be true or false")
+        return Play(card, suit.upper() if suit else None, demand, makao, tuple(more), as_card, out)
     if verb == "bid":
         if keys - {"tricks"}:
             raise ActionFormatError(f"unexpected field {sorted(keys - {'tricks'})[0]!r} for bid")

@@ -2,7 +2,8 @@
 
 A :class:`Card` is an ``int`` from 0 to 51 (``suit_index * 13 + rank_index``), so cards hash,
 compare and copy as cheaply as integers; the two copies of a card in a two-deck game are the same
-value ("equal in play", RULES.md introduction).
+value ("equal in play", RULES.md introduction). :data:`JOKER` is the int 52, written ``XX``
+(RULES.md §5 option ``jokers``; SCENARIOS.md): its rank and suit are ``"X"``; every copy is equal.
 """
 
 from __future__ import annotations
@@ -24,14 +25,15 @@ class Card(int):
     """One playing card; an ``int`` 0..51 with named parts.
 
     ``Card.parse("TH")`` is the ten of hearts; ``str(card)`` gives back ``"TH"``;
-    ``card.label()`` gives ``"10♥"`` (or ``"10H"`` with ``ascii=True``).
+    ``card.label()`` gives ``"10♥"`` (or ``"10H"`` with ``ascii=True``); ``Card.parse("XX")`` is
+    the joker (52), labelled ``★`` (``JK``).
     Raises :class:`CardError` for a text or number that is no card.
     """
 
     __slots__ = ()
 
     def __new__(cls, value: int) -> Card:
-        if not 0 <= value < 52:
+        if not 0 <= value <= 52:
             raise CardError(f"no card has the number {value}")
         return _ALL[value] if _ALL else int.__new__(cls, value)
 
@@ -49,6 +51,8 @@ class Card(int):
         if not isinstance(text, str):
             raise CardError(f"unknown card {text!r}")
         t = text.strip().upper()
+        if t == "XX":
+            return _ALL[52]
         if t.startswith("10"):
             t = "T" + t[2:]
         if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
@@ -57,18 +61,18 @@ class Card(int):
 
     @property
     def rank(self) -> str:
-        """Rank letter, one of ``RANKS``."""
-        return RANKS[self % 13]
+        """Rank letter, one of ``RANKS`` (``"X"`` for the joker)."""
+        return RANKS[self % 13] if self < 52 else "X"
 
     @property
     def suit(self) -> str:
-        """Suit letter, one of ``SUITS``."""
-        return SUITS[self // 13]
+        """Suit letter, one of ``SUITS`` (``"X"`` for the joker)."""
+        return SUITS[self // 13] if self < 52 else "X"
 
     @property
     def rank_value(self) -> int:
-        """2..14: pips for 2..10, jack 11, queen 12, king 13, ace 14."""
-        return self % 13 + 2
+        """2..14: pips for 2..10, jack 11, queen 12, king 13, ace 14 (15 for the joker)."""
+        return self % 13 + 2 if self < 52 else 15
 
     @property
     def is_red(self) -> bool:
@@ -76,20 +80,24 @@ class Card(int):
         return self.suit in RED_SUITS
 
     def label(self, ascii: bool = False) -> str:
-        """Human form: ``10♥``, ``Q♠`` (``10H``, ``QS`` with ``ascii``)."""
+        """Human form: ``10♥``, ``Q♠`` (``10H``, ``QS`` with ``ascii``); the joker ``★`` (``JK``)."""
+        if self == 52:
+            return "JK" if ascii else "★"
         rank = "10" if self.rank == "T" else self.rank
         return rank + (self.suit if ascii else SUIT_SYMBOLS[self.suit])
 
     def __str__(self) -> str:
-        return self.rank + self.suit
+        return self.rank + self.suit if self < 52 else "XX"
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
 
 _ALL: list[Card] = []
-_ALL.extend(int.__new__(Card, i) for i in range(52))
-ALL_CARDS: tuple[Card, ...] = tuple(_ALL)
+_ALL.extend(int.__new__(Card, i) for i in range(53))
+ALL_CARDS: tuple[Card, ...] = tuple(_ALL[:52])
+#: the joker (RULES.md §5 ``jokers``), ``XX`` in the notation
+JOKER: Card = _ALL[52]
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
@@ -103,7 +111,7 @@ def deck(copies: int = 1) -> list[Card]:
 
 
 #: ranks said as words in messages; the others are their digit
-_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace", "X": "joker"}
 
 
 def rank_name(rank: str) -> str:

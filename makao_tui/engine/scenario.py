@@ -2,7 +2,9 @@
 
 :func:`load_layout` reads and checks a file's JSON; :func:`run_scenario` replays its actions through
 the real engine and returns the SCENARIOS.md output object and an exit status (0, or 2 when an
-action was refused). A malformed file raises :class:`ScenarioError` with a one-line message.
+action was refused). A malformed file raises :class:`ScenarioError` with a one-line message (also
+for an unknown option or preset, a value of the wrong type or out of its range: RULES.md "Option
+ranges").
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import ActionFormatError, action_from_json
-from .cards import Card, CardError
+from .cards import JOKER, Card, CardError
 from .state import GameState, IllegalAction
 from .variant import RulesError, Variant
 
@@ -88,8 +90,9 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise ScenarioError("options must be a JSON object of rule options")
+    preset = data.get("preset", "seed")
     try:
-        rules = variant.rules(options)
+        rules = variant.rules(options, preset)
     except RulesError as exc:
         raise ScenarioError(str(exc)) from None
     seed = data.get("seed", 0)
@@ -110,7 +113,12 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
         raise ScenarioError("actions must be a list")
     every = [c for h in hands for c in h] + stock + [c for c in (starter_card, trump) if c is not None]
     for card, count in Counter(every).items():
-        if count > variant.decks:
+        if card == JOKER:
+            allowed = variant.jokers(rules)
+            if count > allowed:
+                raise ScenarioError(f"{count} jokers (XX) are given, but {variant.name} has "
+                                    + (f"{allowed} under these rules" if allowed else "none without the jokers option"))
+        elif count > variant.decks:
             times = "twice" if variant.decks == 1 else f"{count} times"
             raise ScenarioError(f"card {card} is given {times}, but {variant.name} has "
                                 f"{'one deck' if variant.decks == 1 else f'{variant.decks} decks'}")

@@ -26,18 +26,39 @@ who can neither play nor draw) are taken inside ``apply``: ``to_act`` always has
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
 from .events import Event
 
 
-class IllegalAction(Exception):
-    """An action the rules do not allow here; ``reason`` says why in plain words."""
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is refused, as data: ``kind`` (a short id such as ``"mixed_ranks"``), its
+    ``fields`` (the cards, counts or ranks it concerns) and ``reason``, the same in plain English
+    for logs and scenario output (the edge may word ``kind`` + ``fields`` in the player's language)."""
 
-    def __init__(self, reason: str):
+    kind: str
+    reason: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow here; ``reason`` says why in plain words, ``kind`` and
+    ``fields`` say it as data (see :class:`Refusal`; ``kind`` is ``"illegal"`` when a game gives
+    no finer one)."""
+
+    def __init__(self, reason: str, kind: str = "illegal", fields: dict[str, Any] | None = None):
         super().__init__(reason)
         self.reason = reason
+        self.kind = kind
+        self.fields = dict(fields or {})
+
+    @classmethod
+    def of(cls, refusal: Refusal) -> IllegalAction:
+        """The exception that carries ``refusal``."""
+        return cls(refusal.reason, refusal.kind, refusal.fields)
 
 
 class GameState(ABC):

@@ -4,8 +4,14 @@ Each game module builds one :class:`Variant` and registers it with :func:`regist
 CLI and the scenario runner find games only through :func:`get_variant` / :func:`all_variants`.
 
 Rule options are the fields of a frozen dataclass (the variant's ``rules_type``) named as in
-RULES.md, with their RULES.md defaults. Each field's ``metadata`` may carry ``label`` (words for the
-setup screen), ``choices`` (allowed values) and ``range`` ((low, high), inclusive) for checking.
+RULES.md, with their RULES.md defaults, made with :func:`option`: each such field's ``metadata``
+carries ``label`` (words for the setup screen), ``description`` (one line on what it does),
+``choices`` (allowed values) and ``range`` ((low, high), inclusive) for checking. A rules type may
+hold further fields that are not options (a game's fixed rules, RULES.md §1/§2 differences of the
+shedding games): :func:`option_fields` lists only the options, and only they can be set.
+
+A *preset* (RULES.md §5) is a named set of option values: every variant has ``seed`` (the defaults)
+and ``house``; :meth:`Variant.rules` starts from a preset and applies the options over it.
 """
 
 from __future__ import annotations
@@ -42,9 +48,11 @@ class RulesError(ValueError):
     """An unknown rule option or a value out of its range."""
 
 
-def option(default: Any, label: str, *, choices: tuple | None = None, range: tuple | None = None) -> Any:
-    """A rule-option field with setup-screen metadata (see module docstring)."""
-    meta: dict[str, Any] = {"label": label}
+def option(default: Any, label: str, description: str, *, choices: tuple | None = None,
+           range: tuple | None = None) -> Any:
+    """A rule-option field with setup-screen metadata (see module docstring): ``label`` a few
+    words, ``description`` one line (the RULES.md reading, shown by ``makao rules`` and setup)."""
+    meta: dict[str, Any] = {"label": label, "description": description}
     if choices is not None:
         meta["choices"] = choices
     if range is not None:
@@ -52,16 +60,21 @@ def option(default: Any, label: str, *, choices: tuple | None = None, range: tup
     return field(default=default, metadata=meta)
 
 
-def make_rules(rules_type: type, options: dict[str, Any] | None) -> Any:
-    """Build a rules config from ``options`` (RULES.md names; missing = defaults).
+def option_fields(rules_type: type) -> list[dataclasses.Field]:
+    """The fields of ``rules_type`` that are rule options (made with :func:`option`), in order."""
+    return [f for f in dataclasses.fields(rules_type) if "label" in f.metadata]
+
+
+def make_rules(rules_type: type, options: dict[str, Any] | None, base: dict[str, Any] | None = None) -> Any:
+    """Build a rules config from ``options`` (RULES.md names; missing = ``base``, then defaults).
 
     Raises :class:`RulesError` for an unknown name, a value of the wrong type, or one outside the
-    field's ``choices`` / ``range``.
+    field's ``choices`` / ``range`` (and whatever the rules type's own checks raise).
     """
     if options is not None and not isinstance(options, dict):
         raise RulesError("the rule options must be given as names and values")
-    options = dict(options or {})
-    fields = {f.name: f for f in dataclasses.fields(rules_type)}
+    options = {**(base or {}), **(options or {})}
+    fields = {f.name: f for f in option_fields(rules_type)}
     values: dict[str, Any] = {}
     for name, value in options.items():
         f = fields.get(name)
@@ -87,8 +100,21 @@ def make_rules(rules_type: type, options: dict[str, Any] | None) -> Any:
 
 
 def rules_to_options(rules: Any) -> dict[str, Any]:
-    """The options dict of a rules config (every field, for saves and scenario output)."""
-    return dataclasses.asdict(rules)
+    """The options dict of a rules config (every option field, for saves and scenario output)."""
+    return {f.name: getattr(rules, f.name) for f in option_fields(type(rules))}
+
+
+def describe_option(f: dataclasses.Field) -> str:
+    """The allowed values of an option field in words: ``true/false``, ``double | add``,
+    ``200-1000``, ``1-600 or off``."""
+    if "choices" in f.metadata:
+        return " | ".join(map(str, f.metadata["choices"]))
+    if isinstance(f.default, bool):
+        return "true | false"
+    rng = f.metadata.get("range")
+    if rng is not None:
+        return f"{rng[0]}-{rng[1]}" + (" or off" if f.default is None else "")
+    return "text"
 
 
 @dataclass(frozen=True)
@@ -104,7 +130,9 @@ class Variant:
     ``next_dealer(match)``: the dealer of the next deal (default: one seat clockwise);
     ``choose_first_dealer(rules, players, rng)``: the game's own way of choosing the first dealer
     when the setup does not fix one, as ``(seat, events that show how)`` (macao: the cut);
-    default None: a seat by lot.
+    default None: a seat by lot. ``presets``: the RULES.md §5 presets by name, each the option
+    values it sets (``seed``: none, the defaults). ``jokers(rules)``: how many jokers (``XX``) the
+    pack holds under ``rules`` (a scenario may hold that many).
     ``deal_word`` / ``dealer_word``: what the game calls a deal and its dealer (macao: "hand",
     "banker"; the log, the table and the CSV export use them);
     ``deal_columns(deal)``: a finished deal's record for the CSV export (RULES.md "Score sheets"),
@@ -127,13 +155,29 @@ class Variant:
     choose_first_dealer: Callable[[Any, int, random.Random], tuple[int, list[Event]]] | None = None
     blurb: str = ""
     help_text: str = ""
+    presets: dict[str, dict[str, Any]] = field(default_factory=lambda: {"seed": {}, "house": {}})
+    jokers: Callable[[Any], int] = lambda rules: 0
     deal_word: str = "deal"
     dealer_word: str = "dealer"
     deal_columns: Callable[[DealRecord], DealColumns] = points_and_totals
 
-    def rules(self, options: dict[str, Any] | None = None) -> Any:
-        """The rules config with ``options`` applied (see :func:`make_rules`)."""
-        return make_rules(self.rules_type, options)
+    def rules(self, options: dict[str, Any] | None = None, preset: str | None = None) -> Any:
+        """The rules config of ``preset`` (default ``seed``, RULES.md §5) with ``options`` applied
+        over it (see :func:`make_rules`); raises :class:`RulesError` for an unknown preset."""
+        return make_rules(self.rules_type, options, self.preset_options(preset or "seed"))
+
+    def preset_options(self, preset: str) -> dict[str, Any]:
+        """The option values ``preset`` sets (RULES.md §5); raise :class:`RulesError` if unknown."""
+        if not isinstance(preset, str) or preset not in self.presets:
+            raise RulesError(f"unknown preset {preset!r} (known: {', '.join(self.presets)})")
+        return dict(self.presets[preset])
+
+    def preset_of(self, rules: Any) -> str:
+        """The name of the preset whose values ``rules`` has (``seed`` first), or ``"custom"``."""
+        for name in self.presets:
+            if rules == self.rules(preset=name):
+                return name
+        return "custom"
 
     def check_players(self, players: object) -> None:
         """Raise :class:`RulesError` unless ``players`` is in this game's range."""

@@ -13,10 +13,12 @@ Readings of §3 taken here (where RULES.md leaves a gap, **[reading]** says so):
 - A natural is a hand that never drew; a replaced 0-card does not spoil it.
 - Settlement (:func:`settle_line`): a punter who beats the banker is paid stake × 3 for a natural 9,
   × 2 for a natural 8, × 1 otherwise; a punter equal or lower pays stake × 3 if the banker holds 9,
-  × 2 if 8, × 1 otherwise. With bankrolls (a match), a punter who cannot pay in full pays what he has;
-  a player left with no chips leaves the table. **[reading]** Once the banker has run out of chips
-  while paying, he pays the later punters nothing, even if a punter who lost has paid him since;
-  punters who lose still pay him.
+  × 2 if 8, × 1 otherwise (option ``banker_rates``: ``always``; with ``ties`` those rates apply to
+  ties only, and a banker who wins on a higher total collects the single stake). Punters settle one
+  by one from the banker's left: a punter who cannot pay in full pays what he has and leaves the
+  table; the banker pays each winning punter from what he holds at that moment, chips collected
+  earlier in the same settlement included, what he cannot pay is lost to that punter, and a banker
+  left with nothing leaves the table after the settlement (RULES.md §3).
 - **[reading]** The cards a player throws away stay face down (only the count of replacements is
   public) until the settlement, when every card of the hand is shown; they are not part of the shoe
   again before the hand is over.
@@ -60,15 +62,20 @@ CARDS_PER_PLAYER = 3
 class MacaoRules:
     """Macao options (RULES.md §3).
 
-    ``bankroll``: chips each player starts with, 10..10000 (default 100);
-    ``stake``: chips every punter stakes each hand, 1..1000 (default 1), at most the bankroll;
-    ``rounds``: how many times the bank goes round the table, 1..10 (default 1: everyone banks once).
+    ``bankroll``: chips each player starts with, 10..100000 (default 100);
+    ``stake``: chips every punter stakes each hand, 1 up to the bankroll (default 1);
+    ``rounds``: how many times the bank goes round the table, 1..10 (default 1: everyone banks once);
+    ``banker_rates``: ``always`` (default) or ``ties`` (§3 "Settlement").
     Raises :class:`~makao_tui.engine.variant.RulesError` for a stake above the bankroll.
     """
 
-    bankroll: int = option(100, "Bankroll (chips each)", range=(10, 10000))
-    stake: int = option(1, "Stake (chips a hand)", range=(1, 1000))
-    rounds: int = option(1, "Rounds of the bank", range=(1, 10))
+    bankroll: int = option(100, "Bankroll (chips each)", "Chips every player starts with.", range=(10, 100000))
+    stake: int = option(1, "Stake (chips a hand)", "Chips every punter stakes each hand (at most the bankroll).",
+                        range=(1, 100000))
+    rounds: int = option(1, "Rounds of the bank", "How many times the bank goes round the table.", range=(1, 10))
+    banker_rates: str = option("always", "Banker's rates",
+                               "always: a banker's 9/8 collects ×3/×2 whenever he wins; "
+                               "ties: only on ties, a higher total collects ×1.", choices=("always", "ties"))
 
     def __post_init__(self) -> None:
         if self.stake > self.bankroll:
@@ -110,18 +117,22 @@ def punter_rate(total: int, natural: bool) -> int:
     return 1
 
 
-def banker_rate(banker_total: int) -> int:
+def banker_rate(banker_total: int, punter_total: int | None = None, rates: str = "always") -> int:
     """The multiple of the stake a punter pays a banker he does not beat: 3 if the banker holds 9,
-    2 if 8, 1 otherwise, natural or drawn (RULES.md §3 "Settlement", [decision])."""
+    2 if 8, 1 otherwise, natural or drawn (RULES.md §3 "Settlement", [decision]); with
+    ``rates="ties"`` (option ``banker_rates``) those rates apply only when ``punter_total`` ties,
+    and a banker who wins on a higher total collects 1."""
+    if rates == "ties" and punter_total is not None and punter_total != banker_total:
+        return 1
     return {9: 3, 8: 2}.get(banker_total, 1)
 
 
-def settle_line(punter_total: int, natural: bool, banker_total: int, stake: int) -> int:
+def settle_line(punter_total: int, natural: bool, banker_total: int, stake: int, rates: str = "always") -> int:
     """What the banker owes the punter (positive) or the punter owes the banker (negative), in chips,
-    before any bankroll limit (RULES.md §3 "Settlement")."""
+    before any bankroll limit (RULES.md §3 "Settlement"; ``rates``: option ``banker_rates``)."""
     if punter_total > banker_total:
         return stake * punter_rate(punter_total, natural)
-    return -stake * banker_rate(banker_total)
+    return -stake * banker_rate(banker_total, punter_total, rates)
 
 
 # ---------------------------------------------------------------- events
@@ -251,7 +262,7 @@ class Settled(Event):
     ``punter_total``/``banker_total``: points 0..9; ``natural``: the punter's hand never drew;
     ``punter_wins``: the punter beat the banker; ``rate``: 1, 2 or 3; ``owed``: stake × rate in chips;
     ``paid``: chips that changed hands (less than ``owed`` when the payer ran out of chips, 0 when
-    the bank had broken before). ``payer``/``payee`` follow from ``punter_wins``.
+    the banker held nothing at that moment). ``payer``/``payee`` follow from ``punter_wins``.
     """
 
     banker: int = 0
@@ -295,13 +306,14 @@ class Settled(Event):
         if self.paid == self.owed:
             return f"{who} {self.paid} ({self.reason})"
         if self.paid == 0 and self.punter_wins:
-            return f"{names[self.seat]} is owed {self.owed} but the bank is broken ({self.reason})"
+            return f"{names[self.seat]} is owed {self.owed} but the bank holds nothing ({self.reason})"
         return f"{who} {self.paid} of {self.owed}, all there is ({self.reason})"
 
 
 @dataclass(frozen=True, slots=True)
 class BankBroken(Event):
-    """Banker ``seat`` has run out of chips paying: the later punters are paid nothing more."""
+    """Banker ``seat`` has run out of chips paying: a later punter is paid only from chips the bank
+    collects from the punters between (RULES.md §3)."""
 
     def text(self, names, ascii=False, viewer=None):
         return f"{names[self.seat]} has run out of chips: the bank is broken"
@@ -579,25 +591,21 @@ class MacaoState(GameState):
         chips = self.bankrolls
         change = [0] * self.players
         b_total = self.total(banker)
-        broken = False
         for punter in self.order[:-1]:
             p_total, natural = self.total(punter), self.natural(punter)
             wins = p_total > b_total
-            rate = punter_rate(p_total, natural) if wins else banker_rate(b_total)
+            rate = punter_rate(p_total, natural) if wins else banker_rate(b_total, p_total, self.rules.banker_rates)
             owed = self.rules.stake * rate
             payer, payee = (banker, punter) if wins else (punter, banker)
-            paid = 0 if wins and broken else min(owed, chips[payer] + change[payer])
+            held = chips[payer] + change[payer]
+            paid = min(owed, held)
             change[payer] -= paid
             change[payee] += paid
             line = Settled(punter, banker, p_total, b_total, natural, wins, rate, owed, paid)
             self.settlement.append(line)
             events.append(line)
-            if chips is not None and chips[payer] + change[payer] == 0:
-                if payer == banker and not broken:
-                    broken = True
-                    events.append(BankBroken(banker))
-                elif payer == punter:
-                    events.append(LeftTable(punter))
+            if held > 0 and chips[payer] + change[payer] == 0:
+                events.append(BankBroken(banker) if payer == banker else LeftTable(punter))
         if chips is not None and chips[banker] + change[banker] == 0:
             events.append(LeftTable(banker))
         self.changes = change

@@ -1,48 +1,74 @@
-"""makao-pl — Polish Makao (RULES.md §2): one pack, ransoms, fours skip, jacks demand, +10 for
-going out, a number of deals or a time limit. The rules live in :mod:`.shedding`; this module holds
-what is Polish."""
+"""makao-pl — Polish Makao (RULES.md §2, §5): one pack, ransoms, fours skip, jacks demand, +10 for
+going out, a number of deals or a time limit; the house rules of §5 as options and the ``house``
+preset. The rules live in :mod:`.shedding`; this module holds the Polish config record, its scoring
+and its texts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import Card
+from ..engine.cards import JOKER, Card
 from ..engine.match import Match
 from ..engine.variant import Variant, option, register
-from .shedding import KING_OF_HEARTS, ShedGame, deal_columns, hand_value
+from . import shedding
+from .shedding import KING_OF_HEARTS, ShedRules, deal_columns, hand_value
 
 
 @dataclass(frozen=True)
-class PlRules:
-    """makao-pl options (RULES.md §2): ``draw_until_playable`` (default on), ``ransom_stacking``
-    ``"double"`` (default) or ``"add"``, ``deals`` per match (default 6), ``time_limit_min``
-    (minutes, default None = off; the deal under way is finished), ``auto_makao`` (default off)."""
+class PlRules(ShedRules):
+    """The makao-pl rule config: the fixed fields of RULES.md §2 (see :class:`ShedRules`) and the
+    options of §2 (``draw_until_playable``, ``ransom_stacking``, ``king_ransom``,
+    ``starter_penalty``, ``deals``, ``time_limit_min``, ``auto_makao``) and §5 (``queens``,
+    ``fours_stack``, ``battle_kings``, ``multi_play``, ``demand_round``, ``makao_out``, ``jokers``),
+    each with its RULES.md default."""
 
-    draw_until_playable: bool = option(True, "Draw until a card fits")
-    ransom_stacking: str = option("double", "Ransom stacking", choices=("double", "add"))
-    deals: int = option(6, "Deals in the match", range=(1, 100))
-    time_limit_min: int | None = option(None, "Time limit (minutes, instead of deals)", range=(1, 600))
-    auto_makao: bool = option(False, "Call Makao automatically")
+    game: str = "makao-pl"
+    skip_rank: str = "4"
+    demand_rank: str = "J"
+    draw_until_playable: bool = option(True, "Draw until a card fits",
+                                       "On: without a playable card, draw until one fits and play it; "
+                                       "off: draw one card, play it if it fits.")
+    ransom_stacking: str = option("double", "Ransom stacking",
+                                  "double: each ransom doubles the penalty (2, 4, 8); add: it adds (2, 4, 6).",
+                                  choices=("double", "add"))
+    king_ransom: str = option("any_king", "King of hearts ransom",
+                              "any_king: any king ransoms the K♥ penalty of 5; none: the K♥ cannot be ransomed.",
+                              choices=("any_king", "none"))
+    starter_penalty: str = option("draw_until", "Penalty starter",
+                                  "draw_until: the first player ransoms or draws until a card fits; "
+                                  "take: he takes 2, 3 or 5.", choices=("draw_until", "take"))
+    deals: int = option(6, "Deals in the match", "The match lasts this many deals.", range=(1, 100))
+    time_limit_min: int | None = option(None, "Time limit (minutes, instead of deals)",
+                                        "The match lasts this many minutes (the deal under way is finished).",
+                                        range=(1, 600))
+    auto_makao: bool = option(False, "Call Makao automatically",
+                              "The Makao (and po makale) calls are made for you.")
+    queens: bool = option(False, "Queens on everything",
+                          "A queen goes on any card and any card on a queen (not on a penalty, four or demand).")
+    fours_stack: bool = option(False, "Fours stack",
+                               "A four may be answered with a four; whoever cannot waits one turn per four.")
+    battle_kings: bool = option(False, "Battle kings",
+                                "K♥ hits the next player with 5, K♠ the previous one; only K♥/K♠ answer, adding 5.")
+    multi_play: bool = option(False, "Several cards at once",
+                              "Lay 2 to 4 cards of one rank in one play, the first matching; effects add up.")
+    demand_round: bool = option(False, "Demand lasts a round",
+                                "A jack's demand binds every player in turn until it comes back to the jack's player.")
+    makao_out: bool = option(False, "Po makale",
+                             'Going out needs a second call, "po makale", with the last card, or draw 5.')
+    jokers: bool = option(False, "Jokers", "Two jokers join the pack: each plays as any card you name, costs 50.")
 
+    def card_value(self, card: Card) -> int:
+        """Minus points of a card left in hand (RULES.md §2 "Scoring"): ace 100, K♥ 50, 3=30, 2=20,
+        jack, queen and the other kings 10, 4..10 by their pips; a joker 50 (§5)."""
+        if card == JOKER:
+            return self.joker_value
+        if card == KING_OF_HEARTS:
+            return 50
+        return {"A": 100, "3": 30, "2": 20, "J": 10, "Q": 10, "K": 10, "T": 10}.get(card.rank) or int(card.rank)
 
-def card_value(card: Card) -> int:
-    """Minus points of a card left in hand (RULES.md §2 "Scoring"): ace 100, K♥ 50, 3=30, 2=20,
-    jack, queen and the other kings 10, 4..10 by their pips."""
-    if card == KING_OF_HEARTS:
-        return 50
-    return {"A": 100, "3": 30, "2": 20, "J": 10, "Q": 10, "K": 10, "T": 10}.get(card.rank) or int(card.rank)
-
-
-def score(hands, winner, out, value) -> list[int]:
-    """+10 for the winner, minus the value of the hand for every other seat."""
-    return [10 if seat == winner else -hand_value(hand, value) for seat, hand in enumerate(hands)]
-
-
-GAME = ShedGame(
-    id="makao-pl", decks=1, wild_ranks=frozenset("A"), makao_cost=5, four_skips=True,
-    jack_demands=True, draw_when_playable=False, answer_after_going_out=False, ransom_word=True,
-    card_value=card_value, score=score,
-)
+    def score(self, hands, winner, out) -> list[int]:
+        """+10 for the winner, minus the value of the hand for every other seat (RULES.md §2)."""
+        return [10 if seat == winner else -hand_value(hand, self.card_value) for seat, hand in enumerate(hands)]
 
 
 def match_over(match: Match) -> bool:
@@ -52,18 +78,23 @@ def match_over(match: Match) -> bool:
     return len(match.deals) >= match.rules.deals
 
 
+#: RULES.md §5: the common table rules
+HOUSE = {"draw_until_playable": False, "queens": True, "fours_stack": True, "battle_kings": True,
+         "multi_play": True, "demand_round": True}
+
 HELP = """\
 Shed all your cards. Play one card of the same suit or rank as the top of the pile; an ace goes
 on anything and names a suit. Without a playable card you draw until one fits, and play it.
 2 and 3: the next player takes 2 or 3, or ransoms with the same rank and doubles the penalty
 for the player after. 4: the next player loses the turn. Jack: demand a rank (5-10, Q) of the
-next player. K♥: the next player takes 5. Call Makao (m) with the play that leaves you one card,
-or draw 5. The winner scores +10; the others lose their cards' values (ace 100, K♥ 50, 3=30,
-2=20, J/Q/K 10, others by pips). Highest total after the deals wins."""
+next player. K♥: the next player takes 5 or ransoms with a king. Call Makao (m) with the play
+that leaves you one card, or draw 5. The winner scores +10; the others lose their cards' values
+(ace 100, K♥ 50, 3=30, 2=20, J/Q/K 10, others by pips). Highest total after the deals wins."""
 
 VARIANT = register(Variant(
     id="makao-pl", name="Polish Makao", family="shedding", min_players=2, max_players=4,
-    rules_type=PlRules, deal=GAME.deal, from_layout=GAME.from_layout, match_over=match_over, decks=1,
+    rules_type=PlRules, deal=shedding.deal, from_layout=shedding.from_layout, match_over=match_over, decks=1,
     higher_wins=True, blurb="Shedding game, one pack, ransoms, fours skip, jacks demand",
-    help_text=HELP, deal_columns=deal_columns,
+    help_text=HELP, presets={"seed": {}, "house": HOUSE}, jokers=shedding.jokers,
+    deal_columns=deal_columns,
 ))

@@ -1,43 +1,61 @@
-"""makao-ru — Russian Makao (RULES.md §1): two packs, wild 9s and aces, penalty 2/3/K♥,
-played to a loss limit. The rules live in :mod:`.shedding`; this module holds what is Russian."""
+"""makao-ru — Russian Makao (RULES.md §1, §5): two packs, wild 9s and aces, penalty 2/3/K♥,
+played to a loss limit. The rules live in :mod:`.shedding`; this module holds the Russian config
+record, its scoring and its texts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import Card
+from ..engine.cards import JOKER, Card
 from ..engine.match import Match
 from ..engine.variant import Variant, option, register
-from .shedding import KING_OF_HEARTS, ShedGame, deal_columns, hand_value
+from . import shedding
+from .shedding import KING_OF_HEARTS, ShedRules, deal_columns, hand_value
 
 
 @dataclass(frozen=True)
-class RuRules:
-    """makao-ru options (RULES.md §1): ``loss_limit`` 200..1000 points (default 500) ends the match;
-    ``auto_makao`` makes the Makao call automatic (default off)."""
+class RuRules(ShedRules):
+    """The makao-ru rule config: the fixed fields of RULES.md §1 (see :class:`ShedRules`) and the
+    options ``loss_limit`` (200..1000 points, default 500, ends the match), ``auto_makao`` (default
+    off), ``play_after_draw`` (``drawn`` default / ``any``), ``ace_points`` (``all`` default /
+    ``hearts``) and ``jokers`` (§5: four jokers, default off)."""
 
-    loss_limit: int = option(500, "Loss limit (points)", range=(200, 1000))
-    auto_makao: bool = option(False, "Call Makao automatically")
+    game: str = "makao-ru"
+    decks: int = 2
+    joker_copies: int = 4
+    wild_ranks: str = "9A"
+    answer_by: str = "kind"
+    draw_when_playable: bool = True
+    makao_cost: int = 2
+    answer_after_going_out: bool = True
+    ransom_word: bool = False
+    loss_limit: int = option(500, "Loss limit (points)", "The match ends when a total reaches this many points.",
+                             range=(200, 1000))
+    auto_makao: bool = option(False, "Call Makao automatically",
+                              "The Makao call is made for you with the play that leaves one card.")
+    play_after_draw: str = option("drawn", "Play after a draw",
+                                  "drawn: only the card just drawn may be played; any: any card that fits, or pass.",
+                                  choices=("drawn", "any"))
+    ace_points: str = option("all", "Aces in hand cost",
+                             "all: every ace costs 50; hearts: only the ace of hearts costs 50, other aces 10.",
+                             choices=("all", "hearts"))
+    jokers: bool = option(False, "Jokers", "Four jokers join the packs: each plays as any card you name, costs 50.")
 
+    def card_value(self, card: Card) -> int:
+        """Minus points of a card left in hand (RULES.md §1 "Scoring"): 2=20, 3=30, 9=40, ace and K♥=50
+        (``ace_points: hearts``: only A♥ 50, other aces 10), 4..8=5, 10, jack, queen and the other
+        kings=10; a joker 50 (§5)."""
+        if card == JOKER:
+            return self.joker_value
+        if card == KING_OF_HEARTS:
+            return 50
+        if card.rank == "A":
+            return 50 if self.ace_points == "all" or card.suit == "H" else 10
+        return {"2": 20, "3": 30, "9": 40, "T": 10, "J": 10, "Q": 10, "K": 10}.get(card.rank, 5)
 
-def card_value(card: Card) -> int:
-    """Minus points of a card left in hand (RULES.md §1 "Scoring"): 2=20, 3=30, 9=40, ace and K♥=50,
-    4..8=5, 10, jack, queen and the other kings=10."""
-    if card == KING_OF_HEARTS or card.rank == "A":
-        return 50
-    return {"2": 20, "3": 30, "9": 40, "T": 10, "J": 10, "Q": 10, "K": 10}.get(card.rank, 5)
-
-
-def score(hands, winner, out, value) -> list[int]:
-    """Points added to each total: 0 for a seat that went out, else the value of its hand."""
-    return [0 if seat in out else hand_value(hand, value) for seat, hand in enumerate(hands)]
-
-
-GAME = ShedGame(
-    id="makao-ru", decks=2, wild_ranks=frozenset("9A"), makao_cost=2, four_skips=False,
-    jack_demands=False, draw_when_playable=True, answer_after_going_out=True, ransom_word=False,
-    card_value=card_value, score=score,
-)
+    def score(self, hands, winner, out) -> list[int]:
+        """Points added to each total: 0 for a seat that went out, else the value of its hand."""
+        return [0 if seat in out else hand_value(hand, self.card_value) for seat, hand in enumerate(hands)]
 
 
 def match_over(match: Match) -> bool:
@@ -57,7 +75,8 @@ The match ends when someone reaches the loss limit; the lowest total wins."""
 
 VARIANT = register(Variant(
     id="makao-ru", name="Russian Makao", family="shedding", min_players=2, max_players=5,
-    rules_type=RuRules, deal=GAME.deal, from_layout=GAME.from_layout, match_over=match_over, decks=2,
+    rules_type=RuRules, deal=shedding.deal, from_layout=shedding.from_layout, match_over=match_over, decks=2,
     higher_wins=False, blurb="Shedding game, two packs, penalty 2/3/K♥, to a loss limit",
-    help_text=HELP, deal_columns=deal_columns,
+    help_text=HELP, presets={"seed": {}, "house": {}}, jokers=shedding.jokers,
+    deal_columns=deal_columns,
 ))

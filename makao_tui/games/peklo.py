@@ -32,7 +32,8 @@ class PekloRules:
     """Peklo options (RULES.md §4): ``hook`` — the dealer may not bid so that the bids add up to the
     number of cards dealt (default off)."""
 
-    hook: bool = option(False, "Hook: bids may not add up to the deal")
+    hook: bool = option(False, "Hook: bids may not add up to the deal",
+                        "The dealer may not bid so that the bids add up to the cards dealt.")
 
 
 def deal_count(players: int) -> int:

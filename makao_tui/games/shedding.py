@@ -1,19 +1,24 @@
-"""The shedding engine the two Makaos share (RULES.md §1 makao-ru and §2 makao-pl).
+"""The shedding engine the two Makaos share (RULES.md §1 makao-ru, §2 makao-pl, §5 house rules).
 
-One :class:`ShedState` plays both games; what differs lives in a :class:`ShedGame` (constants and
-scoring of each game) plus the game's rules config. The differences, all named here:
+One :class:`ShedState` plays every shedding game. Everything that differs between games, and every
+rule option, is a named field of the game's rule config, a subclass of :class:`ShedRules`; the
+rules code reads those fields and nothing else (no game id). A game is a config record (its fixed
+fields' values and its options), its :meth:`ShedRules.card_value` / :meth:`ShedRules.score`, and
+its texts. The fixed differences of the two Makaos:
 
 ===========================  ==========================  ==========================================
-rule                         makao-ru (§1)               makao-pl (§2)
+field                        makao-ru (§1)               makao-pl (§2)
 ===========================  ==========================  ==========================================
-packs                        2 (104 cards)               1 (52 cards)
-wild cards                   9 and ace                   ace
-answer to a penalty          same kind, sums add         ransom with same rank, doubled or added
-K♥                           penalty 5, K♥ answers it    5 cards, no answer (one deck)
-four, jack                   ordinary                    four skips, jack demands a rank
-drawing                      always allowed, one card    only without a playable card; until one fits
-forgotten Makao              2 cards                     5 cards
-last card a penalty card     next player answers once    the deal ends at once
+``decks``                    2 (104 cards)               1 (52 cards)
+``wild_ranks``               9 and ace                   ace
+``answer_by``                ``kind``: 2/3/K♥ on same    ``rank``: ransom with the same rank
+``ransom_stacking``          ``add`` (fixed)             option: ``double`` or ``add``
+``skip_rank``                none                        4 skips the next player
+``demand_rank``              none                        jack demands a rank
+``draw_when_playable``       yes, one card               no; option ``draw_until_playable``
+``makao_cost``               2 cards                     5 cards
+``answer_after_going_out``   next player answers once    the deal ends at once
+``starter_penalty``          ``take`` (fixed)            option: ``draw_until`` or ``take``
 scoring                      card values, lowest wins    +10 / minus card values, highest wins
 ===========================  ==========================  ==========================================
 """
@@ -21,21 +26,26 @@ scoring                      card values, lowest wins    +10 / minus card values
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import ALL_CARDS, RANKS, SUITS, Card, deck, rank_name, suit_label
+from ..engine.cards import ALL_CARDS, JOKER, RANKS, SUITS, Card, rank_name, suit_label
 from ..engine.events import DealEnded, DealStarted, Event, card_list, plural
-from ..engine.state import GameState, IllegalAction
+from ..engine.state import GameState, IllegalAction, Refusal
 
 if TYPE_CHECKING:
     from ..engine.match import DealRecord
     from ..engine.variant import DealColumns
 
 KING_OF_HEARTS = Card.parse("KH")
+KING_OF_SPADES = Card.parse("KS")
 HAND_SIZE = 5
+#: the ranks a jack may demand in makao-pl (RULES.md §2 [decision])
+DEMAND_RANKS = ("5", "6", "7", "8", "9", "T", "Q")
 
 
 # ---------------------------------------------------------------- events
@@ -43,31 +53,52 @@ HAND_SIZE = 5
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
-    """``seat`` played ``card``; ``named`` is the suit an ace named, ``demand`` a jack's demand."""
+    """``seat`` played ``card`` (the first card laid); ``named`` is the suit an ace named,
+    ``demand`` a jack's demand; ``more``: the further cards of a multi-card play; ``as_card``: the
+    card a joker was played as; ``makao`` / ``out``: the calls made with the play."""
 
     card: Card = KING_OF_HEARTS
     named: str | None = None
     demand: str | None = None
     makao: bool = False
     demand_made: bool = False
+    more: tuple[Card, ...] = ()
+    as_card: Card | None = None
+    out: bool = False
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card laid, in order."""
+        return (self.card, *self.more)
+
+    @property
+    def face(self) -> Card:
+        """The card now on top as it counts (a joker's ``as_card``, else the last card laid)."""
+        return self.as_card if self.as_card is not None else self.cards[-1]
 
     def text(self, names, ascii=False, viewer=None):
-        out = f"{names[self.seat]} plays {self.card.label(ascii)}"
+        out = f"{names[self.seat]} plays {card_list(self.cards, ascii)}"
+        if self.as_card is not None:
+            out += f" as {self.as_card.label(ascii)}"
         if self.named is not None:
             out += f" and names {suit_label(self.named, ascii)}"
         if self.demand_made:
             out += f" and demands {rank_name(self.demand)}s" if self.demand else " with no demand"
         if self.makao:
             out += ' — "Makao!"'
+        if self.out:
+            out += ' — "Po makale!"'
         return out
 
 
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
-    """``seat`` drew ``cards`` (only that seat may see which); ``wanted`` more were forgiven."""
+    """``seat`` drew ``cards`` (only that seat may see which); ``forgiven`` more were forgiven.
+    ``reason``: ``draw`` | ``penalty`` | ``makao`` (a forgotten Makao) | ``out`` (a forgotten
+    "po makale", §5 ``makao_out``)."""
 
     cards: tuple[Card, ...] = ()
-    reason: str = "draw"  # draw | penalty | makao
+    reason: str = "draw"
     forgiven: int = 0
 
     @property
@@ -79,7 +110,8 @@ class CardsDrawn(Event):
         what = f"{n} card{'s' if n != 1 else ''}"
         if viewer is None or viewer == self.seat:
             what += f" ({card_list(self.cards, ascii)})" if n else ""
-        why = {"penalty": " as the penalty", "makao": " for forgetting Makao"}.get(self.reason, "")
+        why = {"penalty": " as the penalty", "makao": " for forgetting Makao",
+               "out": ' for forgetting "po makale"'}.get(self.reason, "")
         out = f"{names[self.seat]} draws {what}{why}"
         if self.forgiven:
             out += f"; the other {self.forgiven} are forgiven (no cards left)"
@@ -88,17 +120,30 @@ class CardsDrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class PenaltyPending(Event):
-    """``seat`` now faces ``amount`` penalty cards; it may answer with ``answer`` (or None)."""
+    """``seat`` now faces ``amount`` penalty cards; it may answer with ``answer`` (or None).
+    ``out_of_turn``: a K♠ hit the player on the right, who acts out of turn (§5 ``battle_kings``)."""
 
     amount: int = 0
     answer: str | None = None
     ransom: bool = False
+    out_of_turn: bool = False
 
     def text(self, names, ascii=False, viewer=None):
+        who = names[self.seat] + (" (hit from the left, out of turn)" if self.out_of_turn else "")
         if self.answer is None:
-            return f"{names[self.seat]} must take {self.amount}"
+            return f"{who} must take {self.amount}"
         verb = "ransom with" if self.ransom else "answer with"
-        return f"{names[self.seat]} must take {self.amount} or {verb} {self.answer}"
+        return f"{who} must take {self.amount} or {verb} {self.answer}"
+
+
+@dataclass(frozen=True, slots=True)
+class SkipPending(Event):
+    """``seat`` must answer with a four or wait ``turns`` turns (§5 ``fours_stack``)."""
+
+    turns: int = 1
+
+    def text(self, names, ascii=False, viewer=None):
+        return f"{names[self.seat]} must answer with a 4 or wait {self.turns} turn{'s' if self.turns != 1 else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +161,14 @@ class TurnPassed(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnSkipped(Event):
-    """``seat`` loses its turn to a four (makao-pl)."""
+    """``seat`` loses its turn to a four (makao-pl); ``waits``: turns of its own it still has to
+    wait after this one (§5 ``fours_stack``)."""
+
+    waits: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} loses the turn to the four"
+        more = f" ({self.waits} more to wait)" if self.waits else ""
+        return f"{names[self.seat]} loses the turn to the four{more}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +177,16 @@ class DemandLapsed(Event):
 
     def text(self, names, ascii=False, viewer=None):
         return f"The demand on {names[self.seat]} lapses"
+
+
+@dataclass(frozen=True, slots=True)
+class DemandPassed(Event):
+    """The jack's demand for ``rank`` passes on to ``seat`` (§5 ``demand_round``)."""
+
+    rank: str = "5"
+
+    def text(self, names, ascii=False, viewer=None):
+        return f"The demand for {rank_name(self.rank)}s passes to {names[self.seat]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,44 +215,136 @@ class WentOut(Event):
         return f"{names[self.seat]} has no cards left"
 
 
-# ---------------------------------------------------------------- game description
+# ---------------------------------------------------------------- the rule config
 
 
 @dataclass(frozen=True)
-class ShedGame:
-    """The fixed differences of one shedding game (see the module table).
+class ShedRules:
+    """The rule config of a shedding game: every field is a rule the engine reads.
 
-    ``card_value(card)``: points a card left in hand costs. ``score(hands, winner, out)``: the
-    deal's points per seat, from the final hands, the winner (or None) and the seats that went out.
-    ``ransom_word``: the log says "ransom" (makao-pl) rather than "answer" (makao-ru).
+    A game subclasses it, gives the fixed fields its values and turns some fields into options
+    (:func:`~makao_tui.engine.variant.option`, RULES.md names); the rest stay fixed for that game.
+    Fixed fields (RULES.md §1/§2): ``game`` (its id, for views and output), ``decks`` (52-card
+    packs), ``pack_ranks`` (ranks in the pack), ``joker_copies`` (jokers added under ``jokers``),
+    ``joker_value`` (a joker's points in hand), ``hand_size``, ``wild_ranks`` (cards playable on
+    anything with nothing pending), ``namer_rank`` (its player names the suit), ``penalty_cards``
+    ((rank, cards to draw) pairs), ``king_hearts_penalty`` (K♥'s cards to draw, 0: none),
+    ``answer_by`` (``kind``: a penalty is answered by its own kind, K♥ only by K♥; ``rank``: ransomed
+    by the same rank, a K♥ by a king under ``king_ransom``), ``skip_rank`` (a card that skips the
+    next player, ``""`` none), ``demand_rank`` (a card that demands a rank, ``""`` none),
+    ``demand_ranks``, ``draw_when_playable`` (drawing allowed while a card fits), ``makao_cost``
+    (cards for a forgotten call), ``answer_after_going_out`` (a penalty card played last is answered
+    once, §1), ``ransom_word`` (the log says "ransom"). ``loss_limit`` / ``deals`` /
+    ``time_limit_min``: how the match ends (None where the game has no such end). The option fields
+    are documented where a game makes them options (RULES.md §1, §2, §5); here they hold the value a game without them plays.
     """
 
-    id: str
-    decks: int
-    wild_ranks: frozenset
-    makao_cost: int
-    four_skips: bool
-    jack_demands: bool
-    draw_when_playable: bool
-    answer_after_going_out: bool
-    ransom_word: bool
-    card_value: Callable[[Card], int]
-    score: Callable[[list[list[Card]], int | None, set[int], Callable[[Card], int]], list[int]]
+    game: str = "shedding"
+    decks: int = 1
+    pack_ranks: str = RANKS
+    joker_copies: int = 2
+    joker_value: int = 50
+    hand_size: int = HAND_SIZE
+    wild_ranks: str = "A"
+    namer_rank: str = "A"
+    penalty_cards: tuple[tuple[str, int], ...] = (("2", 2), ("3", 3))
+    king_hearts_penalty: int = 5
+    answer_by: str = "rank"
+    skip_rank: str = ""
+    demand_rank: str = ""
+    demand_ranks: str = "".join(DEMAND_RANKS)
+    draw_when_playable: bool = False
+    makao_cost: int = 5
+    answer_after_going_out: bool = False
+    ransom_word: bool = True
+    # options of some games; a game without them plays these values (None: the match has no such end)
+    loss_limit: int | None = None
+    deals: int | None = None
+    time_limit_min: int | None = None
+    auto_makao: bool = False
+    draw_until_playable: bool = False
+    play_after_draw: str = "drawn"
+    ransom_stacking: str = "add"
+    king_ransom: str = "none"
+    starter_penalty: str = "take"
+    queens: bool = False
+    fours_stack: bool = False
+    battle_kings: bool = False
+    multi_play: bool = False
+    demand_round: bool = False
+    makao_out: bool = False
+    jokers: bool = False
 
-    def deal(self, rules: Any, players: int, dealer: int, rng: random.Random, match: Any = None) -> ShedState:
-        """A new deal (the ``Variant.deal`` hook): the packs shuffled with ``rng``, 5 cards each,
-        the starter turned up; ``match`` is not needed (each deal stands alone)."""
-        return ShedState.deal(self, rules, players, dealer, rng)
+    def card_value(self, card: Card) -> int:
+        """Points ``card`` left in hand costs (the game's RULES.md "Scoring"); a joker costs
+        ``joker_value``. This base prices every card by its pips (court cards 10, ace 11)."""
+        if card == JOKER:
+            return self.joker_value
+        return min(card.rank_value, 10) if card.rank != "A" else 11
 
-    def from_layout(self, layout: Any) -> ShedState:
-        """The deal a scenario file lays out; raise ValueError without a ``starter`` card."""
-        if layout.starter is None:
-            raise ValueError(f"a {self.id} scenario needs a starter card")
-        return ShedState(self, layout.rules, layout.players, layout.dealer, layout.hands, layout.starter,
-                         layout.stock, layout.rng())
+    def score(self, hands: list[list[Card]], winner: int | None, out: set[int]) -> list[int]:
+        """The deal's points per seat from the final hands, the winner (or None) and the seats that
+        went out. This base: 0 for a seat that went out, else minus its cards' values."""
+        return [0 if seat in out else -hand_value(hand, self.card_value) for seat, hand in enumerate(hands)]
+
+    def joker_count(self) -> int:
+        """Jokers in the pack under these rules (§5 ``jokers``)."""
+        return self.joker_copies if self.jokers else 0
+
+    def pack(self) -> list[Card]:
+        """The cards of the game under these rules, unshuffled: ``decks`` × the ``pack_ranks``
+        cards, then the jokers."""
+        one = [c for c in ALL_CARDS if c.rank in self.pack_ranks]
+        return one * self.decks + [JOKER] * self.joker_count()
+
+    def wild(self) -> str:
+        """The ranks playable on anything with nothing pending: ``wild_ranks``, and the queen
+        under ``queens`` (§5)."""
+        return self.wild_ranks + ("Q" if self.queens and "Q" not in self.wild_ranks else "")
+
+    def is_attack(self, card: Card) -> bool:
+        """Whether playing ``card`` (not a joker) starts a penalty under these rules."""
+        return _tables(self).kind[card] is not None
+
+    def penalty_value(self, card: Card) -> int:
+        """Cards a penalty started by ``card`` makes the victim draw (0 for no penalty card)."""
+        t = _tables(self)
+        kind = t.kind[card]
+        return t.value[kind] if kind is not None else 0
 
 
-DEMAND_RANKS = ("5", "6", "7", "8", "9", "T", "Q")
+def hand_value(cards: Sequence[Card], value: Callable[[Card], int]) -> int:
+    """The points ``cards`` left in hand cost, by the game's card values."""
+    return sum(value(c) for c in cards)
+
+
+def deal_columns(deal: DealRecord) -> DealColumns:
+    """A finished deal's record for the CSV export (RULES.md "Score sheets"): per seat the cards
+    left in hand (0: went out), the points of the deal and the running total."""
+    counts = deal.state.view(0).counts
+    points, totals = deal.result()
+    return [], [[("cards left", counts[s]), ("points", points[s]), ("total", totals[s])] for s in range(len(counts))]
+
+
+def deal(rules: ShedRules, players: int, dealer: int, rng: random.Random, match: Any = None) -> ShedState:
+    """A new deal (the ``Variant.deal`` hook of every shedding game); see :meth:`ShedState.deal`."""
+    return ShedState.deal(rules, players, dealer, rng)
+
+
+def from_layout(layout: Any) -> ShedState:
+    """The deal a scenario file lays out (the ``Variant.from_layout`` hook); raise ValueError
+    without a ``starter`` card or with a joker as the starter (§5: a joker is never the starter)."""
+    if layout.starter is None:
+        raise ValueError(f"a {layout.variant.id} scenario needs a starter card")
+    if layout.starter == JOKER:
+        raise ValueError("a joker is never the starter")
+    return ShedState(layout.rules, layout.players, layout.dealer, layout.hands, layout.starter,
+                     layout.stock, layout.rng())
+
+
+def jokers(rules: ShedRules) -> int:
+    """The ``Variant.jokers`` hook: jokers in the pack under ``rules``."""
+    return rules.joker_count()
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,10 +352,15 @@ class ShedView:
     """What one seat may know of a shedding deal.
 
     ``hand``: the seat's own cards (display order); ``counts``: cards in every hand, by seat;
-    ``pile``: the discard pile, top last (all face-up cards since the last rebuild);
-    ``penalty``/``penalty_rank``: the penalty faced by ``to_act`` (``"2"``, ``"3"`` or ``"KH"``);
-    ``demand``: the rank a jack demands of ``to_act``; ``drawn``: the card this seat just drew and
-    may play (only for the seat to act); ``legal``: its legal actions (empty unless it is to act).
+    ``pile``: the discard pile as laid (jokers as jokers), top last; ``face``: the top card as it
+    counts (a joker's named card); ``penalty``/``penalty_rank``: the penalty faced by ``to_act``
+    and its kind (``"2"``, ``"3"``, ``"K"`` or ``"KH"``); ``skip``: turns ``to_act`` must wait
+    unless it answers with a four (§5 ``fours_stack``); ``waiting``: turns each seat still waits;
+    ``demand``: the rank a jack demands of ``to_act``, ``demand_owner`` the jack's player during a
+    demand round; ``drawn``: the card this seat just drew (only for the seat to act);
+    ``starter_draw``: ``to_act`` draws until a card fits a special starter (§2); ``resume``: who
+    plays after a pending penalty is taken; ``legal``: its legal actions (empty unless it is to
+    act); ``rules``: the rule config (public).
     """
 
     seat: int
@@ -224,146 +380,184 @@ class ShedView:
     winner: int | None
     game: str
     final_answer: bool
+    rules: ShedRules = field(default_factory=ShedRules)
+    face: Card | None = None
+    skip: int = 0
+    waiting: tuple[int, ...] = ()
+    demand_owner: int | None = None
+    starter_draw: bool = False
+    resume: int | None = None
 
     #: the fields only the seat itself may see, with what a spectator's view holds instead
     PRIVATE: ClassVar[dict[str, Any]] = {"hand": (), "drawn": None, "legal": ()}
 
     @property
     def top(self) -> Card:
-        """The top card of the discard pile."""
-        return self.pile[-1]
+        """The top card of the discard pile as it counts (a joker's named card)."""
+        return self.face if self.face is not None else self.pile[-1]
 
 
 # ---------------------------------------------------------------- moves: the fast form of actions
 #
-# A move is a small int standing for one action: a play is ``card | option << 6 | makao << 10``
-# (``option``: 0 for none, 1..4 for the suit an ace names in ``SUITS`` order, 1..7 for the rank a
-# jack demands in ``DEMAND_RANKS`` order; ``makao``: 1 with the call), and DRAW, TAKE and PASS are
-# the three moves without a card. ShedState.moves() lists them and ShedState.step() applies them;
-# legal_actions() and apply() are the same code with Action objects and events.
+# A move is a small int standing for one action. A play is
+#   first card (bits 0-5, 52 = joker) | suit named (bits 6-8: 1..4 in SUITS order)
+#   | demand (bits 9-12: 1..13, RANKS index + 1) | MAKAO_BIT | OUT_BIT
+#   | joker's card + 1 (bits 15-20) | further cards + 1 (6 bits each from bit 21, in order);
+# DRAW, TAKE and PASS are the three moves without a card (every play is below DRAW). A jack laid
+# with no demand has 0 in the demand bits. ShedState.moves() lists moves and ShedState.step()
+# applies them; legal_actions() and apply() are the same code with Action objects and events.
 
-MAKAO_BIT = 1 << 10
-DRAW, TAKE, PASS = 1 << 11, (1 << 11) + 1, (1 << 11) + 2
+MAKAO_BIT = 1 << 13
+OUT_BIT = 1 << 14
+CALL_BITS = MAKAO_BIT | OUT_BIT
+_AS_SHIFT = 15
+_MORE_SHIFT = 21
+DRAW = 1 << 40
+TAKE, PASS = DRAW + 1, DRAW + 2
 
-_RANK = tuple(c.rank for c in ALL_CARDS)
-_SUIT = tuple(c.suit for c in ALL_CARDS)
+_RANK = (*(c.rank for c in ALL_CARDS), "X")
+_SUIT = (*(c.suit for c in ALL_CARDS), "X")
 _BY_RANK = {r: frozenset(c for c in range(52) if _RANK[c] == r) for r in RANKS}
 _BY_SUIT = {s: frozenset(c for c in range(52) if _SUIT[c] == s) for s in SUITS}
-_PENALTY_KIND = tuple("KH" if c == KING_OF_HEARTS else (_RANK[c] if _RANK[c] in "23" else None) for c in range(52))
-_PENALTY_VALUE = tuple(5 if c == KING_OF_HEARTS else (int(_RANK[c]) if _RANK[c] in "23" else 0) for c in range(52))
+_ALL52 = frozenset(range(52))
+_CARDS = (*ALL_CARDS, JOKER)
+_ACTIONS: dict[int, Action] = {DRAW: Draw(), TAKE: Take(), PASS: Pass()}
 
 
 def move_action(move: int) -> Action:
     """The :class:`Action` a move of :meth:`ShedState.moves` stands for (the same object each time);
     raises KeyError for an int that is no move."""
-    return _ACTIONS[move]
-
-
-def _build_actions() -> dict[int, Action]:
-    out: dict[int, Action] = {DRAW: Draw(), TAKE: Take(), PASS: Pass()}
-    for card in ALL_CARDS:
-        options: list[tuple[str | None, str | None]] = [(None, None)]
-        if card.rank == "A":
-            options += [(s, None) for s in SUITS]
-        if card.rank == "J":
-            options += [(None, d) for d in DEMAND_RANKS]
-        for i, (suit, demand) in enumerate(options):
-            for makao in (False, True):
-                out[card | i << 6 | makao * MAKAO_BIT] = Play(card, suit, demand, makao)
-    return out
-
-
-_ACTIONS = _build_actions()
+    action = _ACTIONS.get(move)
+    if action is None:
+        if not 0 <= move < DRAW:
+            raise KeyError(move)
+        first = move & 63
+        suit, demand = (move >> 6) & 7, (move >> 9) & 15
+        as_c = (move >> _AS_SHIFT) & 63
+        more = []
+        rest = move >> _MORE_SHIFT
+        while rest & 63:
+            more.append(_CARDS[(rest & 63) - 1])
+            rest >>= 6
+        if first > 52 or suit > 4 or demand > 13 or rest:
+            raise KeyError(move)
+        action = Play(_CARDS[first], SUITS[suit - 1] if suit else None, RANKS[demand - 1] if demand else None,
+                      bool(move & MAKAO_BIT), tuple(more), _CARDS[as_c - 1] if as_c else None, bool(move & OUT_BIT))
+        _ACTIONS[move] = action
+    return action
 
 
 def _move_of(play: Play) -> int:
     """The move of a play that :meth:`ShedState.refusal` accepts."""
-    option = 0
+    move = play.card | play.makao * MAKAO_BIT | play.out * OUT_BIT
     if play.suit is not None:
-        option = SUITS.index(play.suit) + 1
-    elif play.demand is not None:
-        option = DEMAND_RANKS.index(play.demand) + 1
-    return play.card | option << 6 | play.makao * MAKAO_BIT
+        move |= (SUITS.index(play.suit) + 1) << 6
+    if play.demand is not None:
+        move |= (RANKS.index(play.demand) + 1) << 9
+    if play.as_card is not None:
+        move |= (play.as_card + 1) << _AS_SHIFT
+    for i, card in enumerate(play.more):
+        move |= (card + 1) << (_MORE_SHIFT + 6 * i)
+    return move
 
 
 @dataclass(frozen=True)
 class _Tables:
-    """What one game under one set of rules precomputes for :meth:`ShedState.moves`.
+    """What one rule config precomputes for :meth:`ShedState.moves` (one per config, cached).
 
-    ``forms[n]``: per card, the moves of playing it from a hand of ``n`` cards (``n`` = 1, 2, or 3
-    for three and more); ``match[suit][top]``: the cards playable on ``top`` with ``suit`` to
-    follow and no penalty or demand; ``answers[kind]``: the cards that answer a penalty of that
-    kind; ``until``, ``auto``, ``double``: the rules options draw_until_playable, auto_makao and
-    ransom_stacking == "double".
+    ``kind[card]``: the penalty kind a card starts (None: no penalty card; ``"K"`` for kings
+    ransomed by rank, ``"KH"`` for a K♥ answered only by itself); ``value[kind]``: cards to draw;
+    ``double[kind]``: a ransom doubles rather than adds; ``answers[kind]``: the cards that answer;
+    ``back``: penalty cards that hit the previous player (K♠ under ``battle_kings``); ``skip``:
+    the cards that skip; ``match[suit][face]``: the cards playable on ``face`` with ``suit`` to
+    follow and nothing pending; ``forms``: a cache of the option and call bits of a play.
     """
 
-    forms: tuple[tuple[tuple[int, ...], ...], ...]
-    match: dict[str, tuple[frozenset, ...]]
+    kind: tuple[str | None, ...]
+    value: dict[str, int]
+    double: dict[str, bool]
     answers: dict[str, frozenset]
-    until: bool
-    auto: bool
-    double: bool
+    back: frozenset
+    skip: frozenset
+    match: dict[str, tuple[frozenset, ...]]
+    forms: dict[tuple[int, int], tuple[tuple[int, ...], int]] = field(default_factory=dict)
 
 
-_TABLES: dict[tuple, _Tables] = {}
+_TABLES: dict[ShedRules, _Tables] = {}
 
 
-def _tables(game: ShedGame, rules: Any) -> _Tables:
-    until = bool(getattr(rules, "draw_until_playable", False))
-    auto = bool(getattr(rules, "auto_makao", False))
-    double = getattr(rules, "ransom_stacking", "add") == "double"
-    key = (game.id, until, auto, double)
-    if key not in _TABLES:
-        def forms(card: int, size: int) -> tuple[int, ...]:
-            plain = [card]
-            if size > 1 and _RANK[card] == "A":
-                plain = [card | (i + 1) << 6 for i in range(len(SUITS))]
-            elif size > 1 and _RANK[card] == "J" and game.jack_demands:
-                plain = [card] + [card | (i + 1) << 6 for i in range(len(DEMAND_RANKS))]
-            if size == 2 and not auto:
-                return (*(m | MAKAO_BIT for m in plain), *plain)
-            return tuple(plain)
-
-        by_size = tuple(tuple(forms(c, n) for c in range(52)) for n in (1, 2, 3))
-        wild = frozenset(c for c in range(52) if _RANK[c] in game.wild_ranks)
-        _TABLES[key] = _Tables(
-            forms=(by_size[2], *by_size),
-            match={s: tuple(_BY_SUIT[s] | _BY_RANK[_RANK[top]] | wild for top in range(52)) for s in SUITS},
-            answers={"2": _BY_RANK["2"], "3": _BY_RANK["3"],
-                     "KH": frozenset({KING_OF_HEARTS}) if game.decks > 1 else frozenset()},
-            until=until, auto=auto, double=double,
-        )
-    return _TABLES[key]
+def _tables(rules: ShedRules) -> _Tables:
+    t = _TABLES.get(rules)
+    if t is not None:
+        return t
+    kind: list[str | None] = [None] * 53
+    value: dict[str, int] = {}
+    answers: dict[str, frozenset] = {}
+    double: dict[str, bool] = {}
+    doubles = rules.ransom_stacking == "double"
+    for rank, cards in rules.penalty_cards:
+        for c in _BY_RANK[rank]:
+            kind[c] = rank
+        value[rank], answers[rank], double[rank] = cards, _BY_RANK[rank], doubles
+    back: frozenset = frozenset()
+    if rules.battle_kings:  # §5: K♥ and K♠ are penalties of 5, answered only by each other, adding 5
+        kind[KING_OF_HEARTS] = kind[KING_OF_SPADES] = "K"
+        value["K"], double["K"] = 5, False
+        answers["K"] = frozenset({KING_OF_HEARTS, KING_OF_SPADES})
+        back = frozenset({KING_OF_SPADES})
+    elif rules.king_hearts_penalty:
+        k = "KH" if rules.answer_by == "kind" else "K"
+        kind[KING_OF_HEARTS] = k
+        value[k], double[k] = rules.king_hearts_penalty, doubles
+        if rules.answer_by == "kind":
+            answers[k] = frozenset({KING_OF_HEARTS})
+        else:
+            answers[k] = _BY_RANK["K"] if rules.king_ransom == "any_king" else frozenset()
+    wild = frozenset(c for c in range(52) if _RANK[c] in rules.wild())
+    anything_on_queen = rules.queens
+    t = _Tables(
+        kind=tuple(kind), value=value, double=double, answers=answers, back=back,
+        skip=_BY_RANK[rules.skip_rank] if rules.skip_rank else frozenset(),
+        match={s: tuple(_ALL52 if anything_on_queen and _RANK[top] == "Q"
+                        else _BY_SUIT[s] | _BY_RANK[_RANK[top]] | wild for top in range(52)) for s in SUITS},
+    )
+    _TABLES[rules] = t
+    return t
 
 
 class ShedState(GameState):
-    """One deal of makao-ru or makao-pl. Build with :meth:`deal` or :meth:`from_parts`.
+    """One deal of a shedding game. Build with :meth:`deal` or the constructor.
 
     Internally ``stock[-1]`` is the next card to be drawn. See :class:`GameState` for the contract.
     The rules run once, in :meth:`_step`: :meth:`apply` checks the action and collects the events,
     :meth:`step` (the fast path of random playouts and search) does neither.
     """
 
-    def __init__(self, game: ShedGame, rules: Any, players: int, dealer: int, hands: list[list[Card]],
+    def __init__(self, rules: ShedRules, players: int, dealer: int, hands: list[list[Card]],
                  starter: Card, stock_first_drawn_first: list[Card], rng: random.Random,
                  start: bool = True):
         """The deal with ``hands``, ``starter`` turned up and the stock (next card first). With
         ``start`` the starter's effects and the automatic turns follow (``opening`` holds their
         events); without, the state is left as laid out for the caller to complete (the hard AI's
         :func:`sample_state`)."""
-        self.game = game
         self.rules = rules
-        self._t = _tables(game, rules)
+        self._t = _tables(rules)
         self.players = players
         self.dealer = dealer
         self.hands = [list(h) for h in hands]
         self.stock = list(reversed(stock_first_drawn_first))
         self.pile = [starter]
+        self.face = starter
         self.suit = starter.suit
         self.penalty = 0
         self.penalty_rank: str | None = None
+        self.resume: int | None = None
+        self.skip = 0
+        self.waiting = [0] * players
         self.demand: str | None = None
+        self.demand_owner: int | None = None
         self.drawn: Card | None = None
+        self.starter_draw = False
         self.final_answer = False
         self.winner: int | None = None
         self.out: set[int] = set()
@@ -376,35 +570,54 @@ class ShedState(GameState):
         self._turn: int = (dealer + 1) % players
         self.opening: list[Event] = []
         if start:
-            self.opening.append(DealStarted(None, dealer, HAND_SIZE))
+            self.opening.append(DealStarted(None, dealer, rules.hand_size))
             self._start(starter, self.opening)
 
     # ------------------------------------------------------------ construction
 
     @classmethod
-    def deal(cls, game: ShedGame, rules: Any, players: int, dealer: int, rng: random.Random) -> ShedState:
-        """Shuffle ``game.decks`` packs with ``rng``, deal 5 cards each, turn up the starter."""
-        cards = deck(game.decks)
+    def deal(cls, rules: ShedRules, players: int, dealer: int, rng: random.Random) -> ShedState:
+        """Shuffle the pack (:meth:`ShedRules.pack`) with ``rng``, deal ``hand_size`` cards each,
+        turn up the starter; a joker is never the starter (§5): it goes to the bottom of the stock
+        and the next card is turned up **[decision]**."""
+        cards = rules.pack()
         rng.shuffle(cards)
         hands: list[list[Card]] = [[] for _ in range(players)]
-        for i in range(HAND_SIZE * players):
+        for i in range(rules.hand_size * players):
             hands[(dealer + 1 + i) % players].append(cards.pop())
         starter = cards.pop()
+        while starter == JOKER:
+            cards.insert(0, starter)
+            starter = cards.pop()
         cards.reverse()
-        return cls(game, rules, players, dealer, hands, starter, cards, rng)
+        return cls(rules, players, dealer, hands, starter, cards, rng)
 
     def _start(self, starter: Card, ev: list[Event]) -> None:
-        """Starter-card effects (RULES.md §1/§2 "Starter card"), then automatic turns."""
-        kind = _PENALTY_KIND[starter]
+        """Starter-card effects (RULES.md §1/§2 "Starter card", §5), then automatic turns.
+
+        A penalty starter acts on the first player as if the dealer had played it forward (a K♠
+        under ``battle_kings`` too, §5); under ``starter_penalty: draw_until`` that player ransoms
+        or draws until a card fits. A skip card skips the first player (under ``fours_stack`` he
+        may answer it with a four **[decision]**). The opening position counts for the repetition
+        rule (§1 "Endless forced loops")."""
+        t = self._t
+        kind = t.kind[starter]
         first = (self.dealer + 1) % self.players
         if kind is not None:
-            self.penalty, self.penalty_rank = _PENALTY_VALUE[starter], kind
+            self.penalty, self.penalty_rank = t.value[kind], kind
+            self.resume = (first + 1) % self.players
+            self.starter_draw = self.rules.starter_penalty == "draw_until"
             ev.append(self._pending_event(first))
-        if self.game.four_skips and starter.rank == "4":
-            ev.append(TurnSkipped(first))
-            first = (first + 1) % self.players
+        elif starter in t.skip:
+            if self.rules.fours_stack:
+                self.skip = 1
+                ev.append(SkipPending(first, 1))
+            else:
+                ev.append(TurnSkipped(first))
+                first = (first + 1) % self.players
         self._turn = first
         self._settle(ev)
+        self._unrecorded = not self.stock and not self.over
 
     # ------------------------------------------------------------ basic facts
 
@@ -419,44 +632,123 @@ class ShedState(GameState):
 
     @property
     def top(self) -> Card:
-        """The top card of the discard pile."""
-        return self.pile[-1]
+        """The top card of the discard pile as it counts (a joker's named card)."""
+        return self.face
 
-    def _match(self) -> frozenset:
-        """The cards that may be played with no penalty pending (demand included)."""
-        if self.demand is not None:
-            return _BY_RANK[self.demand]
-        return self._t.match[self.suit][self.pile[-1]]
+    @property
+    def game(self) -> str:
+        """The game's id (``rules.game``)."""
+        return self.rules.game
 
     def _can_draw(self) -> bool:
         return bool(self.stock) or len(self.pile) > 1
 
+    def _allowed(self) -> frozenset:
+        """The cards a play may start with now (a joker may be named as any of them), whatever
+        the hand holds: an answer to a pending penalty or skip, the demanded rank (or, for the
+        jack's player in a demand round, a jack), else what matches the top card."""
+        t = self._t
+        if self.penalty:
+            return t.answers[self.penalty_rank]
+        if self.skip:
+            return t.skip
+        if self.demand is not None:
+            cards = _BY_RANK[self.demand]
+            if self.demand_owner == self._turn:
+                cards = cards | _BY_RANK[self.rules.demand_rank]
+            return cards
+        return t.match[self.suit][self.face]
+
     # ------------------------------------------------------------ legal actions
 
-    def _choices(self) -> tuple[list[Card], bool, bool, bool]:
-        """(playable cards, may draw, may take, may pass) for the seat to act."""
+    def _choices(self) -> tuple[frozenset, list[Card], bool, bool, bool]:
+        """(cards a play may start with, cards of the hand that may start one (the joker last),
+        may draw, may take, may pass) for the seat to act."""
         hand = self.hands[self._turn]
-        if self.penalty:
-            answers = self._t.answers[cast(str, self.penalty_rank)]  # set with every penalty
-            return sorted(answers.intersection(hand)), False, True, False
-        if self.drawn is not None:
-            return [self.drawn], False, False, not self._t.until
-        cards = sorted(self._match().intersection(hand))
-        may_draw = (bool(self.stock) or len(self.pile) > 1) and (self.game.draw_when_playable or not cards)
-        return cards, may_draw, False, False
+        allowed = self._allowed()
+        if self.drawn is not None and (self.starter_draw or self.rules.play_after_draw != "any"):
+            return allowed, [self.drawn], False, False, not (self._t_until() or self.starter_draw)
+        firsts = sorted(allowed.intersection(hand))
+        if allowed and JOKER in hand:
+            firsts.append(JOKER)
+        if self.starter_draw and self._can_draw():
+            # §2 starter: ransom (before the first draw) or draw until a card fits, even when one fits
+            return allowed, firsts if self.penalty else [], True, False, False
+        if self.penalty or self.skip:
+            return allowed, firsts, False, True, False
+        if self.drawn is not None:  # play_after_draw == "any" (§1)
+            return allowed, firsts, False, False, True
+        may_draw = self._can_draw() and (self.rules.draw_when_playable or not firsts)
+        return allowed, firsts, may_draw, False, False
+
+    def _t_until(self) -> bool:
+        return self.rules.draw_until_playable
+
+    def _forms(self, face: int, after: int) -> tuple[tuple[int, ...], int]:
+        """The option and call bits of a play whose last card counts as ``face`` and leaves
+        ``after`` cards, and how many of them differ by more than a call."""
+        key = (face, after if after < 2 else 2)
+        got = self._t.forms.get(key)
+        if got is None:
+            rules = self.rules
+            rank = _RANK[face]
+            opts = [0]
+            if after and rank == rules.namer_rank:
+                opts = [(i + 1) << 6 for i in range(len(SUITS))]
+            elif after and rank == rules.demand_rank:
+                opts = [0, *((RANKS.index(r) + 1) << 9 for r in rules.demand_ranks)]
+            call = 0
+            if not rules.auto_makao:
+                call = MAKAO_BIT if after == 1 else OUT_BIT if after == 0 and rules.makao_out else 0
+            forms = (*(o | call for o in opts), *opts) if call else tuple(opts)
+            got = self._t.forms[key] = (forms, len(opts))
+        return got
+
+    def _extras(self, hand: list[Card], first: int) -> list[tuple[int, ...]]:
+        """The further cards a multi-card play starting with ``first`` may lay (§5 ``multi_play``):
+        1 to 3 cards of its rank from the rest of the hand, the middle ones in card order (their
+        order changes nothing), each choice of the last card."""
+        rank = _RANK[first]
+        others = [c for c in hand if _RANK[c] == rank]
+        others.remove(first)
+        out: set[tuple[int, ...]] = set()
+        for k in range(1, min(3, len(others)) + 1):
+            for combo in combinations(others, k):
+                for i, last in enumerate(combo):
+                    out.add((*sorted(combo[:i] + combo[i + 1:]), last))
+        return sorted(out)
 
     def moves(self) -> list[int]:
         """The legal moves of the seat to act as ints (see :func:`move_action`), in the order of
         :meth:`legal_actions`; [] once the deal is over."""
         if self.over:
             return []
-        cards, may_draw, may_take, may_pass = self._choices()
-        size = len(self.hands[self._turn])
-        forms = self._t.forms[size if size < 3 else 3]
-        out = [m for c in cards for m in forms[c]]
-        # the repetition rule counts choices with the Makao call aside: a play offered with and
-        # without the call is one choice (forgetting the call on purpose is no way out of a cycle)
-        choices = len(out) // 2 if size == 2 and not self._t.auto else len(out)
+        allowed, firsts, may_draw, may_take, may_pass = self._choices()
+        hand = self.hands[self._turn]
+        size = len(hand)
+        out: list[int] = []
+        choices = 0
+        multi = self.rules.multi_play
+        for c in firsts:
+            if c == JOKER:
+                for a in sorted(allowed):
+                    forms, n = self._forms(a, size - 1)
+                    base = JOKER | (a + 1) << _AS_SHIFT
+                    out += [base | f for f in forms]
+                    choices += n
+                continue
+            forms, n = self._forms(c, size - 1)
+            out += [c | f for f in forms]
+            choices += n
+            if multi:
+                for extra in self._extras(hand, c):
+                    base = c
+                    for i, e in enumerate(extra):
+                        base |= (e + 1) << (_MORE_SHIFT + 6 * i)
+                    forms, n = self._forms(extra[-1], size - 1 - len(extra))
+                    out += [base | f for f in forms]
+                    choices += n
+        # the repetition rule counts a play offered with and without a call as one choice
         if may_draw:
             out.append(DRAW)
         if may_take:
@@ -467,83 +759,157 @@ class ShedState(GameState):
         return out
 
     def legal_actions(self) -> list[Action]:
-        return [_ACTIONS[m] for m in self.moves()]
+        return [move_action(m) for m in self.moves()]
 
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is illegal for the seat to act, or None if it is legal.
 
         The reason names cards and suits with their symbols (``10♥``); :func:`~makao_tui.engine.
-        cards.ascii_text` turns it into ``10H`` for terminals without them.
+        cards.ascii_text` turns it into ``10H`` for terminals without them. :meth:`refusal_of`
+        gives it as data.
         """
+        r = self.refusal_of(action)
+        return None if r is None else r.reason
+
+    def refusal_of(self, action: Action) -> Refusal | None:
+        """Why ``action`` is illegal, as a :class:`~makao_tui.engine.state.Refusal` (kind, fields,
+        reason), or None if it is legal."""
         if self.over:
-            return "the deal is over"
+            return Refusal("deal_over", "the deal is over")
         return self._refusal(action, self._choices())
 
-    def _refusal(self, action: Action, choices: tuple[list[Card], bool, bool, bool]) -> str | None:
-        """:meth:`refusal` with the seat's :meth:`_choices` already known."""
-        cards, may_draw, may_take, may_pass = choices
+    def _refusal(self, action: Action, choices: tuple[frozenset, list[Card], bool, bool, bool]) -> Refusal | None:
+        """:meth:`refusal_of` with the seat's :meth:`_choices` already known."""
+        allowed, firsts, may_draw, may_take, may_pass = choices
         hand = self.hands[self._turn]
+        rules = self.rules
         if isinstance(action, Draw):
             if may_draw:
                 return None
             if self.penalty:
-                return f"a penalty of {self.penalty} is pending: answer it or take it (t)"
+                return Refusal("penalty_pending", f"a penalty of {self.penalty} is pending: answer it or take it (t)",
+                               {"penalty": self.penalty})
+            if self.skip:
+                return Refusal("skip_pending", "answer the four with a four or wait (t)", {"turns": self.skip})
             if self.drawn is not None:
-                return "you have drawn already: play the drawn card" + (" or pass" if may_pass else "")
+                return Refusal("drawn_already", "you have drawn already: play the drawn card"
+                               + (" or pass" if may_pass else ""))
             if not self._can_draw():
-                return "there is nothing left to draw"
-            return "you may not draw while you hold a playable card"
+                return Refusal("nothing_to_draw", "there is nothing left to draw")
+            return Refusal("card_fits", "you may not draw while you hold a playable card")
         if isinstance(action, Take):
-            return None if may_take else "there is no penalty to take"
+            if may_take:
+                return None
+            if self.starter_draw and self.penalty:
+                return Refusal("starter_draw",
+                               "the starter's penalty is not taken: ransom it or draw until a card fits")
+            return Refusal("no_penalty", "there is no penalty to take")
         if isinstance(action, Pass):
-            return None if may_pass else "you may pass only after drawing a card you could play"
+            return None if may_pass else Refusal("no_pass", "you may pass only after drawing a card you could play")
         if not isinstance(action, Play):
-            return "that is not an action of this game"
-        card = action.card
-        if card not in hand:
-            return f"{card.label()} is not in your hand"
-        if card not in cards:
-            return self._why_not(card)
-        last = len(hand) == 1
-        if action.suit is not None and card.rank != "A":
-            return "only an ace names a suit"
-        if card.rank == "A" and action.suit is None and not last:
-            return "an ace must name a suit"
-        if action.suit is not None and action.suit not in SUITS:
-            return f"an ace names a suit ({', '.join(SUITS)}), not {action.suit!r}"
+            return Refusal("not_an_action", "that is not an action of this game")
+        cards = action.cards
+        joker = action.card == JOKER
+        if joker:
+            if action.more:
+                return Refusal("joker_alone", "a joker is laid alone, not with other cards")
+            if action.as_card is None:
+                return Refusal("joker_needs_as", "a joker is played as a card: name the card (as)")
+            if action.as_card == JOKER:
+                return Refusal("joker_as_joker", "a joker is played as one of the 52 cards")
+        elif action.as_card is not None:
+            return Refusal("as_without_joker", "only a joker is played as another card", {"card": str(action.card)})
+        if action.more:
+            if not rules.multi_play:
+                return Refusal("one_card", "one card at a time: several cards need the multi_play option")
+            if JOKER in action.more:
+                return Refusal("joker_alone", "a joker is laid alone, not with other cards")
+            if len(cards) > 4:
+                return Refusal("too_many_cards", f"at most 4 cards in one play, not {len(cards)}",
+                               {"count": len(cards)})
+            ranks = sorted({c.rank for c in cards})
+            if len(ranks) > 1:
+                return Refusal("mixed_ranks", "the cards of one play must all be of one rank", {"ranks": ranks})
+        need = Counter(cards)
+        have = Counter(hand)
+        for card, n in need.items():
+            if have[card] < n:
+                reason = (f"{card.label()} is not in your hand" if not have[card]
+                          else f"you hold {card.label()} only {have[card]} time(s), not {n}")
+                return Refusal("not_in_hand", reason, {"card": str(card)})
+        face0 = action.as_card if joker else action.card
+        if action.card not in firsts or face0 not in allowed:
+            return self._why_not(action.card, face0, bool(action.more))
+        after = len(hand) - len(cards)
+        last = action.as_card if joker else cards[-1]
+        if action.suit is not None and last.rank != rules.namer_rank:
+            return Refusal("suit_not_allowed", "only an ace names a suit" if rules.namer_rank == "A"
+                           else f"only a {rank_name(rules.namer_rank)} names a suit")
+        if last.rank == rules.namer_rank and action.suit is None and after:
+            return Refusal("suit_needed", f"an {rank_name(last.rank)} must name a suit"
+                           if last.rank == "A" else f"a {rank_name(last.rank)} must name a suit")
         if action.demand is not None:
-            if not (self.game.jack_demands and card.rank == "J"):
-                return "only a jack makes a demand" if self.game.jack_demands else "there are no demands in this game"
-            if action.demand not in DEMAND_RANKS:
-                return "a jack may demand only 5, 6, 7, 8, 9, 10 or queen"
-        if action.makao and len(hand) != 2:
-            return "Makao is called only with the play that leaves one card"
+            if not rules.demand_rank:
+                return Refusal("no_demands", "there are no demands in this game")
+            if last.rank != rules.demand_rank or not after:
+                return Refusal("demand_not_allowed", f"only a {rank_name(rules.demand_rank)} makes a demand"
+                               if last.rank != rules.demand_rank else "the last card makes no demand")
+            if action.demand not in rules.demand_ranks:
+                words = ", ".join(rank_name(r) for r in rules.demand_ranks)
+                return Refusal("demand_rank", f"a {rank_name(rules.demand_rank)} may demand only {words}",
+                               {"rank": action.demand})
+        if action.makao and after != 1:
+            return Refusal("makao_not_one", "Makao is called only with the play that leaves one card")
+        if action.out:
+            if not rules.makao_out:
+                return Refusal("no_out_call", 'there is no "po makale" call in these rules')
+            if after:
+                return Refusal("out_not_last", '"po makale" is called only with the last card')
         return None
 
-    def _why_not(self, card: Card) -> str:
-        lab = card.label()
-        if self.drawn is not None:
-            return f"only the card just drawn ({self.drawn.label()}) may be played now"
+    def _why_not(self, card: Card, face: Card, multi: bool) -> Refusal:
+        lab = face.label() if card != JOKER else f"a joker as {face.label()}"
+        kind = "first_not_matching" if multi else "not_matching"
+        fields = {"card": str(face)}
+        if self.drawn is not None and card != self.drawn and self.rules.play_after_draw != "any":
+            return Refusal("only_drawn", f"only the card just drawn ({self.drawn.label()}) may be played now", fields)
+        if self.starter_draw and not self.penalty:
+            return Refusal("starter_draw", "draw until a card fits the starter, and play that card", fields)
         if self.penalty:
-            if self.penalty_rank == "KH":
-                if self.game.decks == 1:
-                    return "nothing answers the king of hearts: take the penalty"
-                return "only the king of hearts answers the king of hearts"
-            extra = " (no wild card on a penalty)" if card.rank in self.game.wild_ranks else ""
-            return (f"{lab} does not answer the penalty: play a {rank_name(cast(str, self.penalty_rank))} "
-                    f"or take {self.penalty}{extra}")
+            answers = self._t.answers[self.penalty_rank]
+            if not answers:
+                return Refusal("no_answer", "nothing answers this penalty: take it", fields)
+            extra = " (no wild card on a penalty)" if face.rank in self.rules.wild() else ""
+            return Refusal(kind, f"{lab} does not answer the penalty: play {self._answer_text()} or take "
+                           f"{self.penalty}{extra}", fields)
+        if self.skip:
+            return Refusal(kind, f"{lab} does not answer the four: play a 4 or wait (t)", fields)
         if self.demand is not None:
-            return f"the jack demands a {rank_name(self.demand)}: {lab} does not meet it"
-        return f"{lab} matches neither the suit {suit_label(self.suit)} nor the rank {rank_name(self.top.rank)}"
+            return Refusal(kind, f"the jack demands a {rank_name(self.demand)}: {lab} does not meet it", fields)
+        if card == JOKER:
+            return Refusal(kind, "no play fits here", fields)
+        return Refusal(kind, f"{lab} matches neither the suit {suit_label(self.suit)} nor the rank "
+                       f"{rank_name(self.face.rank)}", fields)
+
+    def _answer_text(self) -> str | None:
+        kind = self.penalty_rank
+        answers = self._t.answers.get(kind, frozenset())
+        if not answers:
+            return None
+        if kind == "KH":
+            return "the king of hearts"
+        if kind == "K":
+            return "K♥ or K♠" if self.rules.battle_kings else "a king"
+        return f"a {rank_name(kind)}"
 
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
         if self.over:
-            raise IllegalAction("the deal is over")
-        reason = self._refusal(action, self._choices())
-        if reason is not None:
-            raise IllegalAction(reason)
+            raise IllegalAction("the deal is over", "deal_over")
+        refusal = self._refusal(action, self._choices())
+        if refusal is not None:
+            raise IllegalAction.of(refusal)
         self.moves()  # counts the moves here, for the repetition rule
         events: list[Event] = []
         self._step(_move_of(action) if isinstance(action, Play) else _MOVE_OF[type(action)], events)
@@ -578,7 +944,7 @@ class ShedState(GameState):
         else:
             if ev is not None:
                 ev.append(TurnPassed(seat, "chose"))
-            self._advance(seat, ev)
+            self._turn_ends(seat, ev)
         if not self.stock and not self.over:
             if self.repeats:
                 self._check_repetition(ev)
@@ -588,26 +954,23 @@ class ShedState(GameState):
     def _position(self) -> tuple:
         """The position while the stock is empty: hands, top card, the rest of the pile as a set
         (it is shuffled before it is drawn again), and whose turn it is with what pending."""
-        return (tuple(tuple(sorted(h)) for h in self.hands), self.pile[-1], tuple(sorted(self.pile[:-1])),
-                self._turn, self.suit, self.penalty, self.penalty_rank, self.demand, self.drawn,
-                self.final_answer)
+        return (tuple(tuple(sorted(h)) for h in self.hands), self.pile[-1], self.face, tuple(sorted(self.pile[:-1])),
+                self._turn, self.suit, self.penalty, self.penalty_rank, self.resume, self.skip, tuple(self.waiting),
+                self.demand, self.demand_owner, self.drawn, self.starter_draw, self.final_answer)
 
     def _check_repetition(self, ev: list[Event] | None) -> None:
         """End the deal without a winner when a position comes round the third time in a run of
-        forced turns.
+        forced turns (RULES.md §1 "Endless forced loops").
 
-        **[decision, ours; not yet in RULES.md]** With the stock gone, forced turns can repeat for
-        ever (in makao-pl two players may each draw back and must play the four the other just
-        played, while fours skip the others). When a position (see :meth:`_position`) comes round
-        a third time and every action since its first time was the only legal one, the deal ends
-        as a deal where nobody can play or draw: no winner, every player scores the cards in hand.
-        Players who loop by choice are left to it (any action chosen among several starts the
-        count anew; a play offered with and without the Makao call counts as one choice, so a
-        cycle whose only way out is forgetting the call on purpose ends too). Every cycle passes
-        through a position with an empty stock (the stock grows
-        only by a rebuild, when it is empty), so positions are counted only then. The first
-        position of a run is counted when the run's first forced turn is taken (:meth:`_step`), so
-        that playouts, where most turns are choices, seldom build a position at all.
+        With the stock gone, forced turns can repeat for ever. When a position (see
+        :meth:`_position`) comes round a third time and every action since its first time was the
+        only legal one, the deal ends as a deal where nobody can play or draw: no winner, every
+        player scores the cards in hand. Any action chosen among several starts the count anew (a
+        play offered with and without a call counts as one choice). Every cycle passes through a
+        position with an empty stock (the stock grows only by a rebuild, when it is empty), so
+        positions are counted only then. The first position of a run (a deal's opening position
+        too) is counted when the run's first forced turn is taken (:meth:`_step`), so that
+        playouts, where most turns are choices, seldom build a position at all.
         """
         key = self._position()
         seen = self.repeats.get(key, 0) + 1
@@ -644,124 +1007,241 @@ class ShedState(GameState):
             ev.append(CardsDrawn(seat, tuple(got), reason, count - drawn))
 
     def _play(self, seat: int, move: int, ev: list[Event] | None) -> None:
-        card = ALL_CARDS[move & 63]
-        option = (move >> 6) & 15
-        rank = _RANK[card]
+        """Lay the cards of ``move`` (RULES.md §1/§2 matching, penalties, skips, demands, calls;
+        §5 multi-card plays and jokers) and pass the turn."""
+        t = self._t
+        rules = self.rules
+        first = move & 63
+        cards = [first]
+        rest = move >> _MORE_SHIFT
+        while rest & 63:
+            cards.append((rest & 63) - 1)
+            rest >>= 6
         hand = self.hands[seat]
-        hand.remove(card)
-        self.pile.append(card)
+        for c in cards:
+            hand.remove(_CARDS[c])
+        self.pile.extend(_CARDS[c] for c in cards)
+        faces = [((move >> _AS_SHIFT) & 63) - 1] if first == 52 else cards
+        face = _CARDS[faces[-1]]
+        self.face = face
         self.drawn = None
-        named = SUITS[option - 1] if option and rank == "A" else None
-        self.suit = named or _SUIT[card]
-        demand_made = self.game.jack_demands and rank == "J" and bool(hand)
-        demand = DEMAND_RANKS[option - 1] if option and demand_made else None
-        called = bool(move & MAKAO_BIT) or (len(hand) == 1 and self._t.auto)
+        self.starter_draw = False
+        suit_opt = (move >> 6) & 7
+        named = SUITS[suit_opt - 1] if suit_opt else None
+        self.suit = named or _SUIT[face]
+        demand_made = bool(rules.demand_rank) and _RANK[face] == rules.demand_rank and bool(hand)
+        dem = (move >> 9) & 15
+        demand = RANKS[dem - 1] if dem and demand_made else None
+        called = bool(move & MAKAO_BIT) or (len(hand) == 1 and rules.auto_makao)
+        out_called = bool(move & OUT_BIT) or rules.auto_makao or not rules.makao_out
         if ev is not None:
-            ev.append(CardPlayed(seat, card, named, demand, called, demand_made))
+            ev.append(CardPlayed(seat, _CARDS[first], named, demand, bool(move & MAKAO_BIT), demand_made,
+                                 tuple(_CARDS[c] for c in cards[1:]),
+                                 face if first == 52 else None, bool(move & OUT_BIT)))
         if len(hand) == 1 and not called:
-            self._draw_cards(seat, self.game.makao_cost, "makao", ev)
+            self._draw_cards(seat, rules.makao_cost, "makao", ev)
+        elif not hand and not out_called:  # §5 makao_out: the card keeps its effect, the deal goes on
+            self._draw_cards(seat, rules.makao_cost, "out", ev)
         answering_final = self.final_answer
-        was_penalty = self.penalty
-        self.demand = None
-        kind = _PENALTY_KIND[card]
-        if kind is not None:
-            if was_penalty and self._t.double:
-                self.penalty = was_penalty * 2  # makao-pl ransom, doubled
-            else:
-                self.penalty = was_penalty + _PENALTY_VALUE[card]
-            self.penalty_rank = kind
+        back = False
+        skips = 0
+        for i, c in enumerate(faces):
+            kind = self.penalty_rank
+            if self.penalty and c in t.answers[kind]:
+                if i == 0 and t.double[kind]:
+                    self.penalty *= 2  # makao-pl ransom, doubled
+                else:
+                    self.penalty += t.value[kind]
+                back = c in t.back
+            elif not self.penalty and t.kind[c] is not None:
+                self.penalty, self.penalty_rank = t.value[t.kind[c]], t.kind[c]
+                back = c in t.back
+            elif c in t.skip:
+                skips += 1
         if not hand:
             if ev is not None:
                 ev.append(WentOut(seat))
             self.out.add(seat)
             if self.winner is None:
                 self.winner = seat
-            if kind is not None and self.game.answer_after_going_out and not answering_final:
+            if self.penalty and rules.answer_after_going_out and not answering_final:
                 self.final_answer = True
                 nxt = (seat + 1) % self.players
                 self._turn = nxt
+                self.demand = None
                 if ev is not None:
                     ev.append(self._pending_event(nxt))
                 return
             self._end(ev)
-        elif answering_final:
+            return
+        if answering_final:
             self._end(ev)
+            return
+        n = self.players
+        if self.penalty:
+            victim = (seat - 1) % n if back else (seat + 1) % n
+            self.resume = (seat + 1) % n if back else (seat + 2) % n
+            self.demand, self.demand_owner = None, None
+            self._turn = victim
+            if ev is not None:
+                ev.append(self._pending_event(victim, out_of_turn=back and n > 2))
+            self._settle(ev)
+            return
+        if skips and rules.fours_stack:
+            self.skip += skips
+            self.demand, self.demand_owner = None, None
+            self._turn = (seat + 1) % n
+            if ev is not None:
+                ev.append(SkipPending(self._turn, self.skip))
+            self._settle(ev)
+            return
+        self.skip = 0
+        if demand_made:
+            self.demand_owner = seat if demand is not None and rules.demand_round else None
+            self._advance(seat, ev, skips, demand)
+        elif self.demand is not None and rules.demand_round and seat != self.demand_owner:
+            self._advance(seat, ev, skips, self.demand)  # the demand passes on round the table
         else:
-            self._advance(seat, ev, skip=self.game.four_skips and rank == "4", demand=demand)
+            self.demand_owner = None
+            self._advance(seat, ev, skips)
 
-    def _pending_event(self, seat: int) -> PenaltyPending:
-        if self.penalty_rank == "KH":
-            answer = "the king of hearts" if self.game.decks > 1 else None
-        else:
-            answer = f"a {self.penalty_rank}"
-        return PenaltyPending(seat, self.penalty, answer, ransom=self.game.ransom_word)
+    def _pending_event(self, seat: int, out_of_turn: bool = False) -> PenaltyPending:
+        return PenaltyPending(seat, self.penalty, self._answer_text(), ransom=self.rules.ransom_word,
+                              out_of_turn=out_of_turn)
 
     def _take(self, seat: int, ev: list[Event] | None) -> None:
+        """Take the pending penalty (draw it and lose the turn), or under ``fours_stack`` wait out
+        the pending skip: this turn and the next ``skip - 1`` of one's own (§5)."""
+        if self.skip:
+            self.waiting[seat] += self.skip - 1
+            if ev is not None:
+                ev.append(TurnSkipped(seat, self.waiting[seat]))
+            self.skip = 0
+            self._advance(seat, ev)
+            return
         amount = self.penalty
         self.penalty, self.penalty_rank = 0, None
+        self.starter_draw = False
         self._draw_cards(seat, amount, "penalty", ev)
         if self.final_answer:
             self._end(ev)
-        else:
-            self._advance(seat, ev)
+            return
+        nxt = self.resume if self.resume is not None else (seat + 1) % self.players
+        self.resume = None
+        self._advance((nxt - 1) % self.players, ev)
 
     def _draw_turn(self, seat: int, ev: list[Event] | None) -> None:
+        """Draw one card (§1/§2 "Drawing"; under a special starter, §2, the first draw pays the
+        starter's penalty and the player draws on until a card fits)."""
+        if self.starter_draw and self.penalty:
+            self.penalty, self.penalty_rank, self.resume = 0, None, None
         self._draw_cards(seat, 1, "draw", ev)
-        card = self.hands[seat][-1]
-        if card in self._match():
+        hand = self.hands[seat]
+        card = hand[-1]
+        allowed = self._allowed()
+        fits = bool(allowed) if card == JOKER else card in allowed
+        if not fits and self.rules.play_after_draw == "any" and not self.starter_draw:
+            fits = not allowed.isdisjoint(hand) or (JOKER in hand and bool(allowed))
+        if fits:
             self.drawn = card
-        elif self._t.until:
-            self._settle(ev)  # draws on (or passes by itself when nothing is left)
+        elif self.starter_draw or self.rules.draw_until_playable:
+            self._settle(ev)  # the player draws on (or passes by itself when nothing is left)
         else:
             if ev is not None:
                 ev.append(TurnPassed(seat, "drawn"))
-                if self.demand is not None:
-                    ev.append(DemandLapsed(seat))
-            self._advance(seat, ev)
+            self._turn_ends(seat, ev)
 
-    def _advance(self, seat: int, ev: list[Event] | None, skip: bool = False, demand: str | None = None) -> None:
-        """Pass the turn to the left of ``seat`` (past a skipped player), then settle.
+    def _turn_ends(self, seat: int, ev: list[Event] | None) -> None:
+        """``seat``'s turn ends without a card played: an unmet demand lapses (§2 [decision]), or
+        in a demand round passes on unless ``seat`` is the jack's player (§5)."""
+        demand = None
+        if self.demand is not None:
+            if self.rules.demand_round and seat != self.demand_owner:
+                demand = self.demand
+            elif ev is not None:
+                ev.append(DemandLapsed(seat))
+        if demand is None:
+            self.demand_owner = None
+        self._advance(seat, ev, demand=demand)
 
-        ``demand``: a jack's demand on the new seat to act (it binds that player only).
-        """
+    def _advance(self, seat: int, ev: list[Event] | None, skip: int = 0, demand: str | None = None) -> None:
+        """Pass the turn to the left of ``seat`` (past ``skip`` skipped turns), then settle.
+
+        ``demand``: a jack's demand on the new seat to act."""
         self.drawn = None
+        self.starter_draw = False
         self.demand = demand
         nxt = (seat + 1) % self.players
-        if skip:
+        for _ in range(skip):
             if ev is not None:
                 ev.append(TurnSkipped(nxt))
             nxt = (nxt + 1) % self.players
         self._turn = nxt
         if self.penalty and ev is not None:
             ev.append(self._pending_event(nxt))
+        if demand is not None and self.demand_owner is not None and ev is not None and nxt != self.demand_owner:
+            ev.append(DemandPassed(nxt, demand))
         self._settle(ev)
 
     def _stuck(self) -> bool:
-        """The seat to act has no legal action: no penalty to take, no drawn card, nothing to draw
-        and no playable card."""
-        if self.penalty or self.drawn is not None or self.stock or len(self.pile) > 1:
+        """The seat to act has no legal action: nothing pending, no drawn card, nothing to draw
+        and no card that may be played."""
+        if self.penalty or self.skip or self.drawn is not None or self._can_draw():
             return False
-        return self._match().isdisjoint(self.hands[self._turn])
+        allowed = self._allowed()
+        hand = self.hands[self._turn]
+        return allowed.isdisjoint(hand) and not (allowed and JOKER in hand)
 
     def _settle(self, ev: list[Event] | None) -> None:
-        """Take the automatic turns: a player who can neither play nor draw passes by itself."""
-        while not self.over and self._stuck():
+        """Take the automatic turns: a seat still waiting (§5 ``fours_stack``) passes, and what is
+        pending passes on to the next seat; a seat facing a skip without a four waits; a player
+        who can neither play nor draw passes by itself."""
+        n = self.players
+        while not self.over:
             seat = self._turn
+            if self.waiting[seat]:
+                self.waiting[seat] -= 1
+                if ev is not None:
+                    ev.append(TurnSkipped(seat, self.waiting[seat]))
+                self._turn = (seat + 1) % n
+                if self.penalty:
+                    self.resume = (self._turn + 1) % n
+                continue
+            if self.skip:
+                hand = self.hands[seat]
+                if self._t.skip.isdisjoint(hand) and JOKER not in hand:
+                    self.waiting[seat] += self.skip - 1
+                    self.skip = 0
+                    if ev is not None:
+                        ev.append(TurnSkipped(seat, self.waiting[seat]))
+                    self._turn = (seat + 1) % n
+                    continue
+                return
+            if not self._stuck():
+                return
             if ev is not None:
                 ev.append(TurnPassed(seat, "stuck"))
-                if self.demand is not None:
-                    ev.append(DemandLapsed(seat))
             self.idle += 1
-            if self.idle >= self.players:
+            if self.idle >= n:
                 self._end(ev)
                 return
-            self.demand = None
             self.drawn = None
-            self._turn = (seat + 1) % self.players
+            self.starter_draw = False
+            demand = None
+            if self.demand is not None:
+                if self.rules.demand_round and seat != self.demand_owner:
+                    demand = self.demand
+                elif ev is not None:
+                    ev.append(DemandLapsed(seat))
+            self.demand = demand
+            if demand is None:
+                self.demand_owner = None
+            self._turn = (seat + 1) % n
 
     def _end(self, ev: list[Event] | None) -> None:
         self.over = True
         self.penalty, self.penalty_rank, self.demand, self.drawn = 0, None, None, None
+        self.skip, self.demand_owner, self.resume, self.starter_draw = 0, None, None, False
         if ev is not None:
             ev.append(DealEnded(None, self.winner))
 
@@ -770,7 +1250,7 @@ class ShedState(GameState):
     def points(self) -> list[int] | None:
         if not self.over:
             return None
-        return self.game.score(self.hands, self.winner, self.out, self.game.card_value)
+        return self.rules.score(self.hands, self.winner, self.out)
 
     def view(self, seat: int) -> ShedView:
         acting = not self.over and seat == self._turn
@@ -782,7 +1262,9 @@ class ShedState(GameState):
             penalty_rank=self.penalty_rank, demand=self.demand, stock=len(self.stock),
             to_act=self.to_act, drawn=self.drawn if acting else None,
             legal=tuple(self.legal_actions()) if acting else (),
-            winner=self.winner, game=self.game.id, final_answer=self.final_answer,
+            winner=self.winner, game=self.rules.game, final_answer=self.final_answer,
+            rules=self.rules, face=self.face, skip=self.skip, waiting=tuple(self.waiting),
+            demand_owner=self.demand_owner, starter_draw=self.starter_draw, resume=self.resume,
         )
 
     def clone(self) -> ShedState:
@@ -791,6 +1273,7 @@ class ShedState(GameState):
         new.hands = [list(h) for h in self.hands]
         new.stock = list(self.stock)
         new.pile = list(self.pile)
+        new.waiting = list(self.waiting)
         new.out = set(self.out)
         new.repeats = dict(self.repeats)
         new._n_choices = None
@@ -800,12 +1283,12 @@ class ShedState(GameState):
 
     def snapshot(self) -> dict[str, Any]:
         return {
-            "variant": self.game.id,
+            "variant": self.rules.game,
             "to_act": self.to_act,
             "hands": [[str(c) for c in h] for h in self.hands],
             "deal_over": self.over,
             "points": self.points(),
-            "top": str(self.top),
+            "top": str(self.face),
             "suit": self.suit,
             "penalty": self.penalty,
             "demand": self.demand,
@@ -816,42 +1299,24 @@ class ShedState(GameState):
 _MOVE_OF = {Draw: DRAW, Take: TAKE, Pass: PASS}
 
 
-def hand_value(cards: Sequence[Card], value: Callable[[Card], int]) -> int:
-    """The points ``cards`` left in hand cost, by the game's card values."""
-    return sum(value(c) for c in cards)
-
-
-def deal_columns(deal: DealRecord) -> DealColumns:
-    """A finished deal's record for the CSV export (RULES.md "Score sheets"): per seat the cards
-    left in hand (0: went out), the points of the deal and the running total."""
-    counts = deal.state.view(0).counts
-    points, totals = deal.result()
-    return [], [[("cards left", counts[s]), ("points", points[s]), ("total", totals[s])] for s in range(len(counts))]
-
-
 # ---------------------------------------------------------------- sampling worlds (the hard AI)
 
 
-def sample_state(view: ShedView, rules: Any, rng: random.Random) -> ShedState:
+def sample_state(view: ShedView, rules: ShedRules, rng: random.Random) -> ShedState:
     """A full deal that agrees with ``view`` (what its seat knows), for the hard AI's search.
 
-    The cards the seat cannot see (the packs minus its own hand and the discard pile since the
+    The cards the seat cannot see (the pack minus its own hand and the discard pile since the
     last rebuild) are shuffled with ``rng`` and dealt to the other hands, each keeping its size
     (``view.counts``), and the rest becomes the stock. Everything public is copied from the view:
-    the pile, active suit, penalty, demand, the card just drawn, the final answer, the winner and
-    the seats that went out (hands of 0 cards). The new state's own generator is seeded from
-    ``rng``; its repetition count starts empty. ``rules``: the match's rule config (public; the
-    view does not carry it). Raises ValueError when the view is of an unknown game, the deal is
-    over, or the counts do not add up to the cards unseen.
+    the pile, top card, active suit, penalty, skip, waits, demand, the card just drawn, the final
+    answer, the winner and the seats that went out (hands of 0 cards). The new state's own
+    generator is seeded from ``rng``; its repetition count starts empty. ``rules``: the match's
+    rule config (public). Raises ValueError when the deal is over, or the counts do not add up to
+    the cards unseen.
     """
-    from . import makao_pl, makao_ru  # the games register here; imported late (they import us)
-
-    game = {g.id: g for g in (makao_ru.GAME, makao_pl.GAME)}.get(view.game)
-    if game is None:
-        raise ValueError(f"not a shedding game: {view.game!r}")
     if view.to_act is None:
         raise ValueError("the deal is over: nothing to sample")
-    unseen = deck(game.decks)
+    unseen = rules.pack()
     for card in (*view.hand, *view.pile):
         unseen.remove(card)
     needed = sum(n for s, n in enumerate(view.counts) if s != view.seat) + view.stock
@@ -868,14 +1333,20 @@ def sample_state(view: ShedView, rules: Any, rng: random.Random) -> ShedState:
     if view.drawn is not None:  # the drawn card is the last one the hand took
         hands[view.seat].remove(view.drawn)
         hands[view.seat].append(view.drawn)
-    state = ShedState(game, rules, view.players, view.dealer, hands, view.pile[0], unseen,
+    state = ShedState(rules, view.players, view.dealer, hands, view.pile[0], unseen,
                       random.Random(rng.getrandbits(64)), start=False)
     state.pile = list(view.pile)
+    state.face = view.top
     state.suit = view.suit
     state.penalty = view.penalty
     state.penalty_rank = view.penalty_rank
+    state.resume = view.resume
+    state.skip = view.skip
+    state.waiting = list(view.waiting) or [0] * view.players
     state.demand = view.demand
+    state.demand_owner = view.demand_owner
     state.drawn = view.drawn
+    state.starter_draw = view.starter_draw
     state.final_answer = view.final_answer
     state.winner = view.winner
     state.out = {s for s, n in enumerate(view.counts) if n == 0}

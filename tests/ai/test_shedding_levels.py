@@ -9,7 +9,6 @@ import pytest
 
 from makao_tui.ai import LEVELS, Thinking, ai_for
 from makao_tui.engine import Card, Play
-from makao_tui.engine.cards import deck
 from makao_tui.games import get_variant
 from makao_tui.games.shedding import sample_state
 from tests.ai.test_shedding_ai import shuffled_hidden
@@ -68,7 +67,7 @@ def test_sampled_worlds_conserve_cards_and_agree_with_the_view(vid):
         view = state.view(seat)
         world = sample_state(view, v.rules(), random.Random(i))
         cards = [c for h in world.hands for c in h] + world.stock + world.pile
-        assert sorted(cards) == sorted(deck(world.game.decks))
+        assert sorted(cards) == sorted(world.rules.pack())
         assert world.view(seat) == view
         assert world.legal_actions() == state.legal_actions()
 

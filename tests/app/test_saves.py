@@ -185,7 +185,7 @@ def test_undo_is_refused_in_hot_seat_and_before_the_first_move():
 
 
 def test_statistics_after_a_finished_ai_only_match():
-    played = app_pl(seats=(AI, AI), seed=2, deals=2)
+    played = app_pl(seats=(AI, AI), seed=2, deals=2, king_ransom="none")  # short deals
     stored = {}
 
     async def play(pilot):

@@ -282,7 +282,7 @@ def test_setup_shows_errors_inline_then_starts_the_match():
 
 
 def test_time_limit_shows_minutes_left_and_ends_the_match_after_the_deal():
-    app = app_pl(seed=13, time_limit_min=2)  # a short first deal
+    app = app_pl(seed=13, time_limit_min=2, king_ransom="none")  # a short first deal
 
     async def body(pilot):
         await wait_for(pilot, lambda: humans_turn(app))

@@ -63,7 +63,7 @@ def test_action_json_round_trip(action):
 
 
 @pytest.mark.parametrize("bad", [
-    {"do": "fly"}, {"do": "play"}, {"do": "play", "card": "XX"}, {"do": "play", "card": "AS", "suit": "Q"},
+    {"do": "fly"}, {"do": "play"}, {"do": "play", "card": "ZZ"}, {"do": "play", "card": "AS", "suit": "Q"},
     {"do": "draw", "card": "AS"}, {"do": "bid", "tricks": "two"}, {"do": "play", "card": "JH", "demand": "Z"},
     {"do": "play", "card": "AS", "makao": "yes"}, [],
 ])

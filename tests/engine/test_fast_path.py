@@ -48,9 +48,15 @@ def race(fast, slow, to_action, rng: random.Random) -> int:
 
 
 shed_options = {
-    "makao-ru": st.fixed_dictionaries({"auto_makao": st.booleans()}),
-    "makao-pl": st.fixed_dictionaries({"auto_makao": st.booleans(), "draw_until_playable": st.booleans(),
-                                       "ransom_stacking": st.sampled_from(["double", "add"])}),
+    "makao-ru": st.fixed_dictionaries({"auto_makao": st.booleans(),
+                                       "play_after_draw": st.sampled_from(["drawn", "any"]),
+                                       "ace_points": st.sampled_from(["all", "hearts"]), "jokers": st.booleans()}),
+    "makao-pl": st.fixed_dictionaries({
+        "auto_makao": st.booleans(), "draw_until_playable": st.booleans(),
+        "ransom_stacking": st.sampled_from(["double", "add"]), "king_ransom": st.sampled_from(["any_king", "none"]),
+        "starter_penalty": st.sampled_from(["draw_until", "take"]), "queens": st.booleans(),
+        "fours_stack": st.booleans(), "battle_kings": st.booleans(), "multi_play": st.booleans(),
+        "demand_round": st.booleans(), "makao_out": st.booleans(), "jokers": st.booleans()}),
 }
 
 

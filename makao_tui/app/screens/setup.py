@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from ...ai import DEFAULT_LEVEL, LEVELS
-from ...engine.variant import RulesError, Variant
+from ...engine.variant import RulesError, Variant, option_fields
 from ..session import SeatSpec
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ class SetupScreen(Screen[None]):
                     yield SeatRow(spec)
             yield Button("Add seat", id="add-seat", compact=True)
             yield Static("Rules", classes="section")
-            for field in dataclasses.fields(v.rules_type):
+            for field in option_fields(v.rules_type):
                 with Horizontal(classes="option-row"):
                     yield Static(field.metadata.get("label", field.name), classes="label")
                     yield _field_widget(field, getattr(self.start_rules, field.name))
@@ -207,7 +207,7 @@ class SetupScreen(Screen[None]):
         """The options as entered, or None after marking the fields in error."""
         options: dict[str, Any] = {}
         ok = True
-        for field in dataclasses.fields(self.variant.rules_type):
+        for field in option_fields(self.variant.rules_type):
             widget = self.query_one(f"#opt-{field.name}")
             error = self.query_one(f"#err-{field.name}", Static)
             error.update("")

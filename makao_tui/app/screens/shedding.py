@@ -20,8 +20,7 @@ from textual.widgets import Static
 from ...engine.actions import Draw, Pass, Play, Take
 from ...engine.cards import SUITS, Card, ascii_text, rank_name, suit_label
 from ...engine.events import plural
-from ...games import makao_pl, makao_ru
-from ...games.shedding import CardPlayed, PenaltyPending, ShedState, ShedView
+from ...games.shedding import CardPlayed, PenaltyPending, ShedView
 from ..widgets.cards import CardView, HandView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
@@ -29,9 +28,6 @@ from ..widgets.seats import SeatPanel
 from ..widgets.status import StatusLine, show
 from .pickers import NO_DEMAND, DemandPicker, SuitPicker
 from .table import TableScreen
-
-#: points a card left in hand costs, per game
-CARD_VALUES = {makao_ru.VARIANT.id: makao_ru.card_value, makao_pl.VARIANT.id: makao_pl.card_value}
 
 #: the part of the usual AI pause taken by each draw of a run of draws until a card fits
 DRAW_ON_PAUSE = 0.25
@@ -155,11 +151,11 @@ class ShedTableScreen(TableScreen):
         if left is not None:  # a time limit
             bar.append(f" · deal {number} · ")
             bar.append("time is up: last deal" if match.time_up else f"{math.ceil(left / 60)} min left")
-        elif hasattr(rules, "deals"):
+        elif rules.deals is not None:
             bar.append(f" · deal {number} of {rules.deals}")
         else:
             bar.append(f" · deal {number}")
-        if hasattr(rules, "loss_limit"):
+        if rules.loss_limit is not None:
             bar.append(f" · loss limit {rules.loss_limit}")
         if view.to_act is not None:
             who = "your" if self._my_turn() else f"{session.names[view.to_act]}'s"
@@ -314,9 +310,7 @@ class ShedTableScreen(TableScreen):
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this game: drawing until a card fits and the demand picker only where the
         game has jack demands (makao-pl)."""
-        state = self.session.match.state
-        assert isinstance(state, ShedState)
-        extra = DEMAND_GAME_KEYS if state.game.jack_demands else []
+        extra = DEMAND_GAME_KEYS if self.session.rules.demand_rank else []
         return KEYS + extra + COMMON_KEYS
 
     # ------------------------------------------------------------ keys
@@ -389,7 +383,7 @@ class ShedTableScreen(TableScreen):
 
     def _drawing_until(self, view: ShedView) -> bool:
         """Whether only drawing is legal and the rules draw until a card fits (makao-pl)."""
-        return view.legal == (Draw(),) and bool(getattr(self.session.rules, "draw_until_playable", False))
+        return view.legal == (Draw(),) and self.session.rules.draw_until_playable
 
     def action_draw_until(self) -> None:
         """Draw card after card, as the rules make the player do anyway, until one fits."""
@@ -430,7 +424,7 @@ class ShedTableScreen(TableScreen):
         deal = session.match.current
         state = deal.state
         names = session.names
-        value = CARD_VALUES[session.variant.id]
+        value = session.rules.card_value
         views = [state.view(seat) for seat in range(state.players)]
         winner = views[0].winner
         head = Text(f"{names[winner]} went out and wins the deal." if winner is not None
@@ -459,7 +453,7 @@ def shedding_sheet(session) -> ScoreSheet:
     match = session.match
     rules = session.rules
     names = session.names
-    limit = getattr(rules, "loss_limit", None)
+    limit = rules.loss_limit
     sheet = ScoreSheet(["Deal", "Dealer", *names])
     for deal in match.deals:
         row: list[Text | str] = [str(deal.number), names[deal.dealer]]

@@ -233,17 +233,24 @@ def test_a_punter_who_cannot_pay_in_full_pays_what_he_has_and_leaves():
     assert "2 of 3" in line.text(["A", "B", "C"])
 
 
-def test_a_banker_who_runs_out_pays_the_later_punters_nothing():
-    # banker has 3 chips: pays seat 1 its natural 9 (3), is broken, collects from seat 2,
-    # and still pays seat 3 nothing
+def test_a_banker_who_runs_out_pays_later_punters_from_what_he_collects():
+    # RULES.md §3: banker has 3 chips: pays seat 1 its natural 9 (3), is broken, collects 1 from
+    # seat 2, and pays seat 3 from that chip; left with nothing, he leaves after the settlement
     state = table(["5C", "9H", "2D", "7S"], "", bankrolls=[3, 10, 10, 10])
     events = play(state, "s s s s")
     lines = [e for e in events if isinstance(e, Settled)]
-    assert [(e.seat, e.owed, e.paid) for e in lines] == [(1, 3, 3), (2, 1, 1), (3, 1, 0)]
+    assert [(e.seat, e.owed, e.paid) for e in lines] == [(1, 3, 3), (2, 1, 1), (3, 1, 1)]
     assert events.index(BankBroken(0)) == events.index(lines[0]) + 1
-    assert state.points() == [-2, 3, -1, 0]
-    assert LeftTable(0) not in events
-    assert "bank is broken" in lines[2].text(["A", "B", "C", "D"])
+    assert state.points() == [-3, 3, -1, 1]
+    assert LeftTable(0) in events
+
+
+def test_a_broken_bank_pays_nothing_while_it_holds_nothing():
+    state = table(["5C", "9H", "7S"], "", bankrolls=[3, 10, 10])
+    events = play(state, "s s s")
+    lines = [e for e in events if isinstance(e, Settled)]
+    assert [(e.seat, e.owed, e.paid) for e in lines] == [(1, 3, 3), (2, 1, 0)]
+    assert "bank holds nothing" in lines[1].text(["A", "B", "C"])
 
 
 def test_a_banker_left_with_nothing_leaves_the_table():

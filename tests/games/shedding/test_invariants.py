@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from makao_tui.engine import ALL_CARDS, IllegalAction, Play
 from makao_tui.games import get_variant
-from makao_tui.games.makao_pl import card_value as pl_value
-from makao_tui.games.makao_ru import card_value as ru_value
+from makao_tui.games.makao_pl import PlRules
+from makao_tui.games.makao_ru import RuRules
 
 MAX_ACTIONS = 50_000
-VALUES = {"makao-ru": ru_value, "makao-pl": pl_value}
+VALUES = {"makao-ru": RuRules().card_value, "makao-pl": PlRules().card_value}
 
 
 def every_card(state) -> Counter:

@@ -8,11 +8,12 @@ import pytest
 
 from makao_tui.engine import Card, Draw, IllegalAction, Match, Pass, Play, Take
 from makao_tui.games import get_variant
-from makao_tui.games.makao_pl import card_value
+from makao_tui.games.makao_pl import PlRules
 from makao_tui.games.shedding import CardsDrawn, DemandLapsed, PositionRepeated, TurnPassed, TurnSkipped
 from tests.helpers import act, lay
 
 C = Card.parse
+card_value = PlRules().card_value
 
 
 def pl(hands, starter, stock=(), dealer=0, **options):
@@ -143,7 +144,7 @@ def test_a_three_does_not_ransom_a_two():
 
 
 def test_king_of_hearts_five_cards_no_ransom():
-    s = pl([["KS", "KD"], ["KH", "5H", "6H"]], "7H", ["4C", "5C", "6C", "7C", "8C", "9C"])
+    s = pl([["KS", "KD"], ["KH", "5H", "6H"]], "7H", ["4C", "5C", "6C", "7C", "8C", "9C"], king_ransom="none")
     act(s, 1, do="play", card="KH")
     assert s.penalty == 5 and s.legal_actions() == [Take()]
     act(s, 0, do="take")

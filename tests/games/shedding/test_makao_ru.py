@@ -9,9 +9,11 @@ import pytest
 
 from makao_tui.engine import Card, Draw, IllegalAction, Match, Pass, Play, Take
 from makao_tui.games import get_variant
-from makao_tui.games.makao_ru import card_value
+from makao_tui.games.makao_ru import RuRules
 from makao_tui.games.shedding import CardsDrawn, PenaltyPending, StockRebuilt, TurnPassed
 from tests.helpers import act, lay
+
+card_value = RuRules().card_value
 
 C = Card.parse
 #: distinct filler cards for stocks
