@@ -236,7 +236,8 @@ class ShedRules:
     (cards for a forgotten call), ``answer_after_going_out`` (a penalty card played last is answered
     once, §1), ``ransom_word`` (the log says "ransom"). ``loss_limit`` / ``deals`` /
     ``time_limit_min``: how the match ends (None where the game has no such end). The option fields
-    are documented where a game makes them options (RULES.md §1, §2, §5); here they hold the value a game without them plays.
+    are documented where a game makes them options (RULES.md §1, §2, §5); here they hold the value
+    a game without them plays.
     """
 
     game: str = "shedding"

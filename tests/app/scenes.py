@@ -166,6 +166,8 @@ async def _settle(pilot) -> None:
 async def _setup(pilot) -> None:
     await pilot.press("down", "enter")
     await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "SetupScreen")
+    for field in pilot.app.screen.query("Input"):
+        field.cursor_blink = False  # a blinking cursor would make the picture depend on timing
     await pilot.pause()
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import makao_tui.games  # noqa: F401  (registers every game)
-from makao_tui.engine.scenario import load_layout, run_scenario
+from makao_tui.engine.scenario import ScenarioError, load_layout, run_scenario
 from makao_tui.engine.variant import registered
 
 HERE = Path(__file__).parent
@@ -23,6 +23,10 @@ FILES = sorted(HERE.glob("*.json"))
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario(path: Path) -> None:
     spec = json.loads(path.read_text())
+    if spec.get("expect_malformed"):
+        with pytest.raises(ScenarioError):
+            run_scenario(load_layout(path, registered()))
+        return
     out, status = run_scenario(load_layout(path, registered()))
     want_error = spec.get("error_index")
     if want_error is None:
