@@ -650,7 +650,7 @@ class ShedState(GameState):
         jack's player in a demand round, a jack), else what matches the top card."""
         t = self._t
         if self.penalty:
-            return t.answers[self.penalty_rank]
+            return t.answers[cast(str, self.penalty_rank)]  # set with every penalty
         if self.skip:
             return t.skip
         if self.demand is not None:
@@ -710,7 +710,7 @@ class ShedState(GameState):
         1 to 3 cards of its rank from the rest of the hand, the middle ones in card order (their
         order changes nothing), each choice of the last card."""
         rank = _RANK[first]
-        others = [c for c in hand if _RANK[c] == rank]
+        others: list[int] = [c for c in hand if _RANK[c] == rank]
         others.remove(first)
         out: set[tuple[int, ...]] = set()
         for k in range(1, min(3, len(others)) + 1):
@@ -838,11 +838,11 @@ class ShedState(GameState):
                 reason = (f"{card.label()} is not in your hand" if not have[card]
                           else f"you hold {card.label()} only {have[card]} time(s), not {n}")
                 return Refusal("not_in_hand", reason, {"card": str(card)})
-        face0 = action.as_card if joker else action.card
+        face0 = cast(Card, action.as_card) if joker else action.card  # a joker's as_card is checked above
         if action.card not in firsts or face0 not in allowed:
             return self._why_not(action.card, face0, bool(action.more))
         after = len(hand) - len(cards)
-        last = action.as_card if joker else cards[-1]
+        last = face0 if joker else cards[-1]
         if action.suit is not None and last.rank != rules.namer_rank:
             return Refusal("suit_not_allowed", "only an ace names a suit" if rules.namer_rank == "A"
                            else f"only a {rank_name(rules.namer_rank)} names a suit")
@@ -877,7 +877,7 @@ class ShedState(GameState):
         if self.starter_draw and not self.penalty:
             return Refusal("starter_draw", "draw until a card fits the starter, and play that card", fields)
         if self.penalty:
-            answers = self._t.answers[self.penalty_rank]
+            answers = self._t.answers[cast(str, self.penalty_rank)]
             if not answers:
                 return Refusal("no_answer", "nothing answers this penalty: take it", fields)
             extra = " (no wild card on a penalty)" if face.rank in self.rules.wild() else ""
@@ -893,7 +893,7 @@ class ShedState(GameState):
                        f"{rank_name(self.face.rank)}", fields)
 
     def _answer_text(self) -> str | None:
-        kind = self.penalty_rank
+        kind = cast(str, self.penalty_rank)
         answers = self._t.answers.get(kind, frozenset())
         if not answers:
             return None
@@ -1047,15 +1047,15 @@ class ShedState(GameState):
         back = False
         skips = 0
         for i, c in enumerate(faces):
-            kind = self.penalty_rank
+            kind = cast(str, self.penalty_rank)
             if self.penalty and c in t.answers[kind]:
                 if i == 0 and t.double[kind]:
                     self.penalty *= 2  # makao-pl ransom, doubled
                 else:
                     self.penalty += t.value[kind]
                 back = c in t.back
-            elif not self.penalty and t.kind[c] is not None:
-                self.penalty, self.penalty_rank = t.value[t.kind[c]], t.kind[c]
+            elif not self.penalty and (started := t.kind[c]) is not None:
+                self.penalty, self.penalty_rank = t.value[started], started
                 back = c in t.back
             elif c in t.skip:
                 skips += 1
