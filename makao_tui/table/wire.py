@@ -87,6 +87,9 @@ class Codec:
             for obj in vars(module).values():
                 if isinstance(obj, type) and _is_record(obj):
                     self._kinds.setdefault(obj.__name__, obj)
+        # the game's rules config travels inside its views (the AI and the screens read its fields)
+        rules_type = type(variant.rules({}))
+        self._kinds.setdefault(rules_type.__name__, rules_type)
         self._hints: dict[type, dict[str, Any]] = {}
 
     def rules(self, options: dict[str, Any]) -> Any:
