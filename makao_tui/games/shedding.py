@@ -107,7 +107,7 @@ class CardsDrawn(Event):
 
     def text(self, names, ascii=False, viewer=None):
         n = len(self.cards)
-        what = f"{n} card{'s' if n != 1 else ''}"
+        what = plural(n, "card")
         if viewer is None or viewer == self.seat:
             what += f" ({card_list(self.cards, ascii)})" if n else ""
         why = {"penalty": " as the penalty", "makao": " for forgetting Makao",
@@ -143,7 +143,7 @@ class SkipPending(Event):
     turns: int = 1
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} must answer with a 4 or wait {self.turns} turn{'s' if self.turns != 1 else ''}"
+        return f"{names[self.seat]} must answer with a 4 or wait {plural(self.turns, 'turn')}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import action_to_json
+from ..engine.events import plural
 from ..engine.match import Match
 from ..engine.variant import rules_to_options
 from . import locks
@@ -334,4 +335,4 @@ class MatchWriter:
 
 
 def _actions(count: int) -> str:
-    return f"{count} action{'s' if count != 1 else ''}"
+    return plural(count, "action")
