@@ -4,7 +4,6 @@ saved matches: ``saves``, ``resume``, ``history``, ``export`` (typer)."""
 from __future__ import annotations
 
 import dataclasses
-import getpass
 import json
 import random
 import sys
@@ -14,6 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from . import __version__
+from .cli_tables import register as register_tables
 
 
 class _OneLineErrors(TyperGroup):
@@ -143,15 +143,6 @@ def _pace(ctx: typer.Context, pace: str | None) -> str:
     return pace.lower()
 
 
-def _login_name() -> str:
-    """The user's login name, capitalised, as the default human seat ("Player" if unknown)."""
-    try:
-        name = getpass.getuser().strip()
-    except (OSError, KeyError, ImportError):
-        name = ""
-    return name[:1].upper() + name[1:] if name else "Player"
-
-
 #: the ``makao play`` flag of each rule option
 _FLAGS = {"loss_limit": "--loss-limit", "deals": "--deals", "time_limit_min": "--time-limit",
           "bankroll": "--bankroll", "stake": "--stake", "rounds": "--rounds",
@@ -187,7 +178,9 @@ def play(
         variant = get_variant(game)
     except RulesError as exc:
         _fail(str(exc))
-    seats = [_parse_seat(s) for s in seat] or [(_login_name(), False, "normal"), ("", True, "normal"),
+    from .net.client import default_name
+
+    seats = [_parse_seat(s) for s in seat] or [(default_name(), False, "normal"), ("", True, "normal"),
                                                ("", True, "normal")]
     humans = [name.casefold() for name, is_ai, _ in seats if not is_ai]
     if len(set(humans)) < len(humans):
@@ -527,6 +520,9 @@ def simulate(
         result = run(variant, options, levels, games, seed, max_actions,
                      lambda done: bar.update(task, completed=done), thinking)
     _print_table(_simulation_table(result.figures()))
+
+
+register_tables(app)
 
 
 def main() -> None:

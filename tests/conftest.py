@@ -32,3 +32,11 @@ def data_dir(tmp_path, monkeypatch):
     path = tmp_path / "makao-data"
     monkeypatch.setenv("MAKAO_DATA_DIR", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def tables_dir(tmp_path, monkeypatch):
+    """Every test has its own shared-tables folder: no table of the box shows in it."""
+    path = tmp_path / "makao-tables"
+    monkeypatch.setenv("MAKAO_TABLES_DIR", str(path))
+    return path

@@ -1,0 +1,114 @@
+"""The shared-table commands of ``makao``: ``host`` and ``tables`` (issue 11).
+
+Registered on the ``makao`` typer app by :mod:`makao_tui.cli`. A wrong or expired code, a game
+or option the server refuses, a seat taken first by someone else: one line on standard error,
+exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``host`` and ``tables`` to the ``makao`` command."""
+    app.command()(host)
+    app.command()(tables)
+
+
+def _seat_plan(text: str):
+    from .cli import _parse_seat
+    from .net.server import SeatPlan
+
+    if text.strip().lower() == "open":
+        return SeatPlan("open")
+    name, is_ai, level = _parse_seat(text)
+    return SeatPlan("ai", level=level) if is_ai else SeatPlan("human", name=name)
+
+
+def host(
+    game: str | None = typer.Argument(None, help="The game: makao-ru, makao-pl, macao, peklo (not with --resume)."),
+    seat: list[str] = typer.Option([], "--seat", help="A seat: 'open' (for whoever joins), a player's name (kept "
+                                   "for them), 'ai' or 'ai:easy|normal|hard'. Repeat per seat."),
+    option: list[str] = typer.Option([], "--option", help="A rule option NAME=VALUE (e.g. loss_limit=200)."),
+    resume: int | None = typer.Option(None, "--resume", metavar="ID",
+                                      help="Reopen the table of stored match ID (its server died) under its code."),
+    ai_takeover: float = typer.Option(120.0, "--ai-takeover", metavar="SECONDS",
+                                      help="Seconds a disconnected player's seat waits before an AI plays it."),
+) -> None:
+    """Open a shared table on this box: a server that outlives this terminal, reached by a join
+    code."""
+    from .cli import _fail, _parse_option
+    from .engine.variant import RulesError
+    from .games import get_variant
+    from .net.daemon import SpawnError, spawn
+    from .net.places import TablesDirError, tables_dir
+    from .net.server import HostConfig
+
+    if not ai_takeover >= 0:
+        _fail(f"--ai-takeover must be 0 seconds or more, not {ai_takeover}")
+    if resume is not None:
+        if game or seat or option:
+            _fail("--resume reopens a stored match as it was: give no game, --seat or --option")
+        config = HostConfig(resume=resume, ai_takeover_s=ai_takeover)
+    else:
+        if not game:
+            return _fail("name the game to host (makao-ru, makao-pl, macao, peklo), or --resume ID")
+        try:
+            variant = get_variant(game)
+        except RulesError as exc:
+            _fail(str(exc))
+        plans = [_seat_plan(s) for s in seat] or [_seat_plan("open"), _seat_plan("open")]
+        options = dict(_parse_option(o) for o in option)
+        try:
+            variant.rules(options)
+            variant.check_players(len(plans))
+        except RulesError as exc:
+            _fail(str(exc))
+        kept = [p.name.casefold() for p in plans if p.kind == "human"]
+        if len(set(kept)) < len(kept):
+            _fail("two seats are kept for the same name: give each player a name of their own")
+        if all(p.kind == "ai" for p in plans):
+            _fail("a shared table needs a seat for a player: 'open' or a name")
+        config = HostConfig(game=variant.id, options=options, seats=plans, ai_takeover_s=ai_takeover)
+    try:
+        tables_dir()
+        code = spawn(config)
+    except (SpawnError, TablesDirError) as exc:
+        _fail(str(exc))
+    typer.echo(f"Table {code} is open; its server runs on after this terminal (`makao tables` lists it).")
+
+
+def tables(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
+    """List the shared tables open on this box: code, game, seats and who sits there, started,
+    host."""
+    import msgspec
+
+    from .cli import _fail
+    from .net import places
+
+    try:
+        found = places.live_tables(places.tables_dir(create=False))
+    except places.TablesDirError as exc:
+        _fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps([msgspec.to_builtins(info) for info in found]))
+        return
+    if not found:
+        typer.echo("No open table on this box. `makao host GAME --seat open ...` opens one.")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Open tables")
+    for column in ("Code", "Game", "Seats", "Started", "Host"):
+        table.add_column(column)
+    for info in found:
+        since = time.strftime("%H:%M", time.localtime(info.created))
+        table.add_row(info.code, info.game_name, ", ".join(s.describe() for s in info.seats),
+                      "yes" if info.started else "no", f"{info.host}, since {since}")
+    Console(highlight=False).print(table)
+

@@ -1,0 +1,347 @@
+"""The client side of a shared table: a connection to a table server, and the sender that lets a
+:class:`~makao_tui.table.TableClient` (what the table screens read) play through it.
+
+Usage (in a running asyncio loop)::
+
+    shake = handshake("crane-47", "Alice")            # blocking: checks the server, sits down
+    conn = await Connection.from_handshake(shake)      # in the app's loop
+    client = TableClient(on_message)                   # the screens' object, as in process
+    conn.attach(client)                                # updates flow into it; its intents go out
+
+The seat's token is kept in the user's data folder (:func:`remember_seat`), so ``makao join
+CODE`` takes the same seat back after a dropped connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import getpass
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..table import WIRE_VERSION, Hint, Notice, Refusal, TableClient, Update, to_wire
+from . import places
+from .protocol import (
+    MAX_SERVER_LINE,
+    VERSION,
+    Act,
+    AskHint,
+    Bye,
+    Chat,
+    Closed,
+    Hello,
+    Join,
+    Lobby,
+    NextDeal,
+    ProtocolError,
+    Seated,
+    Start,
+    TableInfo,
+    Undo,
+    Watch,
+    Welcome,
+    decode_server,
+    encode,
+)
+
+
+class ConnectError(Exception):
+    """No table to talk to, or it refused us: the reason in one line (``kind``: ``no_table``,
+    ``refused``, ``closed``)."""
+
+    def __init__(self, reason: str, kind: str = "refused"):
+        super().__init__(reason)
+        self.kind = kind
+
+
+def _no_table(code: str) -> ConnectError:
+    return ConnectError(f"no table {code!r} on this box (it ended, or the code is wrong): "
+                        "`makao tables` lists the open ones", "no_table")
+
+
+class Connection:
+    """One connection to a table server (see the module docstring). Made by :meth:`open`."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, welcome: Welcome) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.info: TableInfo = welcome.table
+        #: the Unix user the server sees us as
+        self.user = welcome.user
+        self.seat: int | None = None
+        self.client: TableClient | None = None
+        #: called with each Lobby, ChatLine and Closed message (and with None when the connection
+        #: drops)
+        self.on_event: Callable[[Any], None] | None = None
+        self._early: list[Any] = []
+        self._hint: asyncio.Future | None = None
+        self._reading: asyncio.Task | None = None
+        self.closed_reason: str | None = None
+
+    @classmethod
+    async def from_handshake(cls, shake: Handshake) -> Connection:
+        """The connection of a finished :func:`handshake`, read from now on in this loop."""
+        reader, writer = await asyncio.open_unix_connection(sock=shake.sock, limit=MAX_SERVER_LINE)
+        conn = cls(reader, writer, shake.welcome)
+        conn.seat = shake.seated.seat if shake.seated is not None else None
+        conn._early.extend(shake.early)
+        return conn
+
+    def send(self, message: Any) -> None:
+        """Send one message (dropped once the connection is closed)."""
+        if not self.writer.is_closing():
+            self.writer.write(encode(message))
+
+    def start(self, fill_ai: bool) -> None:
+        """Ask to start the match (the host)."""
+        self.send(Start(fill_ai=fill_ai))
+
+    def chat(self, text: str) -> None:
+        """Say ``text`` to the table."""
+        self.send(Chat(text=text))
+
+    def attach(self, client: TableClient) -> None:
+        """Feed every update to ``client`` (the screens' object) and make this connection its
+        sender; starts reading in the background."""
+        self.client = client
+        client.sender = RemoteSender(self)
+        for message in self._early:
+            self._dispatch(message)
+        self._early.clear()
+        self.listen()
+
+    def listen(self) -> None:
+        """Start reading in the background without a table client yet (the lobby): lobby and
+        chat messages go to ``on_event``; updates wait for :meth:`attach`."""
+        if self._reading is None:
+            self._reading = asyncio.get_running_loop().create_task(self._read_all())
+
+    async def _read_all(self) -> None:
+        try:
+            while True:
+                message = await _read(self.reader)
+                if message is None:
+                    break
+                self._dispatch(message)
+        except (ConnectionError, OSError, ProtocolError):
+            pass
+        if self._hint is not None and not self._hint.done():
+            self._hint.set_exception(ConnectError("the connection dropped", "closed"))
+        if self.on_event is not None:
+            self.on_event(None)
+
+    def _dispatch(self, message: Any) -> None:
+        if isinstance(message, Lobby):
+            self.info = message.table
+        if isinstance(message, Closed):
+            self.closed_reason = message.reason
+        if isinstance(message, Hint) or (isinstance(message, Refusal) and message.intent == "hint"):
+            if self._hint is not None and not self._hint.done():
+                self._hint.set_result(message)
+            return
+        if isinstance(message, Update | Refusal | Notice):
+            if self.client is None:
+                self._early.append(message)
+            else:
+                self.client.receive(message)
+        elif self.on_event is not None:
+            self.on_event(message)
+
+    async def ask_hint(self, seq: int) -> Hint | Refusal:
+        """Ask the server for a hint; its answer."""
+        self._hint = asyncio.get_running_loop().create_future()
+        self.send(AskHint(seq=seq))
+        return await self._hint
+
+    async def close(self) -> None:
+        """Say goodbye and close (the seat stays held)."""
+        self.send(Bye())
+        with contextlib.suppress(Exception):
+            self.writer.close()
+            await asyncio.wait_for(self.writer.wait_closed(), 2)
+        if self._reading is not None:
+            self._reading.cancel()
+
+
+class RemoteSender:
+    """A :class:`~makao_tui.table.Sender` over a :class:`Connection`: intents go to the server;
+    their refusals come back later as messages (so each call returns None)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def act(self, seq: int, action: Any) -> Refusal | None:
+        self.conn.send(Act(seq=seq, action=action if isinstance(action, dict) else to_wire(action)))
+        return None
+
+    def next_deal(self, seq: int) -> Refusal | None:
+        self.conn.send(NextDeal(seq=seq))
+        return None
+
+    def undo(self, seq: int) -> Refusal | None:
+        self.conn.send(Undo(seq=seq))
+        return None
+
+    async def hint(self, seq: int) -> Hint | Refusal:
+        return await self.conn.ask_hint(seq)
+
+
+@dataclass
+class Handshake:
+    """A connection that has said hello and sat down (or watches): the socket, the server's
+    ``welcome``, ``seated`` (None for a watcher), and messages that came meanwhile."""
+
+    sock: socket.socket
+    welcome: Welcome
+    seated: Seated | None
+    early: list[Any]
+
+
+def handshake(code: str, name: str = "", token: str | None = None, watch: bool = False,
+              folder: Path | None = None, timeout: float = 10.0) -> Handshake:
+    """Connect to table ``code``, say hello and sit (with ``token``: take that seat back;
+    else the seat kept for ``name`` or the first open one) or ``watch``; blocking, before any
+    event loop. Raises :class:`ConnectError` for a code with no live table, a server that is
+    not who its files say, or a refusal (its reason)."""
+    code = code.strip().lower()
+    if not places.valid_code(code):
+        raise ConnectError(f"{code!r} is not a table code (codes look like crane-47): "
+                           "`makao tables` lists the open tables", "no_table")
+    folder = folder or places.tables_dir(create=False)
+    path = places.socket_path(code, folder)
+    owner = places.owner_of(path)
+    if owner is None or not places.is_socket(path):
+        raise _no_table(code)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    try:
+        try:
+            sock.connect(str(path))
+        except (ConnectionRefusedError, FileNotFoundError):
+            raise _no_table(code) from None
+        except OSError as exc:
+            raise ConnectError(f"cannot reach table {code}: {exc.strerror}") from None
+        server_uid = places.peer_uid(sock)
+        if server_uid is not None and server_uid != owner:  # someone else's process behind the name
+            raise ConnectError(f"table {code} is not served by the user who made it: not joining")
+        lines = _LineReader(sock)
+        sock.sendall(encode(Hello(v=VERSION, wire=WIRE_VERSION, client=f"makao-tui {__version__}")))
+        first = lines.next()
+        if isinstance(first, Refusal):
+            raise ConnectError(f"table {code} refused: {first.reason}")
+        if not isinstance(first, Welcome):
+            raise ConnectError(f"table {code} did not answer as a makao table server")
+        sock.sendall(encode(Watch() if watch else Join(name=name, token=token)))
+        if watch:
+            sock.settimeout(None)
+            return Handshake(sock, first, None, [])
+        early: list[Any] = []
+        while True:
+            message = lines.next()
+            if isinstance(message, Seated):
+                sock.settimeout(None)
+                return Handshake(sock, first, message, early)
+            if isinstance(message, Refusal) and message.intent == "join":
+                raise ConnectError(message.reason)
+            if isinstance(message, Closed):
+                raise ConnectError(f"table {code} closed: {message.reason}", "closed")
+            if message is None:
+                raise ConnectError(f"table {code} ended the connection", "closed")
+            early.append(message)
+    except (ConnectError, OSError, ProtocolError) as exc:
+        sock.close()
+        if isinstance(exc, ConnectError):
+            raise
+        raise ConnectError(f"table {code} did not answer properly: {exc}") from None
+
+
+class _LineReader:
+    """Reads a blocking socket one message at a time, never past the end of a line (what
+    follows stays in the socket for the event loop)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+
+    def next(self) -> Any:
+        """The next message, or None at the end. Raises ProtocolError, OSError."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            peeked = self.sock.recv(65536, socket.MSG_PEEK)
+            if not peeked:
+                return None
+            end = peeked.find(b"\n")
+            take = self.sock.recv(end + 1 if end >= 0 else len(peeked))
+            chunks.append(take)
+            size += len(take)
+            if size > MAX_SERVER_LINE:
+                raise ProtocolError("too_long", "the server sent a line too long")
+            if end >= 0:
+                return decode_server(b"".join(chunks))
+
+
+async def _read(reader: asyncio.StreamReader) -> Any:
+    """The server's next message (None at the end of the connection). Raises ProtocolError."""
+    try:
+        line = await reader.readuntil(b"\n")
+    except asyncio.IncompleteReadError:
+        return None
+    except asyncio.LimitOverrunError:
+        raise ProtocolError("too_long", "the server sent a line too long") from None
+    except ConnectionError:
+        return None
+    return decode_server(line)
+
+
+# ------------------------------------------------------------------ seat tokens
+
+
+def default_name() -> str:
+    """The name a player sits under unless they give one: their login name, capitalised
+    ("Player" if unknown)."""
+    try:
+        name = getpass.getuser().strip()
+    except (OSError, KeyError, ImportError):
+        name = ""
+    return name[:1].upper() + name[1:] if name else "Player"
+
+
+def remember_seat(code: str, info: TableInfo, seated: Seated, name: str) -> None:
+    """Keep the token of the seat taken at table ``code`` under ``name`` (user-only file:
+    ``{code: {"created", "host", "seats": [{"seat", "name", "token"}]}}``; one user may hold
+    several seats of a table, from several terminals)."""
+    path = places.token_path()
+    tables = places.read_private(path)
+    entry = tables.get(code)
+    if not (isinstance(entry, dict) and entry.get("created") == info.created and entry.get("host") == info.host):
+        entry = {"created": info.created, "host": info.host, "seats": []}
+    held = [s for s in entry.get("seats", []) if isinstance(s, dict) and s.get("seat") != seated.seat]
+    entry["seats"] = [*held, {"seat": seated.seat, "name": name, "token": seated.token}]
+    tables[code] = entry
+    places.write_private(path, tables)
+
+
+def remembered_token(code: str, info: TableInfo, name: str | None = None) -> str | None:
+    """This user's token for a seat of table ``code`` (the same table: same host and creation
+    time): the seat of ``name`` if given, else the first of this user's seats whose player is
+    away; None if there is none."""
+    entry = places.read_private(places.token_path()).get(code)
+    if not (isinstance(entry, dict) and entry.get("created") == info.created and entry.get("host") == info.host):
+        return None
+    for held in entry.get("seats", []):
+        if not isinstance(held, dict) or not isinstance(held.get("token"), str):
+            continue
+        seat = held.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(info.seats):
+            continue
+        if name is not None:
+            if str(held.get("name", "")).casefold() == name.casefold():
+                return held["token"]
+        elif not info.seats[seat].connected:
+            return held["token"]
+    return None

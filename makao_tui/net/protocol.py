@@ -1,0 +1,274 @@
+"""The shared-table protocol: one JSON object per line, typed and validated with msgspec.
+
+Every message is a :class:`msgspec.Struct` tagged by its ``type`` field (a tagged union), so a
+line either decodes to exactly one known message with fields of the right types, or is refused.
+The server sends the table service's own messages (``update``, ``refusal``, ``hint``,
+``notice`` of :mod:`makao_tui.table.wire`: already made for the receiving seat, hidden cards
+removed) and a few of its own (``welcome``, ``seated``, ``lobby``, ``chat_line``, ``closed``).
+``docs/protocol.md`` is the prose form of this module; keep them in step.
+
+A conversation (client ``>``, server ``<``)::
+
+    > {"type":"hello","v":1,"wire":1,"client":"makao-tui 0.1.0"}
+    < {"type":"welcome","v":1,"table":{...TableInfo...},"user":"alice"}
+    > {"type":"join","name":"Alice","token":null}
+    < {"type":"seated","seat":0,"token":"..."}
+    < {"type":"update","seq":7,...}             (the seat's own view and the new log entries)
+    > {"type":"act","seq":7,"action":{"do":"play","card":"9H"}}
+    < {"type":"refusal","kind":"stale","intent":"act","seq":8,...}
+
+Limits: a client's line may hold at most :data:`MAX_CLIENT_LINE` bytes (a longer one is
+refused and skipped; the connection stays open), a server's :data:`MAX_SERVER_LINE`. Sequence
+numbers: an intent carries the table's ``seq`` of the last update its sender saw; a repeated or
+overtaken intent (the table moved since) is refused as ``stale``. Actions travel in the scenario
+JSON form (:mod:`makao_tui.engine.actions`).
+
+Layer: ``makao_tui.net`` sits between the table service (``makao_tui.table``) and the app; it
+knows no game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from ..table.wire import Hint, Notice, Refusal, Update
+
+#: the protocol's version; a peer of another version is refused at ``hello``
+VERSION = 1
+#: the longest line (bytes, newline included) a client may send; a longer one is refused and
+#: skipped, the connection stays open
+MAX_CLIENT_LINE = 16 * 1024
+#: the longest line (bytes) a server may send (an update carries a whole seat's view)
+MAX_SERVER_LINE = 4 * 1024 * 1024
+#: the widest chat line (terminal columns, after cleaning with :func:`~makao_tui.engine.text.clean_name`)
+MAX_CHAT = 200
+
+
+class ProtocolError(ValueError):
+    """A line that is not one valid message: ``code`` (``garbage``, ``too_long``…)
+    and a ``reason`` in words for the peer."""
+
+    def __init__(self, code: str, reason: str):
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+# ------------------------------------------------------------------ public table description
+
+
+class TableSeat(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat as everyone may see it: ``kind`` is ``human``, ``ai`` or ``open``; ``name`` the
+    player's (empty while open); ``user`` the Unix user sitting there (None for AI and open
+    seats); ``level`` an AI's level; ``connected`` whether that human's client is connected;
+    ``ai_playing`` whether an AI plays for a human who is away."""
+
+    kind: Literal["human", "ai", "open"]
+    name: str = ""
+    user: str | None = None
+    level: str | None = None
+    connected: bool = False
+    ai_playing: bool = False
+
+    def describe(self) -> str:
+        """The seat in words, for lists and the lobby: "open", "Olga (AI)", "AI (hard)" before
+        the match names it, "Bob (bob)", "Bob (bob, disconnected)", "Bob (bob, disconnected, AI plays)", "Bob (not
+        here yet)". The name is the player's own text: show it literally."""
+        if self.kind == "open":
+            return "open"
+        if self.kind == "ai":
+            level = "" if self.level in (None, "normal") else f"{self.level} "
+            return f"{self.name} ({level}AI)" if self.name else f"AI ({self.level or 'normal'})"
+        if not self.user:
+            return f"{self.name} (not here yet)"
+        away = "" if self.connected else (", disconnected, AI plays" if self.ai_playing else ", disconnected")
+        return f"{self.name} ({self.user}{away})"
+
+
+class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """A table's public description, written beside its socket (``CODE.json``) and sent in
+    ``welcome`` and ``lobby``: join ``code``, ``game`` (variant id), ``game_name``, ``seats``,
+    whether the match has ``started``, the ``host`` user, ``created`` (Unix seconds), the rule
+    ``options`` (name → value) and the server's ``pid``. Nothing private: no seed, no card,
+    no token."""
+
+    code: str
+    game: str
+    game_name: str
+    seats: tuple[TableSeat, ...]
+    started: bool
+    host: str
+    created: float
+    options: dict[str, Any] = {}
+    pid: int = 0
+    ai_takeover_s: float = 120.0
+
+    def open_seats(self) -> list[int]:
+        """Seat numbers still open (0-based)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "open"]
+
+
+# ------------------------------------------------------------------ client → server
+
+
+class Hello(msgspec.Struct, tag="hello", tag_field="type", frozen=True):
+    """First message of every connection: this protocol's version ``v``, the table service's
+    message set ``wire`` (:data:`~makao_tui.table.WIRE_VERSION`) and the client's name."""
+
+    v: int
+    wire: int
+    client: str = ""
+
+
+class Join(msgspec.Struct, tag="join", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """Take a seat: with ``token``, the seat that token holds (rejoin); else the seat kept for
+    ``name`` if there is one, else the first open seat."""
+
+    name: str
+    token: str | None = None
+
+
+class Watch(msgspec.Struct, tag="watch", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """Watch the table: the public view, no seat."""
+
+
+class Start(msgspec.Struct, tag="start", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """Start the match now (the host user only); ``fill_ai``: AI players take the open seats
+    (without it, every seat must be taken)."""
+
+    fill_ai: bool = False
+
+
+class Act(msgspec.Struct, tag="act", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """Act for the client's own seat: ``action`` in the scenario JSON form, chosen at table
+    sequence number ``seq`` (that of the last update the client saw)."""
+
+    seq: int
+    action: dict[str, Any]
+
+
+class NextDeal(msgspec.Struct, tag="next_deal", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """Start the next deal (the deal under way is over)."""
+
+    seq: int
+
+
+class Undo(msgspec.Struct, tag="undo", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """Take back this seat's last action (the table service says when it may)."""
+
+    seq: int
+
+
+class AskHint(msgspec.Struct, tag="ask_hint", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """What would the hard AI do here? Answered by a ``hint`` or a ``refusal``."""
+
+    seq: int
+
+
+class Chat(msgspec.Struct, tag="chat", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """A chat line to everyone at the table."""
+
+    text: str
+
+
+class Bye(msgspec.Struct, tag="bye", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """Leaving: the seat is held as after a dropped connection."""
+
+
+ClientMessage = Hello | Join | Watch | Start | Act | NextDeal | Undo | AskHint | Chat | Bye
+
+# ------------------------------------------------------------------ server → client
+
+
+class Welcome(msgspec.Struct, tag="welcome", tag_field="type", frozen=True):
+    """Answer to a good ``hello``: the table and the Unix ``user`` the server sees."""
+
+    v: int
+    table: TableInfo
+    user: str
+
+
+class Seated(msgspec.Struct, tag="seated", tag_field="type", frozen=True):
+    """The client now holds ``seat``; ``token`` takes it back later (keep it private)."""
+
+    seat: int
+    token: str
+
+
+class Lobby(msgspec.Struct, tag="lobby", tag_field="type", frozen=True):
+    """The table's public description changed (someone sat, left, the match started)."""
+
+    table: TableInfo
+
+
+class ChatLine(msgspec.Struct, tag="chat_line", tag_field="type", frozen=True):
+    """Someone's chat line (``name`` and ``text`` cleaned of control characters; render them
+    literally, never as markup)."""
+
+    name: str
+    user: str
+    text: str
+
+
+class Closed(msgspec.Struct, tag="closed", tag_field="type", frozen=True):
+    """The table is closing (match over, everyone gone, server stopped): ``reason``."""
+
+    reason: str
+
+
+#: the server's messages: this module's and the table service's own (update, refusal, hint,
+#: notice), sent as they are
+ServerMessage = Welcome | Seated | Lobby | ChatLine | Closed | Update | Refusal | Hint | Notice
+
+
+def refusal(kind: str, reason: str, intent: str, seq: int = 0) -> Refusal:
+    """A refusal of the protocol itself (kinds: ``garbage``, ``too_long``, ``version``,
+    ``hello``, ``join``, ``start``, ``chat``), in the table service's :class:`Refusal` form."""
+    return Refusal(kind=kind, reason=reason, intent=intent, seq=seq)
+
+
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_server_decoder = msgspec.json.Decoder(ServerMessage)
+_encoder = msgspec.json.Encoder()
+
+
+def encode(message: msgspec.Struct) -> bytes:
+    """``message`` as one line of JSON, newline included."""
+    return _encoder.encode(message) + b"\n"
+
+
+def decode_client(line: bytes) -> Any:
+    """A client's line (newline optional) as its message. Raises :class:`ProtocolError`
+    (``too-long``, ``garbage``) when it is not one."""
+    return _decode(line, _client_decoder, MAX_CLIENT_LINE)
+
+
+def decode_server(line: bytes) -> Any:
+    """A server's line as its message. Raises :class:`ProtocolError`."""
+    return _decode(line, _server_decoder, MAX_SERVER_LINE)
+
+
+def _decode(line: bytes, decoder: msgspec.json.Decoder, limit: int) -> Any:
+    if len(line) > limit:
+        raise ProtocolError("too_long", f"message longer than {limit} bytes")
+    try:
+        return decoder.decode(line)
+    except msgspec.ValidationError as exc:
+        raise ProtocolError("garbage", f"not a valid message: {exc}") from None
+    except msgspec.DecodeError:
+        raise ProtocolError("garbage", "not a JSON message") from None
+
+
+def encode_info(info: TableInfo) -> bytes:
+    """A table description as the JSON written beside its socket."""
+    return msgspec.json.format(_encoder.encode(info), indent=2) + b"\n"
+
+
+def decode_info(data: bytes) -> TableInfo:
+    """A table description file's content. Raises :class:`ProtocolError` (``garbage``)."""
+    try:
+        return msgspec.json.decode(data, type=TableInfo)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise ProtocolError("garbage", f"not a table description: {exc}") from None

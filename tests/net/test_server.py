@@ -1,0 +1,427 @@
+"""The table server over a real Unix socket in a temporary folder: seats, privacy, rejoin, AI
+takeover, the end, and every kind of bad input (issue 11)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import stat
+
+import pytest
+
+from makao_tui.ai import ai_for
+from makao_tui.net import places
+from makao_tui.net.client import ConnectError, handshake
+from makao_tui.net.protocol import MAX_CLIENT_LINE, Act, ChatLine, Hello, Join, Seated, Start, Watch, Welcome
+from makao_tui.store import open_store
+from makao_tui.table import WIRE_VERSION, Refusal, to_wire
+
+from .util import Player, Raw, config, server, until
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def play_turns(players: list[Player], count: int) -> None:
+    """Each player whose turn it is acts (the normal AI's choice from its own view)."""
+    for p in players:
+        c = p.client
+        if c.view is not None and c.to_act == c.seat and not c.update.deal_over and count:
+            c.act(ai_for(c.variant.id).choose(c.view, random.Random(count)))
+
+
+def test_two_players_sit_each_sees_only_their_hand_and_the_folder_holds_nothing_private(tmp_path):
+    async def body():
+        srv = await server(tmp_path, config(), store_path=tmp_path / "data" / "m.sqlite3")
+        assert sorted(os.listdir(tmp_path)) == sorted(["data", f"{srv.code}.sock", f"{srv.code}.json"])
+        assert stat.S_IMODE(os.stat(tmp_path / f"{srv.code}.sock").st_mode) == 0o666
+        info = json.loads((tmp_path / f"{srv.code}.json").read_text())
+        assert set(info) == {"code", "game", "game_name", "seats", "started", "host", "created", "options", "pid",
+                             "ai_takeover_s"}
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        assert not srv.info().started
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: alice.client.view is not None and bob.client.view is not None)
+        assert srv.info().started  # every seat taken: the match starts
+        assert (alice.seated.seat, bob.seated.seat) == (0, 1)
+        users = [s.user for s in srv.info().seats]
+        assert users[:2] == [places.user_name(os.getuid())] * 2 and users[2] is None
+        for p in (alice, bob):
+            wire = p.client.update.view
+            hands = [k for k, v in wire.items() if k == "hand"]
+            assert hands and all(c is not None for c in wire["hand"])
+            assert p.client.view.seat == p.seated.seat
+        for _ in range(30):
+            play_turns([alice, bob], 1)
+            await asyncio.sleep(0.01)
+        await until(lambda: alice.client.seq == bob.client.seq > 0)
+        assert not alice.refusals() and not bob.refusals()
+        text = " ".join(str(v) for v in (tmp_path / f"{srv.code}.json").read_text())
+        assert "token" not in text and "seed" not in text
+        srv.close("test over")
+        await srv.shutdown()
+        assert not (tmp_path / f"{srv.code}.sock").exists()
+
+    run(body())
+
+
+def test_a_rejoin_with_the_token_takes_the_seat_back_and_the_ai_plays_it_meanwhile(tmp_path):
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai"), ai_takeover_s=0))
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: bob.client.view is not None)
+        token = bob.seated.token
+        await bob.conn.close()
+        await until(lambda: srv.info().seats[1].ai_playing)
+        assert not srv.info().seats[1].connected
+        # the AI plays Bob's turns now: Alice alone keeps the match going
+        before = alice.client.seq
+        for _ in range(40):
+            play_turns([alice], 1)
+            await asyncio.sleep(0.01)
+        await until(lambda: alice.client.seq > before)
+        with pytest.raises(ConnectError, match="no free seat"):
+            await asyncio.to_thread(handshake, srv.code, "Carl", None, False, tmp_path)
+        with pytest.raises(ConnectError, match="not one of this table"):
+            await asyncio.to_thread(handshake, srv.code, "Bob", "forged", False, tmp_path)
+        back = await Player.sit(srv.code, "Bob", tmp_path, token=token)
+        assert back.seated.seat == 1
+        await until(lambda: back.client.view is not None and not srv.info().seats[1].ai_playing)
+        assert back.client.update.reset  # the whole log again
+        assert back.client.seats[1].kind == "human"
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_a_held_seat_waits_for_its_player_while_the_takeover_delay_runs(tmp_path):
+    async def body():
+        srv = await server(tmp_path, config(ai_takeover_s=3600))
+        await Player.sit(srv.code, "Alice", tmp_path)
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: bob.client.view is not None)
+        await bob.conn.close()
+        await until(lambda: not srv.info().seats[1].connected)
+        assert not srv.info().seats[1].ai_playing and srv.seats[1].takeover is not None
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_the_host_starts_early_with_ai_in_the_open_seats_and_others_may_not(tmp_path):
+    async def body():
+        srv = await server(tmp_path, config(game="peklo", seats=("open", "open", "open")))
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        srv.host_uid = os.getuid() + 1  # this user is not the host now
+        alice.conn.start(fill_ai=True)
+        await until(lambda: len(alice.refusals()) == 1)
+        assert "only the host" in alice.refusals()[0].reason and not srv.info().started
+        srv.host_uid = os.getuid()
+        alice.conn.start(fill_ai=False)
+        await until(lambda: len(alice.refusals()) == 2)
+        assert "still empty" in alice.refusals()[1].reason and not srv.info().started
+        alice.conn.start(fill_ai=True)
+        await until(lambda: alice.client.view is not None)
+        assert [s.kind for s in srv.info().seats] == ["human", "ai", "ai"]
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_bad_input_is_refused_with_a_reason_the_table_goes_on_and_nothing_is_stored(tmp_path):
+    async def body():
+        db = tmp_path / "data" / "m.sqlite3"
+        srv = await server(tmp_path, config(seats=("open", "open")), store_path=db)
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: alice.client.view is not None and bob.client.view is not None)
+        mover, other = (alice, bob) if alice.client.to_act == 0 else (bob, alice)
+        seq = mover.client.seq
+        with open_store(db) as store:
+            stored = store.unfinished()[0].actions
+        # out of turn, another seat's action, stale, illegal, unreadable action, garbage, too long
+        other.conn.send(Act(seq=seq, action={"do": "draw"}))
+        mover.conn.send(Act(seq=seq + 5, action={"do": "draw"}))
+        hand = mover.client.view.hand
+        unplayable = [c for c in hand if all(getattr(a, "card", None) != c for a in mover.client.view.legal)]
+        mover.conn.send(Act(seq=seq, action={"do": "fly"}))
+        if unplayable:
+            mover.conn.send(Act(seq=seq, action={"do": "play", "card": str(unplayable[0])}))
+        mover.conn.writer.write(b"{not json\n")
+        mover.conn.writer.write(b'{"type":"act","seq":"x","action":{}}\n')
+        mover.conn.writer.write(b'{"type":"chat","text":"' + b"x" * MAX_CLIENT_LINE + b'"}\n')
+        expected = 5 + bool(unplayable)
+        await until(lambda: len(mover.refusals()) >= expected - 1 and other.refusals())
+        kinds = [r.kind for r in mover.refusals()]
+        assert kinds[:1] == ["stale"] and "illegal" in kinds and kinds.count("garbage") == 2
+        assert kinds[-1] == "too_long"
+        assert other.refusals()[0].kind == "not_your_turn"
+        assert all(r.reason for r in mover.refusals() + other.refusals())
+        assert mover.client.seq == seq  # nothing happened
+        with open_store(db) as store:
+            assert store.unfinished()[0].actions == stored
+        # and the table goes on: the same connection acts
+        mover.client.act(ai_for(mover.client.variant.id).choose(mover.client.view, random.Random(1)))
+        await until(lambda: mover.client.seq > seq)
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_another_version_is_refused_clearly_and_nothing_comes_before_hello(tmp_path):
+    async def body():
+        srv = await server(tmp_path, config())
+        path = places.socket_path(srv.code, tmp_path)
+
+        def talk(first: bytes) -> list:
+            raw = Raw(path)
+            raw.send(first)
+            got = []
+            while (m := raw.read()) is not None:
+                got.append(m)
+            raw.close()
+            return got
+
+        old = await asyncio.to_thread(talk, b'{"type":"hello","v":99,"wire":1}\n')
+        assert len(old) == 1 and isinstance(old[0], Refusal) and old[0].kind == "version"
+        assert "99" in old[0].reason and "protocol 1" in old[0].reason
+        early = await asyncio.to_thread(talk, b'{"type":"join","name":"Eve"}\n')
+        assert [m.kind for m in early] == ["hello"]
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_names_and_chat_are_cleaned_of_control_and_bidi_characters(tmp_path):
+    async def body():
+        srv = await server(tmp_path, config())
+        alice = await Player.sit(srv.code, "Al\x1b[31mice\u202e", tmp_path)
+        assert srv.info().seats[0].name == "Al [31mice"  # engine.text.clean_name: a control character is a space
+        alice.conn.chat("[bold]hi[/bold]\x07\u2067 there\n")
+        await until(lambda: any(isinstance(e, ChatLine) for e in alice.events))
+        line = next(e for e in alice.events if isinstance(e, ChatLine))
+        assert line.text == "[bold]hi[/bold] there"  # markup stays literal text; the screen escapes it
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_two_racing_for_the_last_seat_one_sits_the_other_is_told(tmp_path):
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai")))
+        await Player.sit(srv.code, "Alice", tmp_path)
+        path = places.socket_path(srv.code, tmp_path)
+
+        def race(name: str):
+            raw = Raw(path)
+            raw.send(Hello(v=1, wire=WIRE_VERSION))
+            assert isinstance(raw.read(), Welcome)
+            raw.send(Join(name=name))
+            while True:
+                m = raw.read()
+                if isinstance(m, Seated | Refusal):
+                    raw.close()
+                    return m
+
+        first, second = await asyncio.gather(asyncio.to_thread(race, "Bob"), asyncio.to_thread(race, "Carl"))
+        outcomes = sorted([type(first).__name__, type(second).__name__])
+        assert outcomes == ["Refusal", "Seated"]
+        refused = first if isinstance(first, Refusal) else second
+        assert "no free seat" in refused.reason
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_a_long_absence_of_every_player_ends_the_server(tmp_path):
+    async def body():
+        srv = await server(tmp_path, config(game="macao", seats=("open", "ai")))
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        srv.idle_exit_s = 0
+        await alice.conn.close()
+        await asyncio.wait_for(srv.closed.wait(), 20)
+        assert "away" in srv.close_reason
+        await srv.shutdown()
+        assert not (tmp_path / f"{srv.code}.json").exists()
+
+    run(body())
+
+
+def test_the_ai_plays_for_players_gone_and_the_match_over_ends_the_server(tmp_path):
+    async def body():
+        db = tmp_path / "data" / "m.sqlite3"
+        srv = await server(tmp_path, config(game="makao-pl", seats=("open", "open"), ai_takeover_s=0),
+                           store_path=db)
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: alice.client.view is not None)
+        await alice.conn.close()
+        await bob.conn.close()
+        await asyncio.wait_for(srv.closed.wait(), 60)
+        assert srv.close_reason == "the match is over"
+        await srv.shutdown()
+        with open_store(db) as store:
+            assert store.unfinished() == [] and len(store.finished()) == 1
+
+    run(body())
+
+
+def test_a_wrong_code_is_one_clear_error(tmp_path):
+    with pytest.raises(ConnectError, match="no table 'crane-47'") as caught:
+        handshake("crane-47", "Bob", folder=tmp_path)
+    assert caught.value.kind == "no_table"
+    with pytest.raises(ConnectError, match="not a table code"):
+        handshake("../../etc", "Bob", folder=tmp_path)
+
+
+def test_no_byte_sent_to_a_seat_holds_a_card_it_may_not_see(tmp_path):
+    """Peklo deals one deck (every card once): no card of another hand may appear in what a
+    player's socket receives, in the whole first deal (the cards still in hands at each step)."""
+
+    async def body():
+        srv = await server(tmp_path, config(game="peklo", seats=("open", "open", "ai")))
+        path = places.socket_path(srv.code, tmp_path)
+        received = {0: bytearray(), 1: bytearray()}
+        socks = {}
+
+        def sit(name: str) -> int:
+            raw = Raw(path)
+            raw.send(Hello(v=1, wire=WIRE_VERSION))
+            raw.read()
+            raw.send(Join(name=name))
+            seated = raw.read()
+            socks[seated.seat] = raw
+            return seated.seat
+
+        await asyncio.to_thread(sit, "Ann")
+        await asyncio.to_thread(sit, "Bob")
+        await until(lambda: srv.table is not None)
+        match = srv.table.match
+
+        def drain(seat: int) -> None:
+            raw = socks[seat]
+            raw.sock.setblocking(False)
+            try:
+                while chunk := raw.sock.recv(1 << 20):
+                    received[seat].extend(chunk)
+            except BlockingIOError:
+                pass
+
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            for seat in (0, 1):
+                drain(seat)
+                for other in range(3):
+                    if other == seat:
+                        continue
+                    for card in match.state.view(other).hand:  # still hidden in the other's hand
+                        assert f'"{card}"'.encode() not in received[seat], (seat, other, card)
+            state = match.state
+            if state.is_over or match.is_over:
+                break
+            seat = state.to_act
+            if seat in (0, 1):
+                action = ai_for("peklo").choose(state.view(seat), random.Random(len(received[0])))
+                socks[seat].sock.setblocking(True)
+                socks[seat].send(Act(seq=srv.table.seq, action=to_wire(action)))
+        for raw in socks.values():
+            raw.close()
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_the_next_deal_waits_until_every_player_has_seen_the_result(tmp_path):
+    async def body():
+        srv = await server(tmp_path, config(game="peklo", seats=("open", "open", "ai")))
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: alice.client.view is not None and bob.client.view is not None)
+        for _ in range(200):  # deal 1 is one card each
+            if alice.client.update.deal_over:
+                break
+            play_turns([alice, bob], 1)
+            await asyncio.sleep(0.01)
+        await until(lambda: alice.client.update.deal_over and bob.client.update.deal_over)
+        assert alice.client.deal_number == 1
+        alice.client.next_deal()
+        await until(lambda: any(getattr(e, "kind", "") == "waiting" for e in alice.messages))
+        waiting = next(e for e in alice.messages if getattr(e, "kind", "") == "waiting")
+        assert "Bob" in waiting.reason and alice.client.deal_number == 1
+        bob.client.next_deal()
+        await until(lambda: alice.client.deal_number == 2 == bob.client.deal_number)
+        assert not alice.refusals() and not bob.refusals()
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_a_rogue_client_is_refused_with_a_reason_each_time_and_the_table_goes_on(tmp_path):
+    """As a rogue client would try it: acting for another seat (by naming it), a repeated action
+    (an old seq), a field the protocol has not, a 1 MB line, joining twice, a watcher acting."""
+
+    async def body():
+        db = tmp_path / "data" / "m.sqlite3"
+        srv = await server(tmp_path, config(seats=("open", "open")), store_path=db)
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: alice.client.view is not None and bob.client.view is not None)
+        mover, other = (alice, bob) if alice.client.to_act == 0 else (bob, alice)
+        seq = mover.client.seq
+        # the one to wait names the mover's seat in the scenario form
+        other.conn.send(Act(seq=seq, action={"seat": mover.seated.seat, "do": "draw"}))
+        await until(lambda: other.refusals())
+        assert other.refusals()[-1].kind == "seat" and f"seat {other.seated.seat}" in other.refusals()[-1].reason
+        # a field the protocol has not (a seat beside the action) is no message at all
+        other.conn.writer.write(json.dumps({"type": "act", "seq": seq, "seat": mover.seated.seat,
+                                            "action": {"do": "draw"}}).encode() + b"\n")
+        await until(lambda: len(other.refusals()) >= 2)
+        assert other.refusals()[-1].kind == "garbage" and "seat" in other.refusals()[-1].reason
+        # a 1 MB line is read through, refused, and the connection stays in step
+        other.conn.writer.write(b'{"type":"chat","text":"' + b"y" * (1 << 20) + b'"}\n')
+        await until(lambda: len(other.refusals()) >= 3)
+        assert other.refusals()[-1].kind == "too_long"
+        other.conn.send(Join(name="Again"))
+        await until(lambda: len(other.refusals()) >= 4)
+        assert other.refusals()[-1].kind == "join" and "already" in other.refusals()[-1].reason
+        # the mover acts; the same message sent again is stale
+        action = ai_for(mover.client.variant.id).choose(mover.client.view, random.Random(1))
+        mover.conn.send(Act(seq=seq, action=to_wire(action)))
+        await until(lambda: mover.client.seq > seq)
+        mover.conn.send(Act(seq=seq, action=to_wire(action)))
+        await until(lambda: mover.refusals())
+        assert mover.refusals()[-1].kind == "stale" and mover.refusals()[-1].reason
+        # a watcher may look, not act
+        raw = Raw(places.socket_path(srv.code, tmp_path))
+        raw.send(Hello(v=1, wire=WIRE_VERSION))
+        assert isinstance(await asyncio.to_thread(raw.read), Welcome)
+        raw.send(Watch())
+        now = mover.client.seq
+        first = await asyncio.to_thread(raw.read)
+        assert first.seat is None and first.seq == now
+        raw.send(Act(seq=now, action={"do": "draw"}))
+        raw.send(Start(fill_ai=True))
+        answers = [await asyncio.to_thread(raw.read) for _ in range(2)]
+        kinds = [(a.intent, a.kind) for a in answers if isinstance(a, Refusal)]
+        assert ("act", "seat") in kinds and ("start", "start") in kinds and all(a.reason for a in answers)
+        raw.close()
+        with open_store(db) as store:
+            assert store.unfinished()[0].actions == len(srv.table.match.all_actions())
+        assert srv.table.seq == now  # nothing but the mover's one action happened
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
