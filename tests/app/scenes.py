@@ -171,6 +171,27 @@ async def _setup(pilot) -> None:
     await pilot.pause()
 
 
+def _setup_with(preset: str, change: dict | None = None):
+    """The makao-pl setup screen with ``preset`` chosen, then ``change`` (widget id: value) made,
+    scrolled to the rules (RULES.md §5 presets)."""
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await _setup(pilot)  # the second game: makao-pl
+        screen = app.screen
+        assert screen.variant.id == "makao-pl"
+        screen.query_one("#preset").value = preset
+        await pilot.pause()
+        for wid, value in (change or {}).items():
+            screen.query_one(f"#{wid}").value = value
+        await pilot.pause()
+        screen.query_one("#preset").focus()
+        screen.query_one("#setup-form").scroll_to_widget(screen.query_one("#preset"), top=True, animate=False)
+        for field in screen.query("Input"):
+            field.cursor_blink = False
+        await pilot.pause()
+    return run_before
+
+
 async def _table(pilot) -> None:
     await wait_for(pilot, lambda: humans_turn(pilot.app))
 
@@ -224,6 +245,10 @@ SCENES: dict[str, Scene] = {
     "start-resume": Scene(app_with_resume, _settle),
     "statistics": Scene(app_with_history, _statistics),
     "setup": Scene(lambda: MakaoApp(ai_delay=0), _setup),
+    "setup-seed-rules": Scene(lambda: MakaoApp(ai_delay=0), _setup_with("seed")),
+    "setup-house-rules": Scene(lambda: MakaoApp(ai_delay=0), _setup_with("house")),
+    "setup-custom-rules": Scene(lambda: MakaoApp(ai_delay=0),
+                                _setup_with("house", {"opt-jokers": True, "opt-deals": "500"})),
     "table": Scene(lambda: app_ru(seed=3), _table),
     "table-makao-pl": Scene(lambda: app_pl(seats=(ANN, AI, AI), seed=7), _table),
     "pass-screen": Scene(lambda: app_ru(seats=(ANN, BOB, AI), seed=5), _pass_screen),

@@ -1,16 +1,20 @@
-"""The setup screen: seats (human with a name, or AI of a level), the game's rule options, a seed,
-Start.
+"""The setup screen: seats (human with a name, or AI of a level), the game's rules, a seed, Start.
 
-The options form is generated from the fields of the game's rules dataclass and their
-``metadata`` (``label``, ``choices``, ``range``): a bool becomes a Checkbox, choices a Select, a
-whole number with a range an Input (empty = off when the field's default is None). Every error
-is shown beside its field; the engine's own check (:func:`make_rules`) has the last word.
+The rules come first as a preset (RULES.md §5: "Seed rules", "House rules"), then every option of
+the game's rules dataclass with its one-line ``description``. The options form is generated from
+the fields' ``metadata`` (``label``, ``description``, ``choices``, ``range``): a bool becomes a
+Checkbox, choices a Select, a whole number with a range an Input (empty = off when the field's
+default is None). Choosing a preset sets every option to its values; changing an option shows the
+preset those values make, or "Custom". A value out of range is marked beside its field (with the
+allowed range) as soon as it is typed; the engine's own check (:func:`make_rules`) has the last
+word, and its complaint is shown beside the fields it names.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -28,6 +32,10 @@ if TYPE_CHECKING:
     from ..main import MakaoApp
 
 NAME_LENGTH = 12
+
+#: the words the preset choice shows for each preset name (RULES.md §5); others show their name
+PRESET_LABELS = {"seed": "Seed rules", "house": "House rules"}
+CUSTOM = "custom"
 
 
 class SeatRow(Horizontal):
@@ -145,11 +153,17 @@ class SetupScreen(Screen[None]):
                     yield SeatRow(spec)
             yield Button("Add seat", id="add-seat", compact=True)
             yield Static("Rules", classes="section")
+            with Horizontal(classes="option-row"):
+                yield Static("Preset", classes="label")
+                yield Select(self._preset_choices(), value=v.preset_of(self.start_rules), allow_blank=False,
+                             id="preset", compact=True)
+                yield Static("", id="preset-note", classes="note")
             for field in option_fields(v.rules_type):
                 with Horizontal(classes="option-row"):
                     yield Static(field.metadata.get("label", field.name), classes="label")
                     yield _field_widget(field, getattr(self.start_rules, field.name))
                     yield Static("", id=f"err-{field.name}", classes="error")
+                yield Static(field.metadata.get("description", ""), classes="option-desc")
             with Horizontal(classes="option-row"):
                 yield Static("Seed (optional)", classes="label")
                 yield Input("" if self.start_seed is None else str(self.start_seed), id="seed",
@@ -161,8 +175,22 @@ class SetupScreen(Screen[None]):
             yield Button("Back (Esc)", id="back", compact=True)
         yield Footer()
 
+    def _preset_choices(self) -> list[tuple[str, str]]:
+        """The preset Select's (label, value) pairs: every preset of the game, then "Custom"; a
+        preset with the same values as ``seed`` says so."""
+        v = self.variant
+        seed = v.rules(preset="seed")
+        out = []
+        for name in v.presets:
+            label = PRESET_LABELS.get(name, name)
+            if name != "seed" and v.rules(preset=name) == seed:
+                label += " (= seed)"
+            out.append((label, name))
+        return [*out, ("Custom", CUSTOM)]
+
     def on_mount(self) -> None:
         self._renumber()
+        self._show_preset_note()
         first = self._rows()[0]
         if first.is_ai:
             self.query_one("#start", Button).focus()
@@ -203,42 +231,110 @@ class SetupScreen(Screen[None]):
 
     # ------------------------------------------------------------ start
 
+    def _read_field(self, field: dataclasses.Field) -> tuple[Any, str]:
+        """The value of one option as entered and what is wrong with it (``""``: nothing); the
+        range is RULES.md "Option ranges" as the field's metadata holds it."""
+        widget = self.query_one(f"#opt-{field.name}")
+        if isinstance(widget, (Checkbox, Select)):
+            return widget.value, ""
+        assert isinstance(widget, Input)  # the rest of the fields are typed in
+        text = widget.value.strip()
+        rng = field.metadata.get("range")
+        if not text:
+            return (None, "") if field.default is None else (None, "needed")
+        if not isinstance(field.default, int) and rng is None:
+            return text, ""
+        try:
+            number = int(text)
+        except ValueError:
+            return None, "a whole number"
+        if rng is not None and not rng[0] <= number <= rng[1]:
+            return None, f"must be {rng[0]} to {rng[1]}" + (" (or empty: off)" if field.default is None else "")
+        return number, ""
+
     def _read_options(self) -> dict[str, Any] | None:
         """The options as entered, or None after marking the fields in error."""
         options: dict[str, Any] = {}
         ok = True
         for field in option_fields(self.variant.rules_type):
-            widget = self.query_one(f"#opt-{field.name}")
-            error = self.query_one(f"#err-{field.name}", Static)
-            error.update("")
-            if isinstance(widget, (Checkbox, Select)):
-                options[field.name] = widget.value
+            value, error = self._read_field(field)
+            self.query_one(f"#err-{field.name}", Static).update(error)
+            if error:
+                ok = False
             else:
-                assert isinstance(widget, Input)  # the rest of the fields are typed in
-                text = widget.value.strip()
-                rng = field.metadata.get("range")
-                if not text:
-                    if field.default is None:
-                        options[field.name] = None
-                    else:
-                        error.update("needed")
-                        ok = False
-                    continue
-                if not isinstance(field.default, int) and rng is None:
-                    options[field.name] = text
-                    continue
-                try:
-                    number = int(text)
-                except ValueError:
-                    error.update("a whole number")
-                    ok = False
-                    continue
-                if rng is not None and not rng[0] <= number <= rng[1]:
-                    error.update(f"{rng[0]} to {rng[1]}")
-                    ok = False
-                    continue
-                options[field.name] = number
+                options[field.name] = value
         return options if ok else None
+
+    # ------------------------------------------------------------ preset
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A preset chosen sets every option to its values (RULES.md §5)."""
+        if event.select.id != "preset":
+            self._option_changed(event.select.id)
+            return
+        if event.value == CUSTOM:
+            self._show_preset_note()
+            return
+        rules = self.variant.rules(preset=str(event.value))
+        for field in option_fields(self.variant.rules_type):
+            widget = self.query_one(f"#opt-{field.name}")
+            value = getattr(rules, field.name)
+            if isinstance(widget, Input):
+                widget.value = "" if value is None else str(value)
+            else:
+                cast("Checkbox | Select", widget).value = value
+        self._show_preset_note()
+
+    def _option_changed(self, widget_id: str | None) -> None:
+        """An option changed: mark it if it is bad, and show the preset its values now make."""
+        if not widget_id or not widget_id.startswith("opt-"):
+            return
+        name = widget_id.removeprefix("opt-")
+        fields = {f.name: f for f in option_fields(self.variant.rules_type)}
+        _value, error = self._read_field(fields[name])
+        self.query_one(f"#err-{name}", Static).update(error)
+        preset = self.query_one("#preset", Select)
+        current = self._current_preset()
+        if preset.value != current:
+            preset.value = current
+        self._show_preset_note()
+
+    def _current_preset(self) -> str:
+        """The preset whose values the form holds (the chosen one first), or "custom"."""
+        values: dict[str, Any] = {}
+        for field in option_fields(self.variant.rules_type):
+            value, error = self._read_field(field)
+            if error:
+                return CUSTOM
+            values[field.name] = value
+        try:
+            rules = self.variant.rules(values)
+        except RulesError:
+            return CUSTOM
+        chosen = self.query_one("#preset", Select).value
+        if chosen != CUSTOM and rules == self.variant.rules(preset=str(chosen)):
+            return str(chosen)
+        return self.variant.preset_of(rules)
+
+    def _show_preset_note(self) -> None:
+        """Beside the preset: what it means (a preset can be changed; custom is the user's own)."""
+        note = self.query_one("#preset-note", Static)
+        if self.query_one("#preset", Select).value == CUSTOM:
+            note.update("your own choice of the options below")
+        else:
+            note.update("change any option below")
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._option_changed(event.checkbox.id)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._option_changed(event.input.id)
+
+    def _mark_rules_error(self, message: str) -> None:
+        """Show the engine's complaint beside every option field it names."""
+        for field in option_fields(self.variant.rules_type):
+            if re.search(rf"\b{re.escape(field.name)}\b", message):
+                self.query_one(f"#err-{field.name}", Static).update(message)
 
     def _read_seats(self) -> list[SeatSpec] | None:
         seats: list[SeatSpec] = []
@@ -283,6 +379,7 @@ class SetupScreen(Screen[None]):
             self.variant.check_players(len(seats))
         except RulesError as exc:
             general.update(str(exc))
+            self._mark_rules_error(str(exc))
             return
         self.makao_app.start_match(self.variant, rules, seats,
                              seed if seed is not None else random.randrange(2**31))
