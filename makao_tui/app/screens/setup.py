@@ -157,7 +157,6 @@ class SetupScreen(Screen[None]):
                 yield Static("Preset", classes="label")
                 yield Select(self._preset_choices(), value=v.preset_of(self.start_rules), allow_blank=False,
                              id="preset", compact=True)
-                yield Static("", id="preset-note", classes="note")
             for field in option_fields(v.rules_type):
                 with Horizontal(classes="option-row"):
                     yield Static(field.metadata.get("label", field.name), classes="label")
@@ -190,7 +189,6 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._renumber()
-        self._show_preset_note()
         first = self._rows()[0]
         if first.is_ai:
             self.query_one("#start", Button).focus()
@@ -273,7 +271,6 @@ class SetupScreen(Screen[None]):
             self._option_changed(event.select.id)
             return
         if event.value == CUSTOM:
-            self._show_preset_note()
             return
         rules = self.variant.rules(preset=str(event.value))
         for field in option_fields(self.variant.rules_type):
@@ -283,7 +280,6 @@ class SetupScreen(Screen[None]):
                 widget.value = "" if value is None else str(value)
             else:
                 cast("Checkbox | Select", widget).value = value
-        self._show_preset_note()
 
     def _option_changed(self, widget_id: str | None) -> None:
         """An option changed: mark it if it is bad, and show the preset its values now make."""
@@ -297,7 +293,6 @@ class SetupScreen(Screen[None]):
         current = self._current_preset()
         if preset.value != current:
             preset.value = current
-        self._show_preset_note()
 
     def _current_preset(self) -> str:
         """The preset whose values the form holds (the chosen one first), or "custom"."""
@@ -315,14 +310,6 @@ class SetupScreen(Screen[None]):
         if chosen != CUSTOM and rules == self.variant.rules(preset=str(chosen)):
             return str(chosen)
         return self.variant.preset_of(rules)
-
-    def _show_preset_note(self) -> None:
-        """Beside the preset: what it means (a preset can be changed; custom is the user's own)."""
-        note = self.query_one("#preset-note", Static)
-        if self.query_one("#preset", Select).value == CUSTOM:
-            note.update("your own choice of the options below")
-        else:
-            note.update("change any option below")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self._option_changed(event.checkbox.id)
