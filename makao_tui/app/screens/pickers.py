@@ -1,4 +1,5 @@
-"""Modal choices made with a play: the suit an ace names, the rank a jack demands.
+"""Modal choices made with a play: the suit an ace names, the rank a jack demands, the card a
+joker stands for (its rank, then its suit; RULES.md §5 ``jokers``).
 
 Both offer exactly the choices the engine's legal actions hold for the card, and return the
 choice (a suit letter; a rank or ``"none"``) or None when cancelled with Esc.
@@ -19,6 +20,8 @@ from ...engine.cards import SUIT_NAMES, rank_name, suit_label
 #: the key that picks a demand
 DEMAND_KEYS = {"5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "T": "0", "Q": "q", None: "n"}
 NO_DEMAND = "none"
+#: the key that picks a joker's rank
+RANK_KEYS = {"T": "0", "J": "j", "Q": "q", "K": "k", "A": "a"}
 
 
 class _Picker(ModalScreen[str | None]):
@@ -81,3 +84,24 @@ class DemandPicker(_Picker):
                 word = rank_name(rank)
                 choices.append((rank, word if word == key else f"{word} ({key})", key))
         super().__init__("Demand a rank with the jack", choices)
+
+
+class JokerRankPicker(_Picker):
+    """The rank of the card a joker stands for (keys 2-9, 0 for 10, j q k a), only the ranks the
+    engine offers (e.g. those that answer a pending penalty)."""
+
+    def __init__(self, ranks: list[str]) -> None:
+        choices = []
+        for rank in ranks:
+            key = RANK_KEYS.get(rank, rank)
+            word = rank_name(rank)
+            choices.append((rank, word if word == key else f"{word} ({key})", key))
+        super().__init__("The joker stands for a card: its rank", choices)
+
+
+class JokerSuitPicker(_Picker):
+    """The suit of the card a joker stands for (keys c d h s), only the suits the engine offers."""
+
+    def __init__(self, rank: str, suits: list[str], ascii: bool = False) -> None:
+        choices = [(s, f"{rank_name(rank)}{suit_label(s, ascii)} ({s.lower()})", s.lower()) for s in suits]
+        super().__init__(f"The joker stands for a {rank_name(rank)}: its suit", choices)

@@ -6,7 +6,10 @@ the logged events; playable cards are the engine's legal plays, refusals are the
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections import Counter
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -18,15 +21,16 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...engine.actions import Draw, Pass, Play, Take
-from ...engine.cards import SUITS, Card, ascii_text, rank_name, suit_label
+from ...engine.cards import JOKER, RANKS, SUITS, Card, ascii_text, rank_name, suit_label
 from ...engine.events import plural
 from ...games.shedding import CardPlayed, PenaltyPending, ShedView
+from ..rules_text import rules_word
 from ..widgets.cards import CardView, HandView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.seats import SeatPanel
 from ..widgets.status import StatusLine, show
-from .pickers import NO_DEMAND, DemandPicker, SuitPicker
+from .pickers import NO_DEMAND, DemandPicker, JokerRankPicker, JokerSuitPicker, SuitPicker
 from .table import TableScreen
 
 #: the part of the usual AI pause taken by each draw of a run of draws until a card fits
@@ -39,10 +43,14 @@ KEYS = [
     ("d", "draw from the stock"),
     ("t", "take the pending penalty"),
     ("p", "pass (keep the card you just drew)"),
-    ("m", "call Makao with the next play (press again to cancel)"),
+    ("m", "call Makao (or po makale) with the next play (press again to cancel)"),
     ("o", "show your hand as dealt, by suit or by rank (press again for the next)"),
     ("c d h s", "in the suit picker after an ace: name the suit"),
 ]
+#: the keys of the options that add them (RULES.md §5)
+MULTI_KEYS = [("Space", "mark a card for a play of several cards (again: unmark); Enter lays the "
+                        "marked cards in the order marked, the last one on top")]
+JOKER_KEYS = [("2-9 0 j q k a, c d h s", "in the joker pickers: the rank, then the suit it stands for")]
 DEMAND_GAME_KEYS = [
     ("D (shift+d)", "drawing until a card fits: draw card after card until one does"),
     ("5-9 0 q n", "in the demand picker after a jack: 10 is 0, n = none"),
@@ -81,12 +89,15 @@ class ShedTableScreen(TableScreen):
         Binding("p", "pass_turn", "Pass"),
         Binding("m", "makao", "Makao"),
         Binding("o", "sort_hand", "Sort the hand", show=False),
+        Binding("space", "mark", "Mark", show=False),
         *[Binding(key, f"pick({i})", show=False) for i, key in enumerate("1234567890")],
     ]
 
     def __init__(self, session) -> None:
         super().__init__(session)
         self.selected: Card | None = None
+        #: indices into the hand of the cards marked for a play of several cards, in order
+        self.marked: list[int] = []
         self.makao_armed = False
         self.message: tuple[str, bool] | None = None
         self._turn_owner: int | None = None
@@ -130,7 +141,8 @@ class ShedTableScreen(TableScreen):
                 session.seat_label(seat), cards=view.counts[seat],
                 dealer=seat == view.dealer, to_act=seat == view.to_act,
                 you=seat == hand_seat and bool(session.humans))
-        self.query_one("#top-card", CardView).show(view.top, self.ascii)
+        self.query_one("#top-card", CardView).show(view.top, self.ascii,
+                                                   joker=bool(view.pile) and view.pile[-1] == JOKER)
         show(self.query_one("#pile-info", Static), self._pile_info(view))
         self.show_log()
         alert = self._alert(view)
@@ -157,16 +169,23 @@ class ShedTableScreen(TableScreen):
             bar.append(f" · deal {number}")
         if rules.loss_limit is not None:
             bar.append(f" · loss limit {rules.loss_limit}")
+        bar.append(f" · {rules_word(session.variant, rules)}")
         if view.to_act is not None:
             who = "your" if self._my_turn() else f"{session.names[view.to_act]}'s"
             bar.append(f" · {who} turn", style="bold")
         return bar
 
     def _pile_info(self, view: ShedView) -> Text:
-        info = Text("Suit ")
+        info = Text()
+        if view.pile and view.pile[-1] == JOKER:
+            info.append_text(card_text(JOKER, self.ascii))
+            info.append(" joker as ")
+            info.append_text(card_text(view.top, self.ascii))
+            info.append("\n")
+        info.append("Suit ")
         info.append(suit_label(view.suit, self.ascii), style="bold #e0505a" if view.suit in "DH" else "bold")
         played = self.session.last_event(CardPlayed)
-        if (isinstance(played, CardPlayed) and played.named is not None and played.card == view.top):
+        if (isinstance(played, CardPlayed) and played.named is not None and played.face == view.top):
             info.append(" (named)")
         info.append(f"\nStock {view.stock}\nPile {len(view.pile)}")
         earlier = view.pile[-2:-8:-1]
@@ -182,9 +201,20 @@ class ShedTableScreen(TableScreen):
         if view.to_act is None:
             return Text(" The deal is over"), False
         target = session.names[view.to_act]
+        if view.skip:
+            turns = f"{view.skip} turn{'s' if view.skip != 1 else ''}"
+            text = Text(" A four: answer with a 4 to pass the skip on", style="bold")
+            text.append(f" — answer with a 4 or wait {turns} (t)" if mine else f"; {target} waits {turns} or answers")
+            return text, True
         if view.penalty:
             pending = session.last_event(PenaltyPending)
             text = Text(f" Penalty: {view.penalty}", style="bold")
+            if isinstance(pending, PenaltyPending) and pending.out_of_turn:
+                text = Text(f" K♠ hits the player on the right: {target} takes {view.penalty}, out of turn,"
+                            f" or answers with K♥/K♠", style="bold")
+                if mine:
+                    text.append(" (t: take)")
+                return text, True
             if mine:
                 if isinstance(pending, PenaltyPending) and pending.answer:
                     verb = "ransom it with" if pending.ransom else "answer with"
@@ -199,11 +229,24 @@ class ShedTableScreen(TableScreen):
             text = Text(f" The jack demands {_a(rank)}", style="bold")
             text.append(f" — play {_a(rank)}, or draw (d)" if mine else f" of {target}")
             return text, True
+        special = self._top_note(view)
         if mine:
-            return Text(f" Your turn, {target}"), False
+            return Text(f" Your turn, {target}" + (f" — {special}" if special else "")), False
+        if special:
+            return Text(f" {special}; {target} to play"), False
         if session.is_ai(view.to_act):
             return Text(f" {target} is thinking…"), False
         return Text(f" {target} to play"), False
+
+    def _top_note(self, view: ShedView) -> str:
+        """A few words on what the top card means under the options in force (a joker's card, a
+        queen under ``queens``), or ``""``."""
+        rules = view.rules
+        if view.pile and view.pile[-1] == JOKER:
+            return f"the joker on the pile counts as {view.top.label(self.ascii)}"
+        if rules.queens and view.top.rank == "Q":
+            return "a queen is on top: any card goes on it"
+        return ""
 
     def _show_hand(self, view: ShedView, hand_seat: int | None) -> None:
         hand = self.query_one(HandView)
@@ -221,9 +264,12 @@ class ShedTableScreen(TableScreen):
         playable = {a.card for a in view.legal if isinstance(a, Play)}
         if self.selected not in view.hand:
             self.selected = self._default_choice(view)
-        shown = self.shown_hand(view.hand)
+        order = self.shown_indices(view.hand)
+        shown = [view.hand[i] for i in order]
         index = shown.index(self.selected) if self.selected in shown else None
-        hand.show(shown, playable, index, self.ascii, "No cards left.")
+        self.marked = [i for i in self.marked if i < len(view.hand)]
+        hand.show(shown, playable, index, self.ascii, "No cards left.",
+                  marked=[order.index(i) for i in self.marked])
 
     def _default_choice(self, view: ShedView) -> Card | None:
         """The card chosen when a turn starts: the card just drawn, else the first playable one."""
@@ -248,6 +294,8 @@ class ShedTableScreen(TableScreen):
             legal = view.legal
             if any(isinstance(a, Play) for a in legal):
                 keys += [("←→ 1-0", "choose"), ("Enter", "play")]
+                if any(isinstance(a, Play) and a.more for a in legal):
+                    keys.append(("Space", "mark"))
             for kind, key, word in ((Draw, "d", "draw"), (Take, "t", "take"), (Pass, "p", "pass")):
                 if any(isinstance(a, kind) for a in legal):
                     keys.append((key, word))
@@ -255,6 +303,8 @@ class ShedTableScreen(TableScreen):
                 keys.append(("D", "draw until it fits"))
             if any(isinstance(a, Play) and a.makao for a in legal):
                 keys.append(("m", "Makao"))
+            elif any(isinstance(a, Play) and a.out for a in legal):
+                keys.append(("m", "po makale"))
         return self.key_bar(keys)
 
     def _hint(self, view: ShedView) -> str:
@@ -266,13 +316,22 @@ class ShedTableScreen(TableScreen):
         if view.drawn is not None:
             hint = f"You drew {view.drawn.label(self.ascii)}: play it (Enter)"
             return hint + (" or pass (p)" if any(isinstance(a, Pass) for a in legal) else "")
+        if self.marked:
+            cards = " ".join(view.hand[i].label(self.ascii) for i in self.marked)
+            return f"Marked {cards}: Enter lays them in this order (the last on top); Space unmarks."
         if any(a.makao for a in plays):
             if self.makao_armed:
                 return "Makao will be called with your play (m cancels)."
             return "Two cards left: press m to call Makao with your play!"
+        if any(a.out for a in plays):
+            if self.makao_armed:
+                return '"Po makale" will be called with your last card (m cancels).'
+            return 'One card left: press m to call "po makale" with it!'
         parts = []
         if plays:
             parts.append("choose a card and press Enter")
+            if any(a.more for a in plays):
+                parts[-1] += " (Space marks several)"
         if any(isinstance(a, Draw) for a in legal):
             parts.append("draw (d)")
         if any(isinstance(a, Take) for a in legal):
@@ -293,6 +352,7 @@ class ShedTableScreen(TableScreen):
         owner = session.to_act if session.to_act == session.at_keyboard else None
         if owner != self._turn_owner:
             self.makao_armed = False
+        self.marked = []
         self._turn_owner = owner
         self.message = None
         view = self._view()
@@ -310,7 +370,10 @@ class ShedTableScreen(TableScreen):
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this game: drawing until a card fits and the demand picker only where the
         game has jack demands (makao-pl)."""
-        extra = DEMAND_GAME_KEYS if self.session.rules.demand_rank else []
+        rules = self.session.rules
+        extra = DEMAND_GAME_KEYS if rules.demand_rank else []
+        extra += MULTI_KEYS if rules.multi_play else []
+        extra += JOKER_KEYS if rules.jokers else []
         return KEYS + extra + COMMON_KEYS
 
     # ------------------------------------------------------------ keys
@@ -351,29 +414,79 @@ class ShedTableScreen(TableScreen):
             self.selected = card
             self.refresh_table()
 
-    def action_play(self) -> None:
-        """Play the chosen card, asking for a suit or a demand when the engine offers a choice."""
+    def action_mark(self) -> None:
+        """Mark the chosen card for a play of several cards, or unmark it (§5 ``multi_play``)."""
         if not self._check_turn():
             return
-        card = self.selected
-        if card is None:
+        if not self.session.rules.multi_play:
+            self.say("one card at a time: several cards at once are not in these rules", error=True)
+            return
+        view = self._view()
+        if self.selected not in view.hand:
+            return
+        index = view.hand.index(self.selected)
+        if index in self.marked:
+            self.marked.remove(index)
+        else:
+            self.marked.append(index)
+        self.message = None
+        self.refresh_table()
+
+    def action_play(self) -> None:
+        """Play the chosen card, or the marked cards in the order marked; ask for the card a joker
+        stands for, a suit or a demand when the engine offers a choice."""
+        if not self._check_turn():
+            return
+        view = self._view()
+        if self.marked:
+            cards = [view.hand[i] for i in self.marked]
+        elif self.selected is not None:
+            cards = [self.selected]
+        else:
             self.say("Choose a card first.", error=True)
             return
-        forms = [a for a in self._view().legal if isinstance(a, Play) and a.card == card]
-        suits = sorted({a.suit for a in forms if a.suit is not None}, key=SUITS.index)
-        demands = list(dict.fromkeys(a.demand for a in forms))
-        if len(suits) > 1:
-            self.app.push_screen(SuitPicker(suits, self.ascii),
-                                 lambda suit: self._play(card, suit=suit) if suit is not None else None)
-        elif len(demands) > 1:
-            self.app.push_screen(DemandPicker(demands), lambda d: self._play(
-                card, demand=None if d == NO_DEMAND else d) if d is not None else None)
-        else:
-            self._play(card, suit=suits[0] if suits else None, demand=demands[0] if forms else None)
+        want = Counter(cards)
+        forms = [a for a in view.legal if isinstance(a, Play) and a.card == cards[0]
+                 and a.cards[-1] == cards[-1] and Counter(a.cards) == want]
+        if not forms:  # not legal as laid: the engine says why
+            self._play(Play(cards[0], more=tuple(cards[1:])))
+            return
+        self._choose(forms)
 
-    def _play(self, card: Card, suit: str | None = None, demand: str | None = None) -> None:
-        if self.act(Play(card, suit=suit, demand=demand, makao=self.makao_armed)):
+    def _choose(self, forms: list[Play]) -> None:
+        """Narrow ``forms`` (the legal forms of one play) by asking: the card a joker stands for
+        (rank, then suit), the suit an ace names, the rank a jack demands; then make the play."""
+        def then(narrow: Callable[[Play, str], bool]) -> Callable[[str | None], None]:
+            return lambda choice: self._choose([a for a in forms if narrow(a, choice)]) if choice is not None else None
+
+        as_cards = sorted({a.as_card for a in forms if a.as_card is not None})
+        if len(as_cards) > 1:
+            ranks = sorted({c.rank for c in as_cards}, key=RANKS.index)
+            if len(ranks) > 1:
+                self.app.push_screen(JokerRankPicker(ranks), then(lambda a, r: a.as_card.rank == r))
+                return
+            suits = sorted({c.suit for c in as_cards}, key=SUITS.index)
+            self.app.push_screen(JokerSuitPicker(ranks[0], suits, self.ascii),
+                                 then(lambda a, su: a.as_card.suit == su))
+            return
+        suits = sorted({a.suit for a in forms if a.suit is not None}, key=SUITS.index)
+        if len(suits) > 1:
+            self.app.push_screen(SuitPicker(suits, self.ascii), then(lambda a, su: a.suit == su))
+            return
+        demands = list(dict.fromkeys(a.demand for a in forms))
+        if len(demands) > 1:
+            self.app.push_screen(DemandPicker(demands), then(
+                lambda a, d: a.demand == (None if d == NO_DEMAND else d)))
+            return
+        play = forms[0]
+        left = len(self._view().hand) - len(play.cards)
+        out = self.makao_armed and left == 0 and self.session.rules.makao_out
+        self._play(dataclasses.replace(play, makao=self.makao_armed and not out, out=out))
+
+    def _play(self, play: Play) -> None:
+        if self.act(play):
             self.makao_armed = False
+            self.marked = []
             self.refresh_table()
 
     def action_draw(self) -> None:

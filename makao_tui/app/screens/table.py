@@ -25,6 +25,7 @@ from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Tak
 from ...engine.cards import Card, rank_name, suit_label
 from ...engine.state import IllegalAction
 from ...store import StoreError
+from ..rules_text import rules_text
 from ..session import MatchSession
 from ..sorting import ORDER_WORDS, next_order, shown_order
 from ..widgets.log import EventLog
@@ -339,7 +340,8 @@ class TableScreen(Screen[None]):
         """Show the keys and the rules in short."""
         variant = self.session.variant
         keys = [*self.help_keys(), UNDO_KEY, HINT_KEY]
-        self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, variant.help_text))
+        text = rules_text(variant, self.session.rules) + "\n\n" + variant.help_text
+        self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, text))
 
     def show_log(self) -> None:
         """Bring the ``#log`` up to date: the entries not shown yet are appended, so a key costs
@@ -359,7 +361,11 @@ class TableScreen(Screen[None]):
     def shown_hand(self, hand: Sequence[Card]) -> list[Card]:
         """``hand`` in the order the player chose with ``o``: as dealt, by suit or by rank, the
         :meth:`trump_suit` first (:mod:`makao_tui.app.sorting`); the engine's order is untouched."""
-        return [hand[i] for i in shown_order(hand, self.makao_app.hand_order, self.trump_suit())]
+        return [hand[i] for i in self.shown_indices(hand)]
+
+    def shown_indices(self, hand: Sequence[Card]) -> list[int]:
+        """The places in ``hand`` (the engine's order) of the cards as shown, first shown first."""
+        return shown_order(hand, self.makao_app.hand_order, self.trump_suit())
 
     def trump_suit(self) -> str | None:
         """The suit a sorted hand shows first (Peklo's trump); None: the usual suit order."""

@@ -2,8 +2,10 @@
 
 Hearts and diamonds are red, clubs and spades keep the default colour; with ``ascii`` the suits
 show as ``S H D C``. A hand marks the cards the engine says are playable (green border and a dot
-in the bottom edge) and the chosen one (heavy yellow border); cards the screen names as
-``dimmed`` (those that may not be played now) are drawn faded.
+in the bottom edge) and the chosen one (heavy yellow border); cards marked for a play of several
+(RULES.md §5 ``multi_play``) have a double magenta border with their place in the play in the
+bottom edge; cards the screen names as ``dimmed`` (those that may not be played now) are drawn
+faded. A joker is magenta; on the pile its box carries a star in the top edge.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...engine.cards import Card
+from ...engine.cards import JOKER, Card
 
 RED = "bold #e0505a"
 BOX_WIDTH = 5
@@ -27,15 +29,24 @@ CHIP_WIDTH = 4
 INDEX_KEYS = "1234567890"
 
 
+JOKER_STYLE = "bold magenta"
+
+
 def card_text(card: Card, ascii: bool = False) -> Text:
-    """``10♥`` as Rich text, red for hearts and diamonds."""
+    """``10♥`` as Rich text, red for hearts and diamonds, the joker magenta."""
+    if card == JOKER:
+        return Text(card.label(ascii), style=JOKER_STYLE)
     return Text(card.label(ascii), style=RED if card.is_red else "bold")
 
 
 def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool,
-         faded: bool = False) -> list[Text]:
-    """The three lines of one card box (5 columns wide); ``faded``: drawn dim."""
-    if selected:
+         faded: bool = False, mark: int = 0) -> list[Text]:
+    """The three lines of one card box (5 columns wide); ``faded``: drawn dim; ``mark``: its
+    place (1..) among the cards marked for a play, 0 if unmarked."""
+    if mark:
+        tl, tr, bl, br, h, v = "╔", "╗", "╚", "╝", "═", "║"
+        border = "bold magenta" if not selected else "bold yellow"
+    elif selected:
         tl, tr, bl, br, h, v = "┏", "┓", "┗", "┛", "━", "┃"
         border = "bold yellow"
     else:
@@ -46,7 +57,7 @@ def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool,
     if faded:
         label.stylize("dim")
     middle = Text.assemble((v, border), " " * (3 - len(label.plain)), label, (v, border))
-    bottom = Text.assemble((bl + h + ("•" if playable else h) + h + br, border))
+    bottom = Text.assemble((bl + h + (str(mark) if mark else "•" if playable else h) + h + br, border))
     return [top, middle, bottom]
 
 
@@ -55,15 +66,20 @@ class CardView(Static):
 
     _shown: tuple | None = None
 
-    def show(self, card: Card | None, ascii: bool = False) -> None:
-        """Draw ``card`` (None: an empty place); nothing is redrawn for the card already shown."""
-        if (card, ascii) == self._shown:
+    def show(self, card: Card | None, ascii: bool = False, joker: bool = False) -> None:
+        """Draw ``card`` (None: an empty place); ``joker``: it is a joker played as ``card``
+        (a star, or ``*`` with ``ascii``, in the top edge). Nothing is redrawn for the card
+        already shown."""
+        if (card, ascii, joker) == self._shown:
             return
-        self._shown = (card, ascii)
+        self._shown = (card, ascii, joker)
         if card is None:
             self.update(Text("┌───┐\n│   │\n└───┘", style="dim"))
             return
-        self.update(Text("\n").join(_box(card, ascii, "", False, False)))
+        lines = _box(card, ascii, "*" if joker and ascii else "★" if joker else "", False, False)
+        if joker:
+            lines[0].stylize(JOKER_STYLE)
+        self.update(Text("\n").join(lines))
 
 
 class HandView(Widget, can_focus=True):
@@ -94,17 +110,22 @@ class HandView(Widget, can_focus=True):
         self.selected: int | None = None
         self.note = ""
         self.dimmed: frozenset[Card] = frozenset()
+        self.marked: tuple[int, ...] = ()
         self.ascii = False
 
     def show(self, cards: Sequence[Card], playable: Collection[Card], selected: int | None,
-             ascii: bool = False, note: str = "", dimmed: Collection[Card] = ()) -> None:
+             ascii: bool = False, note: str = "", dimmed: Collection[Card] = (),
+             marked: Sequence[int] = ()) -> None:
         """Show ``cards`` (``note`` instead when there are none to show, e.g. a hidden hand);
-        the cards in ``dimmed`` are drawn faded. Only a new choice of card: redrawn in place;
-        the same hand as shown: nothing is redrawn."""
-        same_cards = (tuple(cards), frozenset(playable), frozenset(dimmed), ascii, note) == (
-            self.cards, self.playable, self.dimmed, self.ascii, self.note)
+        the cards in ``dimmed`` are drawn faded; ``marked``: indices of the cards marked for a
+        play, in the order marked. Only a new choice of card: redrawn in place; the same hand as
+        shown: nothing is redrawn."""
+        same_cards = (tuple(cards), frozenset(playable), frozenset(dimmed), ascii, note,
+                      tuple(marked)) == (self.cards, self.playable, self.dimmed, self.ascii,
+                                         self.note, self.marked)
         if same_cards and selected == self.selected:
             return
+        self.marked = tuple(marked)
         self.cards = tuple(cards)
         self.playable = frozenset(playable)
         self.dimmed = frozenset(dimmed)
@@ -150,8 +171,9 @@ class HandView(Widget, can_focus=True):
             for i in range(start, min(start + per_row, len(self.cards))):
                 card = self.cards[i]
                 key = INDEX_KEYS[i] if i < len(INDEX_KEYS) else ""
+                mark = self.marked.index(i) + 1 if i in self.marked else 0
                 box = _box(card, self.ascii, key, card in self.playable, i == self.selected,
-                           card in self.dimmed)
+                           card in self.dimmed, mark)
                 for line, part in zip(lines, box, strict=False):
                     if i > start:
                         line.append(" " * GAP)
@@ -172,8 +194,10 @@ class HandView(Widget, can_focus=True):
                 if card in self.dimmed:
                     label.stylize("dim")
                 label.pad_left(CHIP_WIDTH - 1 - len(label.plain))
-                mark = "•" if card in self.playable else " "
-                label.append(mark, style="bold green")
+                if i in self.marked:
+                    label.append(str(self.marked.index(i) + 1), style="bold magenta")
+                else:
+                    label.append("•" if card in self.playable else " ", style="bold green")
                 if i == self.selected:
                     label.stylize("reverse")
                 line.append_text(label)

@@ -1,0 +1,98 @@
+"""The table under the RULES.md §5 options (issue 14 item 4): the rules in force in the header,
+the help following the options, marking cards for a play of several, a joker's card picked and
+shown on the pile."""
+
+from makao_tui.app.main import MakaoApp
+from makao_tui.app.screens.common import HelpScreen
+from makao_tui.app.screens.pickers import JokerRankPicker, JokerSuitPicker
+from makao_tui.engine.cards import JOKER, Card
+from makao_tui.games import get_variant
+from makao_tui.games.shedding import CardPlayed
+
+from .scenes import AI, ANN, humans_turn, wait_for
+from .test_table import run, text_of
+
+PL = get_variant("makao-pl")
+#: house rules: Ann plays first holding 5♣ A♣ 6♦ 4♠ 6♠ on A♦
+SEED_PAIR = 3
+#: house rules with jokers: Ann plays first holding 3♣ 10♦ 2♥ 7♥ and a joker on 8♣
+SEED_JOKER = 4
+
+
+def house_app(seed: int, **options) -> MakaoApp:
+    return MakaoApp(variant=PL, rules=PL.rules(options, preset="house"), seats=[ANN, AI], seed=seed, ai_delay=0)
+
+
+def _played(app) -> CardPlayed | None:
+    """Ann's first play of the deal, or None."""
+    for entry in app.session.log:
+        for event in entry.events:
+            if isinstance(event, CardPlayed) and event.seat == 0:
+                return event
+    return None
+
+
+def test_the_header_names_the_rules_and_the_help_lists_the_options():
+    app = house_app(SEED_PAIR)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert "house rules" in text_of(app.screen.query_one("#topbar"))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        shown = " ".join(text_of(app.screen.query_one(".rules")).split())
+        assert "Rules in force: house rules" in shown
+        assert "* Queens on everything: on" in shown and "Jokers: off" in shown
+        assert "Space" in text_of(app.screen.query_one(".keys"))
+
+    run(app, body)
+
+
+def test_space_marks_two_cards_and_enter_lays_them_in_that_order():
+    app = house_app(SEED_PAIR)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert app.screen._view().hand == tuple(map(Card.parse, ("5C", "AC", "6D", "4S", "6S")))
+        assert "Space" in text_of(app.screen.query_one("#keybar"))
+        await pilot.press("3", "space", "5", "space")
+        assert app.screen.marked == [2, 4]
+        assert "Marked 6♦ 6♠" in text_of(app.screen.query_one("#status"))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: _played(app) is not None)
+        played = _played(app)
+        assert played.cards == (Card.parse("6D"), Card.parse("6S"))
+
+    run(app, body)
+
+
+def test_a_mixed_marking_is_refused_with_the_engines_reason():
+    app = house_app(SEED_PAIR)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("3", "space", "1", "space", "enter")
+        await pilot.pause()
+        assert "one rank" in text_of(app.screen.query_one("#status"))
+        assert app.session.to_act == 0
+
+    run(app, body)
+
+
+def test_a_joker_asks_for_its_rank_then_its_suit_and_the_log_names_the_card():
+    app = house_app(SEED_JOKER, jokers=True)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        assert app.screen._view().hand[4] == JOKER
+        await pilot.press("5", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, JokerRankPicker))
+        await pilot.press("8")  # an 8 of any suit goes on the 8♣
+        await wait_for(pilot, lambda: isinstance(app.screen, JokerSuitPicker))
+        await pilot.press("h")
+        await wait_for(pilot, lambda: _played(app) is not None)
+        played = _played(app)
+        assert played.card == JOKER and played.as_card == Card.parse("8H")
+        assert "plays ★ as 8♥" in played.text(app.session.names)
+
+    run(app, body)
