@@ -210,10 +210,8 @@ class ShedTableScreen(TableScreen):
             pending = session.last_event(PenaltyPending)
             text = Text(f" Penalty: {view.penalty}", style="bold")
             if isinstance(pending, PenaltyPending) and pending.out_of_turn:
-                text = Text(f" K♠ hits the player on the right: {target} takes {view.penalty}, out of turn,"
-                            f" or answers with K♥/K♠", style="bold")
-                if mine:
-                    text.append(" (t: take)")
+                text = Text(f" K♠ hits back: {view.penalty} on {target}, out of turn", style="bold")
+                text.append(" — answer with K♥/K♠ or take (t)" if mine else "")
                 return text, True
             if mine:
                 if isinstance(pending, PenaltyPending) and pending.answer:
