@@ -17,7 +17,13 @@ The normal policy, in order (RULES.md §1/§2 for the rules it relies on):
    ``rng`` breaks ties, and when nearly every card is in the hands (no stock, a pile of one to
    three cards) the play is now and then a random one, so that two players cannot repeat one cycle
    of plays and draws for ever. An ace names, and a jack demands, what the hand holds
-   most of. Makao is always called.
+   most of. Makao (and "po makale") is always called. Under the §5 options, read from the rule
+   config: a play that goes out beats everything; a play of several cards scores its extra cards
+   (the hand empties faster, penalties and skips add up); a penalty card that hits the previous
+   player (K♠ under ``battle_kings``) is aimed by that player's hand size; a joker, like a wild
+   card, is kept while a plain card does the job, and counts most where nothing else does: as the
+   card that answers a penalty, a four or a demand, or as the last card; as which card it plays
+   is scored like that card.
 4. With no play, draw (or pass when nothing else is legal).
 
 It decides from :class:`~makao_tui.games.shedding.ShedView` only.
@@ -36,6 +42,7 @@ from ..engine.cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card, rank_name
 from ..games import all_variants
 from ..games.shedding import (
     DRAW,
+    KING_OF_SPADES,
     MAKAO_BIT,
     TAKE,
     ShedRules,
@@ -96,29 +103,45 @@ class ShedAI:
         for laid in play.cards:
             if laid in rest:
                 rest.remove(laid)
-        next_seat = (view.seat + 1) % view.players
-        threat = view.counts[next_seat]
+        if not rest:
+            return 2000.0  # going out ends the deal
+        # the seat a penalty card hits: the next one, or the previous one for a card that hits
+        # back (K♠ under battle_kings, RULES.md §5)
+        back = rules.battle_kings and card == KING_OF_SPADES
+        target = (view.seat + (-1 if back else 1)) % view.players
+        threat = view.counts[target]
         closest = min(n for s, n in enumerate(view.counts) if s != view.seat)
         # a card's cost matters once somebody may go out soon; before that, keeping the hand
         # able to follow matters more
         danger = 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
         score = danger * sum(value(c) for c in play.cards)
-        suits = Counter(c.suit for c in rest if c.rank not in wild)
-        if card.rank in wild and len(rest) > 1 and any(c.rank not in wild for c in rest):
+        suits = Counter(c.suit for c in rest if c.rank not in wild and c != JOKER)
+        if play.card == JOKER:
+            # the joker goes anywhere as anything: keep it while a plain card does the job; what
+            # it answers (a penalty, a four, a demand) it answers in full, so spend it then
+            others = any(a.card != JOKER for a in view.legal if isinstance(a, Play))
+            score -= 60 if others else 0
+            score -= danger * value(JOKER)  # its points in hand are counted above as a cost shed
+            score += 10 if (view.penalty or view.skip or view.demand) and not others else 0
+        elif card.rank in wild and len(rest) > 1 and any(c.rank not in wild for c in rest):
             score -= 40
+        if play.more:
+            # several cards at once: the hand empties faster, penalties and skips add up
+            score += 15 * len(play.more)
         # an attack (penalty, four, demand) hurts only while there is a stock to draw from;
         # with the stock gone it just hands the pile back and forth
         bite = min(1.0, view.stock / 8)
+        attacks = len(play.cards) if play.card != JOKER else 1
         if rules.is_attack(card):
-            score += (40 if threat <= 2 else 10) * bite - 15 * (1 - bite)
+            score += ((40 if threat <= 2 else 10) * bite - 15 * (1 - bite)) * attacks
         if card.rank == rules.skip_rank:
-            score += 30 if threat <= 2 else 5
+            score += (30 if threat <= 2 else 5) * attacks
         named = play.suit if play.suit is not None else card.suit
         score += 4 * suits.get(named, 0)
         if play.demand is not None:
             held = sum(1 for c in rest if c.rank == play.demand)
             score += (20 + held) * bite if held else -10
-        if play.makao:
+        if play.makao or play.out:
             score += 1000
         return score
 
