@@ -451,6 +451,11 @@ def reason(view: ShedView, action: Action) -> str:
     if not isinstance(action, Play):
         return "the only move"
     name = _rank_word(action.card)
+    if action.card == JOKER and action.as_card is not None:
+        why = ": nothing else answers" if view.penalty or view.skip or view.demand else ""
+        return f"plays the joker as {action.as_card.label()}{why}"
+    if action.more:
+        return f"lays {len(action.cards)} {rank_name(action.card.rank)}s at once: the hand empties faster"
     if action.makao:
         return f"plays the {name} and calls Makao: one card left"
     if view.penalty:
