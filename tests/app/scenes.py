@@ -212,6 +212,29 @@ async def _demand_picker(pilot) -> None:
     await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "DemandPicker")
 
 
+def app_house(seed: int, **options) -> MakaoApp:
+    """A makao-pl match under the house rules (RULES.md §5), Ann against one AI."""
+    return MakaoApp(variant=PL, rules=PL.rules(options, preset="house"), seats=[ANN, AI], seed=seed,
+                    ai_delay=0)
+
+
+#: house rules: Ann plays first holding 5♣ A♣ 6♦ 4♠ 6♠ on A♦
+SEED_HOUSE_PAIR = 3
+#: house rules with jokers: Ann plays first holding 3♣ 10♦ 2♥ 7♥ and a joker on 8♣
+SEED_HOUSE_JOKER = 4
+
+
+async def _pair_marked(pilot) -> None:
+    await wait_for(pilot, lambda: humans_turn(pilot.app))
+    await pilot.press("3", "space", "5", "space")
+
+
+async def _joker_picker(pilot) -> None:
+    await wait_for(pilot, lambda: humans_turn(pilot.app))
+    await pilot.press("5", "enter")
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "JokerRankPicker")
+
+
 async def _deal_summary(pilot) -> None:
     await autoplay(pilot, lambda: isinstance(pilot.app.screen, DealSummaryScreen))
 
@@ -254,6 +277,8 @@ SCENES: dict[str, Scene] = {
     "pass-screen": Scene(lambda: app_ru(seats=(ANN, BOB, AI), seed=5), _pass_screen),
     "suit-picker": Scene(lambda: app_ru(seed=SEED_RU_ACE), _suit_picker),
     "demand-picker": Scene(lambda: app_pl(), _demand_picker),
+    "table-house-marked": Scene(lambda: app_house(SEED_HOUSE_PAIR), _pair_marked),
+    "joker-picker": Scene(lambda: app_house(SEED_HOUSE_JOKER, jokers=True), _joker_picker),
     "deal-summary": Scene(lambda: app_ru(seed=3), _deal_summary),
     "score-sheet": Scene(lambda: app_ru(seed=3), _score_sheet),
     "match-end": Scene(lambda: app_ru(seed=3, loss_limit=200), _match_end),

@@ -2,25 +2,16 @@
 the help following the options, marking cards for a play of several, a joker's card picked and
 shown on the pile."""
 
-from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.common import HelpScreen
 from makao_tui.app.screens.pickers import JokerRankPicker, JokerSuitPicker
 from makao_tui.engine.cards import JOKER, Card
-from makao_tui.games import get_variant
 from makao_tui.games.shedding import CardPlayed
 
-from .scenes import AI, ANN, humans_turn, wait_for
+from .scenes import SEED_HOUSE_JOKER as SEED_JOKER
+from .scenes import SEED_HOUSE_PAIR as SEED_PAIR
+from .scenes import app_house as house_app
+from .scenes import humans_turn, wait_for
 from .test_table import run, text_of
-
-PL = get_variant("makao-pl")
-#: house rules: Ann plays first holding 5♣ A♣ 6♦ 4♠ 6♠ on A♦
-SEED_PAIR = 3
-#: house rules with jokers: Ann plays first holding 3♣ 10♦ 2♥ 7♥ and a joker on 8♣
-SEED_JOKER = 4
-
-
-def house_app(seed: int, **options) -> MakaoApp:
-    return MakaoApp(variant=PL, rules=PL.rules(options, preset="house"), seats=[ANN, AI], seed=seed, ai_delay=0)
 
 
 def _played(app) -> CardPlayed | None:

@@ -31,6 +31,9 @@ class _Picker(ModalScreen[str | None]):
                 Binding("left", "app.focus_previous", show=False),
                 Binding("right", "app.focus_next", show=False)]
 
+    #: the classes of the dialog box
+    DIALOG_CLASSES = "dialog picker"
+
     def __init__(self, question: str, choices: list[tuple[str, str, str]]) -> None:
         """``choices``: (value, button label, key) triples."""
         super().__init__()
@@ -38,7 +41,7 @@ class _Picker(ModalScreen[str | None]):
         self.choices = choices
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog picker"):
+        with Vertical(classes=self.DIALOG_CLASSES):
             yield Static(self.question, classes="title")
             with Horizontal(classes="buttons"):
                 for value, label, _key in self.choices:
@@ -90,12 +93,11 @@ class JokerRankPicker(_Picker):
     """The rank of the card a joker stands for (keys 2-9, 0 for 10, j q k a), only the ranks the
     engine offers (e.g. those that answer a pending penalty)."""
 
+    DIALOG_CLASSES = "dialog picker ranks"
+
     def __init__(self, ranks: list[str]) -> None:
-        choices = []
-        for rank in ranks:
-            key = RANK_KEYS.get(rank, rank)
-            word = rank_name(rank)
-            choices.append((rank, word if word == key else f"{word} ({key})", key))
+        # short labels, so that all thirteen fit on one row at 80 columns
+        choices = [(rank, "10" if rank == "T" else rank, RANK_KEYS.get(rank, rank)) for rank in ranks]
         super().__init__("The joker stands for a card: its rank", choices)
 
 
