@@ -461,11 +461,12 @@ class ShedTableScreen(TableScreen):
         if len(as_cards) > 1:
             ranks = sorted({c.rank for c in as_cards}, key=RANKS.index)
             if len(ranks) > 1:
-                self.app.push_screen(JokerRankPicker(ranks), then(lambda a, r: a.as_card.rank == r))
+                self.app.push_screen(JokerRankPicker(ranks), then(
+                    lambda a, r: a.as_card is not None and a.as_card.rank == r))
                 return
             suits = sorted({c.suit for c in as_cards}, key=SUITS.index)
             self.app.push_screen(JokerSuitPicker(ranks[0], suits, self.ascii),
-                                 then(lambda a, su: a.as_card.suit == su))
+                                 then(lambda a, su: a.as_card is not None and a.as_card.suit == su))
             return
         suits = sorted({a.suit for a in forms if a.suit is not None}, key=SUITS.index)
         if len(suits) > 1:
