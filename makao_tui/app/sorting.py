@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.cards import RANKS, SUITS, Card
+from ..engine.cards import JOKER, SUITS, Card
 
 #: the orders, in the order the key cycles through them
 ORDERS = ("dealt", "suit", "rank")
@@ -26,7 +26,8 @@ def shown_order(hand: Sequence[Card], order: str, trump: str | None = None) -> l
     """Places in ``hand`` in the order they are shown: ``"dealt"`` keeps the hand's order;
     ``"suit"`` groups the suits (♣ ♦ ♥ ♠, the ``trump`` suit first) and sorts each by rank, 2 low
     and ace high; ``"rank"`` sorts by rank, then suit (the trumps first, as a group). Equal cards
-    (two packs) keep the hand's order. Raises ValueError for an unknown ``order``."""
+    (two packs) keep the hand's order; jokers (RULES.md §5 ``jokers``) come last.
+    Raises ValueError for an unknown ``order``."""
     if order not in ORDERS:
         raise ValueError(f"unknown hand order {order!r} (known: {', '.join(ORDERS)})")
     places = list(range(len(hand)))
@@ -34,8 +35,10 @@ def shown_order(hand: Sequence[Card], order: str, trump: str | None = None) -> l
         return places
 
     def suit_key(card: Card) -> int:
+        if card == JOKER:
+            return len(SUITS)
         return -1 if card.suit == trump else SUITS.index(card.suit)
 
     if order == "suit":
-        return sorted(places, key=lambda i: (suit_key(hand[i]), RANKS.index(hand[i].rank)))
-    return sorted(places, key=lambda i: (hand[i].suit != trump, RANKS.index(hand[i].rank), suit_key(hand[i])))
+        return sorted(places, key=lambda i: (suit_key(hand[i]), hand[i].rank_value))
+    return sorted(places, key=lambda i: (hand[i].suit != trump, hand[i].rank_value, suit_key(hand[i])))

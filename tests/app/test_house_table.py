@@ -4,6 +4,7 @@ shown on the pile."""
 
 from makao_tui.app.screens.common import HelpScreen
 from makao_tui.app.screens.pickers import JokerRankPicker, JokerSuitPicker
+from makao_tui.app.widgets.cards import HandView
 from makao_tui.engine.cards import JOKER, Card
 from makao_tui.games.shedding import CardPlayed
 
@@ -57,6 +58,22 @@ def test_space_marks_two_cards_and_enter_lays_them_in_that_order():
     run(app, body)
 
 
+def test_marks_follow_the_sorted_hand():
+    app = house_app(SEED_PAIR)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        await pilot.press("o", "o")  # by rank: 4♠ 5♣ 6♦ 6♠ A♣
+        await pilot.press("3", "space", "4", "space")
+        assert app.screen.marked == [2, 4]  # places in the engine's hand
+        assert app.screen.query_one(HandView).marked == (2, 3)  # places as shown
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: _played(app) is not None)
+        assert _played(app).cards == (Card.parse("6D"), Card.parse("6S"))
+
+    run(app, body)
+
+
 def test_a_mixed_marking_is_refused_with_the_engines_reason():
     app = house_app(SEED_PAIR)
 
@@ -76,6 +93,7 @@ def test_a_joker_asks_for_its_rank_then_its_suit_and_the_log_names_the_card():
     async def body(pilot):
         await wait_for(pilot, lambda: humans_turn(app))
         assert app.screen._view().hand[4] == JOKER
+        await pilot.press("o")  # by suit: the joker last
         await pilot.press("5", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, JokerRankPicker))
         await pilot.press("8")  # an 8 of any suit goes on the 8♣

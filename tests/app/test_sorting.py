@@ -32,6 +32,13 @@ def test_two_packs_keep_equal_cards_in_the_hands_order_and_every_place_once():
     assert shown_order(hand, "suit") == [2, 0, 1, 3]
 
 
+def test_jokers_come_last_in_both_sorted_orders():
+    hand = "XX KS 2H XX 9H"
+    assert shown(hand, "suit") == "2H 9H KS XX XX"
+    assert shown(hand, "rank") == "2H 9H KS XX XX"
+    assert shown(hand, "rank", trump="S") == "KS 2H 9H XX XX"
+
+
 def test_the_key_cycles_through_the_orders():
     assert [next_order(o) for o in ORDERS] == ["suit", "rank", "dealt"]
     with pytest.raises(ValueError):
