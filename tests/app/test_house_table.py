@@ -105,3 +105,17 @@ def test_a_joker_asks_for_its_rank_then_its_suit_and_the_log_names_the_card():
         assert "plays ★ as 8♥" in played.text(app.session.names)
 
     run(app, body)
+
+
+def test_the_help_keys_follow_the_options_and_stay_the_same_when_asked_again():
+    app = house_app(SEED_PAIR, makao_out=True)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        first = app.screen.help_keys()
+        assert first == app.screen.help_keys()
+        words = dict(first)
+        assert "po makale" in words["m"] and "Space" in words
+        assert not any(key.startswith("2-9") for key, _ in first)  # no jokers
+
+    run(app, body)

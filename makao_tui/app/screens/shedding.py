@@ -43,10 +43,12 @@ KEYS = [
     ("d", "draw from the stock"),
     ("t", "take the pending penalty"),
     ("p", "pass (keep the card you just drew)"),
-    ("m", "call Makao (or po makale) with the next play (press again to cancel)"),
+    ("m", "call Makao with the next play (press again to cancel)"),
     ("o", "show your hand as dealt, by suit or by rank (press again for the next)"),
     ("c d h s", "in the suit picker after an ace: name the suit"),
 ]
+#: the m key's words under ``makao_out`` (RULES.md §5)
+PO_MAKALE_WORDS = "call Makao, or po makale with your last card, with the next play (press again to cancel)"
 #: the keys of the options that add them (RULES.md §5)
 MULTI_KEYS = [("Space", "mark a card for a play of several cards (again: unmark); Enter lays the "
                         "marked cards in the order marked, the last one on top")]
@@ -369,10 +371,10 @@ class ShedTableScreen(TableScreen):
         """The keys of this game: drawing until a card fits and the demand picker only where the
         game has jack demands (makao-pl)."""
         rules = self.session.rules
-        extra = DEMAND_GAME_KEYS if rules.demand_rank else []
-        extra += MULTI_KEYS if rules.multi_play else []
-        extra += JOKER_KEYS if rules.jokers else []
-        return KEYS + extra + COMMON_KEYS
+        keys = [(key, PO_MAKALE_WORDS if key == "m" and rules.makao_out else words) for key, words in KEYS]
+        extra = [*(DEMAND_GAME_KEYS if rules.demand_rank else []), *(MULTI_KEYS if rules.multi_play else []),
+                 *(JOKER_KEYS if rules.jokers else [])]
+        return keys + extra + COMMON_KEYS
 
     # ------------------------------------------------------------ keys
 
