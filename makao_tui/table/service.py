@@ -21,6 +21,7 @@ from ..engine.actions import Action, ActionFormatError, action_from_json
 from ..engine.events import Event
 from ..engine.match import Match
 from ..engine.state import GameState, IllegalAction
+from ..engine.text import clean_name
 from ..engine.variant import Variant, rules_to_options
 from ..store import StoreError, undo_point
 from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, to_wire
@@ -46,14 +47,16 @@ class SeatSpec:
 
 
 def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
-    """Seat names: the humans' own, and for unnamed AI seats the first unused of :data:`AI_NAMES`
-    (an unnamed open seat is "Seat N")."""
-    taken = {s.name.strip().casefold() for s in seats if s.name.strip()}
+    """Seat names: the given ones cleaned (:func:`~makao_tui.engine.text.clean_name`: no control
+    or bidi characters, a length limit; issue 12), and for AI seats whose name cleans to nothing
+    the first unused of :data:`AI_NAMES` (such an open or human seat is "Seat N")."""
+    given = [clean_name(s.name) for s in seats]
+    taken = {name.casefold() for name in given if name}
     pool = [n for n in AI_NAMES if n.casefold() not in taken]
     names = []
-    for spec in seats:
-        if spec.name.strip():
-            names.append(spec.name.strip())
+    for spec, name in zip(seats, given, strict=True):
+        if name:
+            names.append(name)
         elif spec.is_ai:
             names.append(pool.pop(0) if pool else f"AI {len(names) + 1}")
         else:

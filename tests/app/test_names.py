@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.app import App, ComposeResult
@@ -77,3 +78,137 @@ def test_the_statistics_screen_shows_names_literally(data_dir):
 
     text = asyncio.run(main())
     assert "[bold red]Ann" in text and "[/]" in text
+
+
+#: seat names for whole matches: markup, escape sequences (a colour, a window title, a bell), bidi
+#: controls, a name far too long, a newline
+HOSTILE_SEATS = ("[bold red]Ann", "[/]", "Eve\x1b[31m\x1b]0;pwned\x07", "Bob\u202ebidi\u2066x", "W" * 60,
+                 "[link=http://x]y", "two\nlines")
+#: what must never reach a terminal from a name
+RAW = ("\x1b", "\x07", "\u202e", "\u2066")
+
+
+def hostile_match(game: str, seed: int, count: int | None = None) -> tuple[int, list[str]]:
+    """A match of ``game`` (short options) at the table service, stored, seat 0 a human named
+    ``[bold red]Ann`` moved by the game's AI, the other seats AI with the other hostile names;
+    played to its end (or ``count`` actions). Checks every update the human's seat got: the names
+    cleaned, no raw control or bidi character in its JSON. Returns the match id and the names."""
+    import random
+
+    import msgspec
+
+    from makao_tui.ai import ai_for
+    from makao_tui.store import Seat, open_store
+    from makao_tui.table import SeatSpec, Table
+    from tests.store.util import SHORT, short_setup
+
+    variant, rules, _ = short_setup(game)
+    given = [HOSTILE_SEATS[i % len(HOSTILE_SEATS)] for i in range(SHORT[game][1])]
+    names = [clean_name(n) for n in given]
+    updates: list = []
+    with open_store() as store:
+        writer = store.start_match(variant, rules, [Seat(n, i > 0) for i, n in enumerate(given)], seed)
+        table = Table(variant, rules, [SeatSpec(n, i > 0) for i, n in enumerate(given)], seed, writer=writer)
+        ann = table.join(0, updates.append)
+        table.start()
+        player, rng = ai_for(game), random.Random(seed)
+        while not table.match_over and (count is None or table.match.action_count < count):
+            if table.match.awaiting_next_deal:
+                assert ann.next_deal(table.seq) is None
+            else:
+                assert table.match.state.to_act == 0
+                assert ann.act(table.seq, player.choose(table.match.state.view(0), rng)) is None
+        table.close()
+    assert table.names == names
+    for update in updates:
+        assert [s.name for s in update.seats] == names
+        text = msgspec.json.encode(update).decode()
+        assert not any(c in text for c in RAW)
+    return writer.id, names
+
+
+@pytest.mark.parametrize("game", ["makao-ru", "makao-pl", "macao", "peklo"])
+def test_a_whole_match_with_hostile_names_then_saves_and_history(game, data_dir):
+    """A whole match at the table service with hostile names, then ``makao history`` and ``makao
+    saves`` (with an unfinished match of the same names) show each name as literal text."""
+    from typer.testing import CliRunner
+
+    from makao_tui.cli import app as cli
+
+    finished, names = hostile_match(game, 11)
+    unfinished, _ = hostile_match(game, 12, count=5)
+    runner = CliRunner()
+    for command, match_id in (("history", finished), ("saves", unfinished)):
+        out = runner.invoke(cli, [command], env={"COLUMNS": "400"})
+        assert out.exit_code == 0, out.output
+        assert str(match_id) in out.output
+        assert not any(c in out.output for c in RAW)
+        shown = names if command == "history" else names[:1]  # saves names the humans, "vs N AI"
+        for name in shown:
+            assert name in out.output
+
+
+def test_score_sheets_and_statistics_of_matches_with_hostile_names(data_dir):
+    """The statistics screen and each finished match's score sheet (Enter on its row) show the
+    hostile names literally."""
+    from textual.widgets import DataTable
+
+    from makao_tui.app.screens.common import ScoreSheetScreen
+
+    matches = [hostile_match(game, 11) for game in ("makao-ru", "peklo")]
+    app = MakaoApp(ai_delay=0)
+
+    async def main():
+        async with app.run_test(size=(160, 50)) as pilot:
+            app.push_screen(StatisticsScreen())
+            await step(pilot)
+            texts = [screen_text(app)]
+            stats = app.screen.query_one("#stats", DataTable)
+            players = [str(stats.get_row_at(row)[0]) for row in range(stats.row_count)]
+            history = app.screen.query_one("#history", DataTable)
+            for row in range(len(matches)):
+                history.move_cursor(row=row)
+                await pilot.press("enter")
+                await step(pilot)
+                assert isinstance(app.screen, ScoreSheetScreen)
+                texts.append(screen_text(app))
+                await pilot.press("escape")
+                await step(pilot)
+            return players, texts
+
+    players, texts = asyncio.run(main())
+    assert not any(c in texts[0] for c in RAW)
+    for _, names in matches:
+        assert {f"{name} (AI)" if seat else name for seat, name in enumerate(names)} <= set(players)
+    for text, (_, names) in zip(texts[1:], reversed(matches), strict=True):  # the last finished first
+        flat = text.replace("\n", "")
+        assert not any(c in flat for c in RAW)
+        for name in names:
+            assert name[:8] in flat
+
+
+def test_the_table_and_the_deal_summary_show_hostile_names_literally(data_dir):
+    """A makao-ru match in the app with hostile names, played to the end of its first deal: the
+    table and the deal's summary show every name as literal text."""
+    from makao_tui.app.main import SeatSpec
+    from makao_tui.app.screens.common import DealSummaryScreen
+
+    from .scenes import app_ru, autoplay, humans_turn, wait_for
+
+    given = HOSTILE_SEATS[:3]
+    app = app_ru(seats=[SeatSpec(given[0], False), *(SeatSpec(n, True) for n in given[1:])])
+
+    async def main():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: humans_turn(app))
+            await step(pilot)
+            table = screen_text(app)
+            await autoplay(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+            await step(pilot)
+            return table, screen_text(app)
+
+    for text in asyncio.run(main()):
+        flat = text.replace("\n", "")
+        assert not any(c in flat for c in RAW)
+        for name in map(clean_name, given):
+            assert name[:8] in flat

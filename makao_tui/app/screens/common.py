@@ -173,7 +173,7 @@ class ScoreSheetScreen(ModalScreen[None]):
             yield ScoreTable(self.sheet)
             if self.sheet.series:
                 yield TotalsChart(self.sheet)
-            yield Static("\n".join(self.sheet.notes), classes="notes")
+            yield Static("\n".join(self.sheet.notes), classes="notes", markup=False)
             yield Static(f"Esc / Enter / {self.key}: {self.back}", classes="hint")
 
     def action_close(self) -> None:
@@ -200,7 +200,7 @@ class DealSummaryScreen(Screen[None]):
         yield Static(self.heading, classes="title")
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
-        yield Static("\n".join(self.sheet.notes), classes="notes")
+        yield Static("\n".join(self.sheet.notes), classes="notes", markup=False)
         yield Static(f"Enter: {self.go_on_label}    q: quit", classes="hint")
 
     def action_go_on(self) -> None:
@@ -237,7 +237,7 @@ class MatchEndScreen(Screen[None]):
         yield ScoreTable(self.sheet)
         if self.sheet.series:
             yield TotalsChart(self.sheet)
-        yield Static("\n".join(self.sheet.notes), classes="notes")
+        yield Static("\n".join(self.sheet.notes), classes="notes", markup=False)
         with Center(), Horizontal(classes="buttons"):
             yield Button("New match (n)", id="new", variant="primary")
             yield Button(f"{self.leave_word} (q)", id="quit")
