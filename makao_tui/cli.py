@@ -262,12 +262,12 @@ def saves(
     from rich.table import Table
     from rich.text import Text
 
-    from .store import ago, set_aside
+    from .store import ago
 
     with _open_saves() as store:
         rows = store.unfinished()
-        damaged = store.damaged()
         report = store.check() if check else None
+        notes = ([] if report is not None else [store.damage_note()]) + store.set_aside_notes()
         path = store.path
     if rows:
         now = time.time()
@@ -280,13 +280,9 @@ def saves(
         _print_table(table)
     else:
         typer.echo("No unfinished match. `makao play GAME` starts one.")
-    if damaged and report is None:
-        ids = ", ".join(str(m.id) for m in damaged)
-        typer.echo(f"{len(damaged)} damaged match{'es' if len(damaged) > 1 else ''} cannot be resumed or shown "
-                   f"(id {ids}): `makao saves --check` says why.")
-    for moved in set_aside(path):
-        typer.echo(f"A saved-games file that could not be read was set aside as {moved}; the saved games "
-                   f"are now kept in {path}.")
+    for line in notes:  # with --check, the damaged matches' reasons follow instead
+        if line:
+            typer.echo(line)
     if report is not None:
         typer.echo(f"Checked {path}: {report.matches} match{'es' if report.matches != 1 else ''}.")
         if report.integrity != ["ok"]:

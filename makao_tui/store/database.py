@@ -580,6 +580,28 @@ class Store:
         stats.sort(key=lambda s: (order.get(s.game, len(order)), s.game, -s.wins, s.name.casefold()))
         return stats
 
+    def damage_note(self) -> str | None:
+        """One line naming the damaged matches (their ids and this file) and ``makao saves
+        --check``, which says why; None when no match is damaged. Reads every match's row."""
+        damaged = [m.id for m in self.damaged()]
+        if not damaged:
+            return None
+        what = "1 saved match is" if len(damaged) == 1 else f"{len(damaged)} saved matches are"
+        return (f"{what} damaged and cannot be resumed or shown (id {', '.join(map(str, damaged))} in "
+                f"{self.path}): `makao saves --check` says why.")
+
+    def set_aside_notes(self) -> list[str]:
+        """One line for each file set aside beside this one (see :func:`set_aside`), naming both."""
+        return [f"A saved-games file that could not be read was set aside as {moved} (nothing in it is deleted); "
+                f"the saved games are now kept in {self.path}." for moved in set_aside(self.path)]
+
+    def troubles(self) -> list[str]:
+        """What the user should be told about the saved games (the start screen shows it):
+        :meth:`damage_note` and :meth:`set_aside_notes`; empty when all is well. Reads every
+        match's row: call it off the first frame's path."""
+        note = self.damage_note()
+        return ([note] if note else []) + self.set_aside_notes()
+
     def check(self) -> StoreCheck:
         """The full check (``makao saves --check``): SQLite's ``integrity_check`` of every page, then
         every match read and rebuilt action by action; the time grows with the file."""

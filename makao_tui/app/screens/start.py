@@ -1,5 +1,7 @@
 """The start screen: the unfinished matches to resume, then the games that have a table, each
-with its name and a line about it; ``h`` opens the statistics."""
+with its name and a line about it; ``h`` opens the statistics. Above them, once the first frame is
+shown, what is wrong with the saved games: damaged matches and files set aside
+(:meth:`~makao_tui.store.Store.troubles`)."""
 
 from __future__ import annotations
 
@@ -64,12 +66,27 @@ class StartScreen(Screen[None]):
         yield Static(TITLE, id="logo")
         yield Static("Card games in the terminal. Choose with ↑ ↓ and press Enter; h: statistics.",
                      classes="hint")
+        yield Static("", id="store-note", classes="error", markup=False)
         yield OptionList(id="games")
         yield Footer()
 
     def on_mount(self) -> None:
         self.list_choices()
         self.query_one("#games", OptionList).focus()
+        self.query_one("#store-note", Static).display = False
+        self.call_after_refresh(self.show_troubles)
+
+    def show_troubles(self) -> None:
+        """Say under the list what is wrong with the saved games (damaged matches, files set
+        aside), or nothing; after the first frame, as it reads every stored match's row."""
+        store = self.makao_app.store
+        try:
+            lines = store.troubles() if store is not None else []
+        except StoreError as exc:
+            lines = [str(exc)]
+        note = self.query_one("#store-note", Static)
+        note.update("\n".join(lines))
+        note.display = bool(lines)
 
     def on_screen_resume(self) -> None:
         self.list_choices()
