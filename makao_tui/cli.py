@@ -340,7 +340,8 @@ def _when(seconds: float) -> str:
 
 @app.command()
 def history() -> None:
-    """List the finished matches: id, game, players, deals, winners, totals, when."""
+    """List the finished matches: id, game, players, deals, winners, totals, when, and who took
+    moves back or had hints."""
     from rich.table import Table
     from rich.text import Text
 
@@ -350,14 +351,16 @@ def history() -> None:
         typer.echo("No finished match yet.")
         return
     table = Table(title="Finished matches (makao export ID --csv FILE)")
-    for column in ("ID", "Game", "Players", "Deals", "Won by", "Totals", "Finished"):
+    helped = any(m.help_used() for m in rows)  # the column is left out while nobody had help
+    columns = ["ID", "Game", "Players", "Deals", "Won by", "Totals", "Finished"] + (["Help used"] if helped else [])
+    for column in columns:
         table.add_column(column, justify="right" if column in ("ID", "Deals") else "left")
     for m in rows:
         names = [s.name for s in m.seats]
         won = ", ".join(names[s] for s in m.winners or [])
         totals = ", ".join(f"{n} {t}" for n, t in zip(names, m.totals, strict=False))
         table.add_row(str(m.id), m.game_name, Text(m.players()), str(m.deal), Text(won), Text(totals),
-                      _when(m.finished))
+                      _when(m.finished), *((Text(m.help_used()),) if helped else ()))
     _print_table(table)
 
 

@@ -10,7 +10,8 @@ No Textual here. What the app calls, and when:
   (stores the action, a finished deal's score-sheet row, and the match's end with its winners;
   never raises for a busy file or a full disk: the rows wait in memory and are retried);
 - undo: ``saved = writer.truncate(undo_point(match.all_actions(), seat))`` then rebuild from
-  ``saved`` (``saved.replay_into(session)`` or ``saved.rebuild()``);
+  ``saved`` (``saved.replay_into(session)`` or ``saved.rebuild()``), and ``writer.mark(seat,
+  undos=1)``; a hint given: ``writer.mark(seat, hints=1)`` (the statistics show the help used);
 - resume: ``writer = store.resume(match_id)``; ``writer.saved.replay_into(session)``;
 - lists: ``store.unfinished()``, ``store.finished()``, ``store.damaged()``, ``store.score_sheet(id)``,
   ``store.statistics()``; the full check: ``store.check()``; leaving the match: ``writer.close()``.
@@ -50,6 +51,7 @@ from .records import (
     ScoreSheet,
     Seat,
     ago,
+    help_used,
     undo_point,
 )
 from .writer import BUSY_TIMEOUT_S, SAVE_WAIT_S, MatchWriter, SaveStatus
@@ -59,5 +61,6 @@ __all__ = [
     "DealScore", "MatchFinishedError", "MatchInUseError", "MatchSummary", "MatchWriter", "NewerStoreError",
     "PlayerStats", "ReplayTarget", "SaveStatus", "SavedMatch", "ScoreSheet", "Seat", "Store", "StoreBusyError",
     "StoreCheck", "StoreError", "StoreFullError", "UnknownMatchError", "ago", "classify", "data_dir",
-    "default_path", "move_aside", "open_store", "open_store_or_recover", "set_aside", "size_text", "undo_point",
+    "default_path", "help_used", "move_aside", "open_store", "open_store_or_recover", "set_aside", "size_text",
+    "undo_point",
 ]

@@ -71,6 +71,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 _SUMMARY = ("SELECT m.id, m.game, m.deal, m.actions, m.created, m.updated, m.finished, m.totals, m.winners,"
             " w.host, w.pid, w.heartbeat, m.options, m.seed, m.first_dealer, m.time_up, m.played"
             " FROM matches m LEFT JOIN writers w ON w.match_id = m.id")
+#: a match's seats as :func:`.validate.seats` reads them
+_SEATS = "SELECT seat, name, is_ai, level, undos, hints FROM seats WHERE match_id = ? ORDER BY seat"
 _BUSY, _LOCKED, _IOERR, _CORRUPT, _FULL, _NOTADB = 5, 6, 10, 11, 13, 26
 #: below this many bytes free, an I/O error while writing is taken for a full disk
 _NEARLY_FULL = 1 << 20
@@ -339,11 +341,11 @@ class Store:
         Raises :class:`~makao_tui.engine.variant.RulesError` for a player count the game does not
         take, ValueError for an empty name or an unknown AI level.
         """
-        seats = tuple(Seat(clean_name(s.name), bool(s.is_ai), s.level) for s in seats)
+        seats = tuple(Seat(clean_name(s.name), bool(s.is_ai), s.level) for s in seats)  # no help used yet
         if any(not s.name for s in seats):
             raise ValueError("every seat of a stored match needs a name")
         try:
-            validate.seats((i, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats))
+            validate.seats((i, s.name, int(s.is_ai), s.level, 0, 0) for i, s in enumerate(seats))
         except Damage as exc:
             raise ValueError(str(exc)) from None
         fresh = Match(variant, rules, [s.name for s in seats], seed, first_dealer)
@@ -429,8 +431,7 @@ class Store:
         row = conn.execute(f"{_SUMMARY} WHERE m.id = ?", (match_id,)).fetchone()
         if row is None:
             raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
-        seat_rows = conn.execute("SELECT seat, name, is_ai, level FROM seats WHERE match_id = ? ORDER BY seat",
-                                 (match_id,)).fetchall()
+        seat_rows = conn.execute(_SEATS, (match_id,)).fetchall()
         summary = self._summary(row, seat_rows, time.time())
         if summary.damage is not None:
             raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {summary.damage}")
@@ -481,7 +482,7 @@ class Store:
             rows = conn.execute(f"{_SUMMARY} WHERE {where} ORDER BY {order}").fetchall()
             seats: dict[int, list[tuple[Any, ...]]] = {}
             for row in conn.execute(
-                    f"SELECT s.match_id, s.seat, s.name, s.is_ai, s.level FROM seats s JOIN matches m"
+                    f"SELECT s.match_id, s.seat, s.name, s.is_ai, s.level, s.undos, s.hints FROM seats s JOIN matches m"
                     f" ON m.id = s.match_id WHERE {where} ORDER BY s.match_id, s.seat"):
                 seats.setdefault(row[0], []).append(row[1:])
         return [self._summary(row, seats.get(row[0], []), now) for row in rows]
@@ -521,8 +522,7 @@ class Store:
                                (match_id,)).fetchone()
             if row is None:
                 raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
-            seat_rows = conn.execute("SELECT seat, name, is_ai, level FROM seats WHERE match_id = ? ORDER BY seat",
-                                     (match_id,)).fetchall()
+            seat_rows = conn.execute(_SEATS, (match_id,)).fetchall()
             deal_rows = conn.execute("SELECT number, dealer, points, totals_after FROM deals WHERE match_id = ?"
                                      " ORDER BY number", (match_id,)).fetchall()
         try:
@@ -564,8 +564,11 @@ class Store:
             for seat, player in enumerate(summary.seats):
                 total = summary.totals[seat]
                 a = acc.setdefault((player.name, player.is_ai, summary.game),
-                                   {"matches": 0, "wins": 0, "deals": 0, "points": 0, "best": None})
+                                   {"matches": 0, "wins": 0, "deals": 0, "points": 0, "best": None,
+                                    "undos": 0, "hints": 0})
                 a["matches"] += 1
+                a["undos"] += player.undos
+                a["hints"] += player.hints
                 a["wins"] += seat in (summary.winners or [])
                 played = deals.get(match_id, [])
                 a["deals"] += len(played)
@@ -575,7 +578,8 @@ class Store:
                     a["best"] = (match_id, total)
         order = {v.id: i for i, v in enumerate(all_variants())}
         stats = [PlayerStats(name, ai, game, a["matches"], a["wins"], a["deals"],
-                             a["points"] / a["deals"] if a["deals"] else 0.0, a["best"][0], a["best"][1])
+                             a["points"] / a["deals"] if a["deals"] else 0.0, a["best"][0], a["best"][1],
+                             a["undos"], a["hints"])
                  for (name, ai, game), a in acc.items()]
         stats.sort(key=lambda s: (order.get(s.game, len(order)), s.game, -s.wins, s.name.casefold()))
         return stats

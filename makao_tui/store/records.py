@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine.actions import Action
+from ..engine.events import plural
 from ..engine.match import Match
 from ..engine.state import IllegalAction
 from ..engine.variant import Variant
@@ -20,11 +21,27 @@ from .errors import DamagedMatchError
 @dataclass(frozen=True)
 class Seat:
     """One seat of a stored match: the name the match used, whether the computer plays it, and
-    at which AI level (``easy``, ``normal`` or ``hard``; ``normal`` for a human seat)."""
+    at which AI level (``easy``, ``normal`` or ``hard``; ``normal`` for a human seat). ``undos``
+    and ``hints``: how many times the seat took a move back and asked for a hint in the match
+    (see :meth:`MatchWriter.mark <makao_tui.store.MatchWriter.mark>`; ignored by
+    :meth:`Store.start_match <makao_tui.store.Store.start_match>`)."""
 
     name: str
     is_ai: bool
     level: str = "normal"
+    undos: int = 0
+    hints: int = 0
+
+
+def help_used(undos: int, hints: int) -> str:
+    """The help a player had, in words: ``"undo used"``, ``"3 undos, 2 hints"``, ``"1 hint"``;
+    ``""`` for none (issue 13: the statistics mark undo and hints)."""
+    parts = []
+    if undos:
+        parts.append("undo used" if undos == 1 else f"{undos} undos")
+    if hints:
+        parts.append(plural(hints, "hint"))
+    return ", ".join(parts)
 
 
 class ReplayTarget(Protocol):
@@ -150,6 +167,11 @@ class MatchSummary:
     in_use: bool
     damage: str | None = None
 
+    def help_used(self) -> str:
+        """The help each seat had (see :func:`help_used`): ``"Ann: undo used, 2 hints"``, the
+        seats that had some joined by ``"; "``; ``""`` for none."""
+        return "; ".join(f"{s.name}: {help_used(s.undos, s.hints)}" for s in self.seats if s.undos or s.hints)
+
     def players(self) -> str:
         """The seats in words: ``"Ann vs 2 AI"``, ``"Ann, Bob vs Olga (AI)"``, ``"3 AI"``."""
         humans = [s.name for s in self.seats if not s.is_ai]
@@ -194,7 +216,8 @@ class PlayerStats:
 
     ``deals``: finished deals played; ``average``: points per deal (0.0 without a deal);
     ``best_match``/``best_total``: the match with this player's best final total (lowest in
-    makao-ru, highest elsewhere) and that total.
+    makao-ru, highest elsewhere) and that total. ``undos``/``hints``: moves taken back and hints
+    asked for over those matches (see :func:`help_used`).
     """
 
     name: str
@@ -206,6 +229,8 @@ class PlayerStats:
     average: float
     best_match: int
     best_total: int
+    undos: int = 0
+    hints: int = 0
 
 
 def ago(then: float, now: float) -> str:

@@ -82,9 +82,14 @@ _V2 = ("ALTER TABLE matches ADD COLUMN played REAL NOT NULL DEFAULT 0",)
 # version 3: the AI level of each computer seat (issue 7); seats stored before it played "normal"
 _V3 = ("ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'normal'",)
 
+# version 4: how often each seat took a move back and asked for a hint (issue 13: the statistics
+# mark help used); seats stored before it count none
+_V4 = ("ALTER TABLE seats ADD COLUMN undos INTEGER NOT NULL DEFAULT 0",
+       "ALTER TABLE seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+
 #: the steps, oldest first; see the module docstring
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_statements(_V1), _statements(_V2),
-                                                          _statements(_V3)]
+                                                          _statements(_V3), _statements(_V4)]
 
 
 def current_version() -> int:

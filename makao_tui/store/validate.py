@@ -90,17 +90,19 @@ def seed(text: Any) -> int:
 
 
 def seats(rows: Iterable[tuple[Any, ...]]) -> tuple[Seat, ...]:
-    """The seats from ``(seat, name, is_ai, level)`` rows ordered by seat: numbered 0, 1, 2… with
-    none missing, a name that is text and not empty once cleaned, is_ai 0 or 1, a known AI level."""
+    """The seats from ``(seat, name, is_ai, level, undos, hints)`` rows ordered by seat: numbered
+    0, 1, 2… with none missing, a name that is text and not empty once cleaned, is_ai 0 or 1, a
+    known AI level, counts of undos and hints that are whole numbers from 0."""
     out = []
-    for index, (number, name, is_ai, level) in enumerate(rows):
+    for index, (number, name, is_ai, level, undos, hints) in enumerate(rows):
         if number != index:
             raise Damage(f"seat {index} is missing (found seat {shown(number)})")
         if not isinstance(name, str) or not clean_name(name):
             raise Damage(f"the name of seat {index} is {shown(name)}")
         if level not in AI_LEVELS:
             raise Damage(f"the AI level of seat {index} is {shown(level)}, not one of {', '.join(AI_LEVELS)}")
-        out.append(Seat(clean_name(name), flag(is_ai, f"is_ai of seat {index}"), level))
+        out.append(Seat(clean_name(name), flag(is_ai, f"is_ai of seat {index}"), level,
+                        whole(undos, f"the undos of seat {index}", 0), whole(hints, f"the hints of seat {index}", 0)))
     if not out:
         raise Damage("the match has no seats")
     return tuple(out)

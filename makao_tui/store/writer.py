@@ -84,6 +84,7 @@ class MatchWriter:
         self._deal_rows: list[tuple[int, int, str, str]] = []
         self._row: tuple[Any, ...] | None = None
         self._played: float | None = None
+        self._marks: dict[int, tuple[int, int]] = {}  # seat: (undos, hints) not yet written
         self._totals = totals
         self._queue = threading.Lock()  # guards what waits
         self._flushing = threading.Lock()  # one write at a time
@@ -151,6 +152,23 @@ class MatchWriter:
             raise MatchInUseError(self.store.path, self.status.message)
         return self.status
 
+    def mark(self, seat: int, undos: int = 0, hints: int = 0) -> SaveStatus:
+        """Count ``undos`` moves taken back and ``hints`` hints asked for by ``seat`` in this match
+        (issue 13: the statistics mark the help a player had; the table service calls it where
+        undo and hints happen). Written at once, or with the delayed rows (as :meth:`save`).
+        Raises ValueError for no such seat or a negative count, StoreError once closed."""
+        if not 0 <= seat < len(self.saved.seats) or undos < 0 or hints < 0:
+            raise ValueError(f"cannot mark {undos} undos and {hints} hints of seat {seat}")
+        if self._closed:
+            raise StoreError(self.store.path, f"the writer of match {self.id} is closed")
+        with self._queue:
+            had = self._marks.get(seat, (0, 0))
+            self._marks[seat] = (had[0] + undos, had[1] + hints)
+            retrying = self._retrying is not None
+        if not retrying:
+            self._write_or_retry()
+        return self.status
+
     def _write_or_retry(self) -> None:
         """Write what waits now; if that fails, start the retry thread."""
         if not self._flush(SAVE_WAIT_S):
@@ -173,7 +191,8 @@ class MatchWriter:
             self._retrying = None
 
     def _waiting(self) -> bool:
-        return bool(self._create or self._rows or self._deal_rows or self._row or self._played is not None)
+        return bool(self._create or self._rows or self._deal_rows or self._row or self._played is not None
+                    or self._marks)
 
     def flush(self, wait: float = SAVE_WAIT_S) -> bool:
         """Write what waits now, waiting up to ``wait`` seconds for a busy file; returns whether
@@ -189,7 +208,7 @@ class MatchWriter:
                 if not self._waiting():
                     return True
                 create, rows, deal_rows = self._create, list(self._rows), list(self._deal_rows)
-                row, played = self._row, self._played
+                row, played, marks = self._row, self._played, dict(self._marks)
             size = sum(len(r[2]) + 32 for r in rows) + 512
             created: tuple[int, str, int | None] | None = None
             try:
@@ -209,6 +228,8 @@ class MatchWriter:
                         conn.execute("UPDATE writers SET heartbeat = ? WHERE match_id = ?", (row[0], match_id))
                     if played is not None:
                         conn.execute("UPDATE matches SET played = ? WHERE id = ?", (played, match_id))
+                    conn.executemany("UPDATE seats SET undos = undos + ?, hints = hints + ? WHERE match_id = ?"
+                                     " AND seat = ?", [(u, h, match_id, seat) for seat, (u, h) in marks.items()])
             except MatchInUseError as exc:
                 self._set(SaveStatus("lost", self.pending, "error", str(exc)))
                 return False
@@ -234,6 +255,12 @@ class MatchWriter:
                     self._row = None
                 if self._played is played:
                     self._played = None
+                for seat, (u, h) in marks.items():  # marks made meanwhile wait for the next write
+                    left = (self._marks[seat][0] - u, self._marks[seat][1] - h)
+                    if left == (0, 0):
+                        del self._marks[seat]
+                    else:
+                        self._marks[seat] = left
                 done = not self._waiting()
             if done and self.status.state != "saved":
                 self._set(SaveStatus())

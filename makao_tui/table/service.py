@@ -380,6 +380,13 @@ class Table:
             for sub in list(self._subs):
                 sub.listener(Notice(kind="save_failed", reason=f"{exc}. This match is no longer saved."))
 
+    def _mark(self, seat: int, undos: int = 0, hints: int = 0) -> None:
+        """Store that ``seat`` took a move back or had a hint (the statistics show the help a
+        player had: issue 13); an unsaved match keeps no count."""
+        if self.writer is not None:
+            with contextlib.suppress(StoreError):  # a closed writer: the match is no longer saved
+                self.writer.mark(seat, undos=undos, hints=hints)
+
     def _ai_rng(self, seat: int) -> random.Random:
         """The generator of the AI of ``seat`` for the decision at hand (the one place AI
         randomness comes from): :func:`~makao_tui.ai.decision_rng` of the seed, the seat and the
@@ -457,6 +464,7 @@ class Table:
             saved = self.writer.truncate(keep)
         except StoreError as exc:
             return Refusal(kind="undo", reason=str(exc), intent="undo", seq=self.seq)
+        self._mark(sub.seat, undos=1)
         self._fresh_match()
         self._replay(saved)
         if self.match.awaiting_next_deal:  # back at the human's turn, in the next deal
@@ -491,6 +499,7 @@ class Table:
         if seq != self.seq:
             return Refusal(kind="stale", reason="the table moved on while the hint was thought of",
                            intent="hint", seq=self.seq)
+        self._mark(sub.seat, hints=1)
         return Hint(action=to_wire(advice.action), reason=advice.reason, seats=list(advice.seats), seq=seq)
 
     # ------------------------------------------------------------ AI turns

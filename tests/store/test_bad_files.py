@@ -56,16 +56,19 @@ def test_a_file_of_the_first_schema_is_migrated_on_opening(tmp_path):
     with sqlite3.connect(path) as conn:
         conn.execute("ALTER TABLE matches DROP COLUMN played")
         conn.execute("ALTER TABLE seats DROP COLUMN level")
+        conn.execute("ALTER TABLE seats DROP COLUMN undos")
+        conn.execute("ALTER TABLE seats DROP COLUMN hints")
         conn.execute("UPDATE schema_version SET version = 1")
     conn.close()
     assert version_of(path) == 1
     with open_store(path) as store:
-        assert store.schema_version() == 3
+        assert store.schema_version() == 4
         saved = store.load(1)
         assert saved.played == 0.0  # version 2: the seconds played, 0 for an old match
         assert {s.level for s in saved.seats} == {"normal"}  # version 3: the AI level
+        assert {(s.undos, s.hints) for s in saved.seats} == {(0, 0)}  # version 4: no help used
         assert saved.rebuild().state.snapshot() == match.state.snapshot()
-    assert version_of(path) == 3
+    assert version_of(path) == 4
 
 
 def test_a_later_schema_step_runs_once_and_keeps_the_matches(tmp_path, monkeypatch):

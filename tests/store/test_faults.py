@@ -233,6 +233,8 @@ DAMAGE = [
     ("DELETE FROM seats WHERE match_id = 1", "the match has no seats", True),
     ("UPDATE seats SET name = x'00ff' WHERE match_id = 1 AND seat = 0", "the name of seat 0", True),
     ("UPDATE matches SET first_dealer = 7 WHERE id = 1", "first_dealer is 7, not 0 to 2", True),
+    ("UPDATE seats SET hints = -1 WHERE match_id = 1 AND seat = 0", "the hints of seat 0 is -1, not 0 to …", True),
+    ("UPDATE seats SET undos = 'x' WHERE match_id = 1 AND seat = 1", "the undos of seat 1 is 'x'", True),
     ("UPDATE matches SET seed = 'abc' WHERE id = 1", "seed is 'abc'", True),
     ("UPDATE matches SET options = '[]' WHERE id = 1", "options is '[]', not an object", True),
     ("UPDATE matches SET options = '{\"loss_limit\": 5}' WHERE id = 1", "loss_limit", True),

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Footer, Static
 from ...engine.variant import RulesError
 from ...games import get_variant
 from ...store import ScoreSheet as StoredSheet
-from ...store import StoreError, ago
+from ...store import StoreError, ago, help_used
 from ..widgets.scores import ScoreSheet
 from .common import ScoreSheetScreen
 
@@ -66,8 +66,9 @@ def stored_sheet(sheet: StoredSheet) -> ScoreSheet:
 
 
 class StatisticsScreen(Screen[None]):
-    """Per player name and game: matches, wins, average points per deal, best match; below, the
-    finished matches, the last first (Enter shows one's score sheet). Esc goes back."""
+    """Per player name and game: matches, wins, average points per deal, best match, the undos
+    and hints used; below, the finished matches, the last first, with who used undo or hints
+    (Enter shows one's score sheet). Esc goes back."""
 
     DEFAULT_CSS = """
     StatisticsScreen DataTable { height: 1fr; margin: 0 1; }
@@ -103,18 +104,19 @@ class StatisticsScreen(Screen[None]):
         elif not finished:
             self.query_one("#stats-note", Static).update("No finished match yet.")
         table = self.query_one("#stats", DataTable)
-        table.add_columns("Player", "Game", "Matches", "Wins", "Points/deal", "Best match")
+        table.add_columns("Player", "Game", "Matches", "Wins", "Points/deal", "Best match", "Help used")
         for s in stats:
             table.add_row(Text(s.name + (" (AI)" if s.is_ai else "")), _game_name(s.game),
-                          str(s.matches), str(s.wins), f"{s.average:.1f}", f"#{s.best_match}: {s.best_total}")
+                          str(s.matches), str(s.wins), f"{s.average:.1f}", f"#{s.best_match}: {s.best_total}",
+                          help_used(s.undos, s.hints))
         history = self.query_one("#history", DataTable)
-        history.add_columns("#", "Game", "Players", "Deals", "Won by", "Finished")
+        history.add_columns("#", "Game", "Players", "Deals", "Won by", "Finished", "Help used")
         now = self.makao_app.clock()
         for m in finished:
             names = [seat.name for seat in m.seats]
             history.add_row(str(m.id), m.game_name, Text(m.players()), str(m.deal),
                             Text(", ".join(names[s] for s in m.winners or [])), ago(cast(float, m.finished), now),
-                            key=str(m.id))
+                            Text(m.help_used()), key=str(m.id))
         history.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
