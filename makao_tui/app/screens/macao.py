@@ -125,6 +125,8 @@ class MacaoTableScreen(TableScreen):
         yield Static(id="keybar")
 
     def on_mount(self) -> None:
+        if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
+            return
         self.query_one("#players").border_title = "Table"
         self.query_one("#log").border_title = "Log"
         match = self.session.match

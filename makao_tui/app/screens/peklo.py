@@ -104,6 +104,8 @@ class PekloTableScreen(TableScreen):
         yield Static(id="keybar")
 
     def on_mount(self) -> None:
+        if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
+            return
         self.query_one("#trump-box").border_title = "Trump"
         self.query_one("#log").border_title = "Log"
         self.query_one(HandView).focus()

@@ -121,6 +121,8 @@ class ShedTableScreen(TableScreen):
         yield Static(id="keybar")
 
     def on_mount(self) -> None:
+        if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
+            return
         self.query_one("#pile-box").border_title = "Pile"
         self.query_one("#log").border_title = "Log"
         self.query_one(HandView).focus()
@@ -128,6 +130,8 @@ class ShedTableScreen(TableScreen):
 
     def on_resize(self) -> None:
         """Use the height: three rows of card boxes on a tall terminal, two otherwise."""
+        if self.leaving:
+            return
         self.query_one(HandView).max_box_rows = 3 if self.app.size.height >= 36 else 2
         self.refresh_table()
 

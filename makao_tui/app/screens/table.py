@@ -149,6 +149,14 @@ class TableScreen(Screen[None]):
         return self.app.screen is self
 
     @property
+    def leaving(self) -> bool:
+        """Whether this screen is being removed: popped, or the app ending, perhaps before it was
+        fully mounted. Textual then mounts no more of its containers' widgets, yet still sends it
+        its Mount event; a leaving table neither draws nor plays (the table families' ``on_mount``
+        return at once), so an app quit the moment a match starts ends without a traceback."""
+        return self._pruning or self._closing
+
+    @property
     def ascii(self) -> bool:
         """Whether suits are drawn as letters."""
         return self.makao_app.ascii
@@ -195,6 +203,8 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ the turn loop
 
     def on_mount(self) -> None:
+        if self.leaving:
+            return
         self.set_interval(5.0, self._tick)
         self.advance()
 
@@ -221,7 +231,7 @@ class TableScreen(Screen[None]):
         """Move the match on as far as it goes without a human: show it, run AI turns, cover the
         hands for the next human, or sum up the deal. Does nothing while another screen is on
         top (help, the score sheet, a too-small terminal...): it runs again on resume."""
-        if not self.on_top or self._passing:
+        if self.leaving or not self.on_top or self._passing:
             return
         session = self.session
         if self._ready is not None:
