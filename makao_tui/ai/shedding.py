@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,7 @@ from ..games.shedding import (
     ShedRules,
     ShedState,
     ShedView,
+    move_of,
     sample_state,
 )
 from . import Advice, Thinking, register_ai
@@ -192,21 +194,23 @@ class EasyShedAI:
 
 # ---------------------------------------------------------------- hard
 
-#: how far a playout runs (moves after the searched action) before the position is judged by
-#: :func:`position_value`, and by how many standard errors a searched action must beat the normal
-#: policy's choice, for games where drawing is allowed while a card fits (``draw_when_playable``,
-#: makao-ru: two-player deals end within a few dozen moves, so playouts run to the end with the
-#: fast policy :func:`playout_move`, and a thousand-odd worlds a second make the plain best mean
-#: reliable) and for games where it is not (makao-pl: deals between sensible players may run to
-#: thousands of moves, hands stay big, so playouts are short and follow the normal policy itself,
-#: :class:`ShedAI`, through views)
-LONG_PLAYOUT, SHORT_PLAYOUT = 200, 10
+#: how many decisions with a choice a playout makes (forced moves, such as the draws of a
+#: draw-until-playable run, are stepped free) before :func:`position_value` judges the position:
+#: where drawing is allowed while a card fits (``draw_when_playable``, makao-ru), or a player draws
+#: one card and no more (makao-pl without ``draw_until_playable``, as in the house preset),
+#: two-player deals end within a few dozen moves and playouts reach the end; where a player must
+#: draw until a card fits (makao-pl's default) deals between sensible players run to hundreds or
+#: thousands of moves, so playouts stop at the horizon
+LONG_PLAYOUT, SHORT_PLAYOUT = 200, 40
+#: standard errors by which a searched action must beat the normal policy's choice, for each kind
+#: of playout (makao-ru's thousand-odd worlds a second make the plain best mean reliable enough)
 CONFIDENCE_FAST, CONFIDENCE_SHORT = 0.0, 1.0
 
 
 def _fast_playouts(rules: ShedRules) -> bool:
-    """Whether the hard AI's playouts run to the deal's end on the fast policy (see above)."""
-    return rules.draw_when_playable
+    """Whether the hard AI's playouts run to the deal's end (see above): unless a player without a
+    playable card must draw until one fits, hands stay small and deals short."""
+    return rules.draw_when_playable or not rules.draw_until_playable
 
 
 class HardShedAI:
@@ -217,18 +221,22 @@ class HardShedAI:
     random to the other hands and the stock). Candidate actions are the legal ones with obvious
     waste pruned: a play that leaves one card is always made with the Makao call, an ace names a
     suit the rest of the hand holds (any suit if it holds none), a jack demands a rank the rest of
-    the hand holds or nothing. Each candidate is played in each world, then every seat follows the
-    normal policy for up to ``LONG_PLAYOUT`` / ``SHORT_PLAYOUT`` moves (in makao-ru its fast form
-    :func:`playout_move`, on the engine's move ints, which reaches the deal's end); the value is 1
-    for a deal the seat won, 0 for one it lost,
-    ½ for one with no winner, and for an unfinished deal a win chance from the hand sizes
-    (:func:`position_value`). ``rules``: the match's rules (public); ``thinking``: the budget.
+    the hand holds or nothing. Each candidate is played in each world, then every seat follows
+    :func:`playout_move`, the normal policy's fast form on the engine's move ints, for up to
+    ``LONG_PLAYOUT`` / ``SHORT_PLAYOUT`` decisions, on the fast path only (``moves()`` /
+    ``step()``: no views, no events, no checked ``apply``); the value is 1 for a deal the seat
+    won, 0 for one it lost, ½ for one with no winner, and for an unfinished deal the win chance
+    :func:`position_value` fitted to simulated deals. Worlds agree with what the draws told
+    (``view.unfit``, see :func:`~makao_tui.games.shedding.sample_state`). The budget counts from
+    the start of the decision, and a playout gives up once it has run out (the search drops that
+    world). ``rules``: the match's rules (public); ``thinking``: the budget.
     """
 
     def __init__(self, rules: Any, thinking: Thinking):
         self.rules = rules
         self.thinking = thinking
         self.policy = ShedAI()
+        self._deadline: float | None = None  # of the decision under way (wall clock)
 
     def choose(self, view: ShedView, rng: random.Random) -> Action:
         """``advise(view, rng).action``."""
@@ -239,19 +247,22 @@ class HardShedAI:
         to do."""
         if not view.legal:
             raise ValueError("the seat has no legal action")
+        start = time.perf_counter()
+        seconds = self.thinking.seconds
+        self._deadline = None if seconds is None else start + seconds
         candidates = self.candidates(view)
         default = self.policy.choose(view, random.Random(rng.getrandbits(32)))
         if default not in candidates:
             candidates.append(default)
         if len(candidates) == 1:
-            return Advice(candidates[0], reason(view, candidates[0]))
+            return Advice(candidates[0], *reason(view, candidates[0]))
         candidates.remove(default)
         candidates.insert(0, default)  # the answer when no world could be finished in time
-        result = search(view, candidates, self._sample, self._playout, self.thinking, rng)
+        result = search(view, candidates, self._sample, self._playout, self.thinking, rng, start=start)
         values = dict(zip(candidates, result.values, strict=True))
         action = self._pick(values, default,
                             CONFIDENCE_FAST if _fast_playouts(view.rules) else CONFIDENCE_SHORT)
-        return Advice(action, reason(view, action))
+        return Advice(action, *reason(view, action))
 
     @staticmethod
     def _pick(values: dict[Action, list[float]], default: Action, confidence: float) -> Action:
@@ -304,20 +315,27 @@ class HardShedAI:
         return sample_state(view, self.rules, rng)
 
     def _playout(self, state: ShedState, action: Action, rng: random.Random) -> float:
+        """One playout of ``action`` in the world ``state`` (see the class docstring): the value
+        for the seat that acts."""
         me = state._turn  # a sampled world is never over
-        state.apply(action)
-        if _fast_playouts(state.rules):
-            table = _policy_table(state.rules)
-            for _ in range(LONG_PLAYOUT):
-                if state.over:
-                    break
-                state.step(playout_move(state, state.moves(), table, rng))
-        else:
-            policy = self.policy
-            for _ in range(SHORT_PLAYOUT):
-                if state.over:
-                    break
-                state.apply(policy.choose(state.view(state._turn), rng))
+        state.step(move_of(action))
+        left = LONG_PLAYOUT if _fast_playouts(state.rules) else SHORT_PLAYOUT
+        table = _policy_table(state.rules)
+        moves_of, step = state.moves, state.step
+        deadline = self._deadline
+        steps = 0
+        while not state.over:
+            steps += 1
+            if not steps & 63 and deadline is not None and time.perf_counter() > deadline:
+                break  # out of time: the search drops this world
+            moves = moves_of()
+            if len(moves) == 1:
+                step(moves[0])
+                continue
+            if left <= 0:
+                break
+            left -= 1
+            step(playout_move(state, moves, table, rng))
         return position_value(state, me)
 
 
@@ -420,64 +438,100 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
     return best
 
 
-def position_value(state: ShedState, seat: int) -> float:
-    """The worth of ``state`` to ``seat`` in 0..1: a finished deal is 1 if it won, 0 if another
-    seat won, ½ with no winner; an unfinished one is the logistic of the hand-size lead over the
-    closest opponent, a pending penalty counted as cards its victim will hold."""
-    if state.over:
-        return 0.5 if state.winner is None else 1.0 if state.winner == seat else 0.0
+#: the weights of :func:`position_value` per game, fitted by ``python bench/fit_shedding_value.py
+#: --deals 300`` (two-player deals of :func:`playout_move` at every seat, logistic regression of
+#: the deal's winner on :func:`features`): (hand-size lead, the seat is to act, bias)
+VALUE_WEIGHTS: dict[str, tuple[float, float, float]] = {
+    "makao-ru": (0.1421, 0.1649, -0.0825),
+    "makao-pl": (0.0103, 0.0381, -0.0191),
+}
+
+
+def features(state: ShedState, seat: int) -> tuple[float, float]:
+    """What :func:`position_value` weighs for ``seat``: its hand-size lead over the closest
+    opponent (a pending penalty counted as cards its victim will hold), and 1.0 if it is to act."""
     sizes = [len(h) for h in state.hands]
     if state.penalty:
         sizes[state._turn] += state.penalty
     lead = min(n for s, n in enumerate(sizes) if s != seat) - sizes[seat]
-    return 1.0 / (1.0 + math.exp(-0.5 * lead))
+    return float(lead), float(state._turn == seat)
 
 
-def reason(view: ShedView, action: Action) -> str:
-    """A few words on why ``action`` (one of ``view.legal``) suits ``view``, for the hint key."""
+def position_value(state: ShedState, seat: int) -> float:
+    """The worth of ``state`` to ``seat`` in 0..1: a finished deal is 1 if it won, 0 if another
+    seat won, ½ with no winner; an unfinished one the logistic of :func:`features` with the
+    game's fitted :data:`VALUE_WEIGHTS`."""
+    if state.over:
+        return 0.5 if state.winner is None else 1.0 if state.winner == seat else 0.0
+    lead, to_act = features(state, seat)
+    a, b, c = VALUE_WEIGHTS.get(state.rules.game, VALUE_WEIGHTS["makao-pl"])
+    return 1.0 / (1.0 + math.exp(-(a * lead + b * to_act + c)))
+
+
+def reason(view: ShedView, action: Action) -> tuple[str, tuple[int, ...]]:
+    """Why ``action`` (one of ``view.legal``) suits ``view``, in a few words for the hint key, in
+    terms of the table: ``(text, seats)``, the text naming seats as ``{0}``… (see
+    :class:`~makao_tui.ai.Advice`), e.g. ("keeps the 2 to answer a penalty: {0} has 1 card", (2,))."""
     plays = [a for a in view.legal if isinstance(a, Play)]
-    nxt = view.counts[(view.seat + 1) % view.players]
-    cards = f"{nxt} card" + ("s" if nxt != 1 else "")
+    nxt_seat = (view.seat + 1) % view.players
+    nxt = (nxt_seat,)
+    cards = _cards(view.counts[nxt_seat])
+    others = [s for s in range(view.players) if s != view.seat and view.counts[s]]
+    closest = min(others, key=lambda s: (view.counts[s], (s - view.seat) % view.players)) if others else nxt_seat
     if isinstance(action, Take):
         if not plays:
-            return "takes the penalty: no answer in hand"
-        return f"takes the penalty: {view.penalty} cards now beat a bigger one later"
+            return "takes the penalty: no answer in hand", ()
+        return f"takes the penalty: {view.penalty} cards now beat a bigger one later", ()
     if isinstance(action, Draw):
         if not plays:
-            return "draws: no card fits"
-        return "draws: keeps its cards for later"
+            return "draws: no card fits", ()
+        return "draws: keeps its cards for later", ()
     if isinstance(action, Pass):
-        return "passes: keeps the drawn card for later"
+        return "passes: keeps the drawn card for later", ()
     if not isinstance(action, Play):
-        return "the only move"
+        return "the only move", ()
     name = _rank_word(action.card)
+    rules = view.rules
     if action.card == JOKER and action.as_card is not None:
         why = ": nothing else answers" if view.penalty or view.skip or view.demand else ""
-        return f"plays the joker as {action.as_card.label()}{why}"
+        return f"plays the joker as {action.as_card.label()}{why}", ()
     if action.more:
-        return f"lays {len(action.cards)} {rank_name(action.card.rank)}s at once: the hand empties faster"
+        return f"lays {len(action.cards)} {rank_name(action.card.rank)}s at once: the hand empties faster", ()
     if action.makao:
-        return f"plays the {name} and calls Makao: one card left"
+        return f"plays the {name} and calls Makao: one card left", ()
     if view.penalty:
-        verb = "ransoms" if view.rules.ransom_word else "answers"
-        return f"{verb} with the {name}: the penalty passes on, bigger"
+        verb = "ransoms" if rules.ransom_word else "answers"
+        return f"{verb} with the {name}: the penalty passes on to {{0}}, bigger", nxt
     if view.drawn is not None:
-        return f"plays the {name} it just drew"
+        return f"plays the {name} it just drew", ()
     if action.suit is not None:
-        return f"plays the ace and names {SUIT_NAMES[action.suit]}: the suit it holds"
+        return f"plays the ace and names {SUIT_NAMES[action.suit]}: the suit it holds", ()
     if action.demand is not None:
-        return f"plays the jack and demands {rank_name(action.demand)}s: it holds one"
-    if action.card != JOKER and view.rules.is_attack(action.card):
-        return f"plays the {name}: the next player has {cards}"
-    if action.card.rank == view.rules.skip_rank:
-        return f"plays the 4: the next player, with {cards}, loses the turn"
-    wild = view.rules.wild()
+        return f"plays the jack and demands {rank_name(action.demand)}s: it holds one", ()
+    if action.card != JOKER and rules.is_attack(action.card):
+        return f"plays the {name}: {{0}} has {cards}", nxt
+    if action.card != JOKER and action.card.rank == rules.skip_rank:
+        return f"plays the {rank_name(action.card.rank)}: {{0}}, with {cards}, loses the turn", nxt
+    rest = list(view.hand)
+    for laid in action.cards:
+        if laid in rest:
+            rest.remove(laid)
+    kept = next((c for c in rest if c != JOKER and rules.is_attack(c)), None)
+    if kept is not None and view.counts[closest] <= 3:
+        return (f"keeps the {_rank_word(kept)} to answer a penalty: {{0}} has {_cards(view.counts[closest])}",
+                (closest,))
+    wild = rules.wild()
     if action.card.rank not in wild and any(a.card.rank in wild for a in plays):
-        return f"plays the {name}, keeps the {_rank_word(next(a.card for a in plays if a.card.rank in wild))} for later"
+        kept_wild = _rank_word(next(a.card for a in plays if a.card.rank in wild))
+        return f"plays the {name}, keeps the {kept_wild} for later", ()
     fitting = len({a.card for a in plays})
     if fitting > 1:
-        return f"plays the {name}: the best of {fitting} cards that fit"
-    return f"plays the {name}: the only card that fits"
+        return f"plays the {name}: the best of {fitting} cards that fit", ()
+    return f"plays the {name}: the only card that fits", ()
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" + ("s" if n != 1 else "")
 
 
 def _rank_word(card: Card) -> str:

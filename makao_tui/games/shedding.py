@@ -361,7 +361,9 @@ class ShedView:
     demand round; ``drawn``: the card this seat just drew (only for the seat to act);
     ``starter_draw``: ``to_act`` draws until a card fits a special starter (§2); ``resume``: who
     plays after a pending penalty is taken; ``legal``: its legal actions (empty unless it is to
-    act); ``rules``: the rule config (public).
+    act); ``rules``: the rule config (public); ``unfit``: per seat, None or ``(cards, n)``: ``n``
+    cards of its hand are known to be none of ``cards`` (card numbers, 52 the joker), because it
+    drew with nothing that fitted (see :meth:`ShedState._draw_turn`).
     """
 
     seat: int
@@ -388,6 +390,7 @@ class ShedView:
     demand_owner: int | None = None
     starter_draw: bool = False
     resume: int | None = None
+    unfit: tuple[tuple[frozenset, int] | None, ...] = ()
 
     #: the fields only the seat itself may see, with what a spectator's view holds instead
     PRIVATE: ClassVar[dict[str, Any]] = {"hand": (), "drawn": None, "legal": ()}
@@ -422,6 +425,9 @@ _BY_RANK = {r: frozenset(c for c in range(52) if _RANK[c] == r) for r in RANKS}
 _BY_SUIT = {s: frozenset(c for c in range(52) if _SUIT[c] == s) for s in SUITS}
 _ALL52 = frozenset(range(52))
 _CARDS = (*ALL_CARDS, JOKER)
+#: the forms of a play with nothing to name or call
+_PLAIN = ((0,), 1)
+_JOKER_SET = frozenset({52})
 _ACTIONS: dict[int, Action] = {DRAW: Draw(), TAKE: Take(), PASS: Pass()}
 
 
@@ -471,7 +477,9 @@ class _Tables:
     ``double[kind]``: a ransom doubles rather than adds; ``answers[kind]``: the cards that answer;
     ``back``: penalty cards that hit the previous player (K♠ under ``battle_kings``); ``skip``:
     the cards that skip; ``match[suit][face]``: the cards playable on ``face`` with ``suit`` to
-    follow and nothing pending; ``forms``: a cache of the option and call bits of a play.
+    follow and nothing pending; ``forms[after][face]``: a cache of the option and call bits of a
+    play whose last card counts as ``face`` and leaves ``after`` cards (2 for two or more), and how
+    many of them differ by more than a call (None until asked).
     """
 
     kind: tuple[str | None, ...]
@@ -481,7 +489,7 @@ class _Tables:
     back: frozenset
     skip: frozenset
     match: dict[str, tuple[frozenset, ...]]
-    forms: dict[tuple[int, int], tuple[tuple[int, ...], int]] = field(default_factory=dict)
+    forms: tuple[list, ...] = field(default_factory=lambda: tuple([None] * 53 for _ in range(3)))
 
 
 _TABLES: dict[ShedRules, _Tables] = {}
@@ -562,6 +570,7 @@ class ShedState(GameState):
         self.final_answer = False
         self.winner: int | None = None
         self.out: set[int] = set()
+        self.unfit: list[tuple[frozenset, int] | None] = [None] * players
         self.idle = 0
         self.repeats: dict[tuple, int] = {}
         self._unrecorded = False  # the position reached is still to be counted in repeats
@@ -688,8 +697,8 @@ class ShedState(GameState):
     def _forms(self, face: int, after: int) -> tuple[tuple[int, ...], int]:
         """The option and call bits of a play whose last card counts as ``face`` and leaves
         ``after`` cards, and how many of them differ by more than a call."""
-        key = (face, after if after < 2 else 2)
-        got = self._t.forms.get(key)
+        row = self._t.forms[after if after < 2 else 2]
+        got = row[face]
         if got is None:
             rules = self.rules
             rank = _RANK[face]
@@ -702,7 +711,7 @@ class ShedState(GameState):
             if not rules.auto_makao:
                 call = MAKAO_BIT if after == 1 else OUT_BIT if after == 0 and rules.makao_out else 0
             forms = (*(o | call for o in opts), *opts) if call else tuple(opts)
-            got = self._t.forms[key] = (forms, len(opts))
+            got = row[face] = (forms, len(opts))
         return got
 
     def _extras(self, hand: list[Card], first: int) -> list[tuple[int, ...]]:
@@ -730,7 +739,13 @@ class ShedState(GameState):
         out: list[int] = []
         choices = 0
         multi = self.rules.multi_play
+        row = self._t.forms[size - 1 if size < 3 else 2]
         for c in firsts:
+            got = row[c]
+            if got == _PLAIN and not multi:
+                out.append(c)  # most plays: one card, nothing to name or call
+                choices += 1
+                continue
             if c == JOKER:
                 for a in sorted(allowed):
                     forms, n = self._forms(a, size - 1)
@@ -1021,6 +1036,11 @@ class ShedState(GameState):
         hand = self.hands[seat]
         for c in cards:
             hand.remove(_CARDS[c])
+        unfit = self.unfit[seat]
+        if unfit is not None:
+            # a laid card known not to be among the old ones came later; any other may be old
+            old = unfit[1] - sum(1 for c in cards if c not in unfit[0])
+            self.unfit[seat] = (unfit[0], old) if old > 0 else None
         self.pile.extend(_CARDS[c] for c in cards)
         faces = [((move >> _AS_SHIFT) & 63) - 1] if first == 52 else cards
         face = _CARDS[faces[-1]]
@@ -1136,6 +1156,11 @@ class ShedState(GameState):
         starter's penalty and the player draws on until a card fits)."""
         if self.starter_draw and self.penalty:
             self.penalty, self.penalty_rank, self.resume = 0, None, None
+        elif not (self.starter_draw or self.rules.draw_when_playable or self.penalty or self.drawn is not None):
+            # a public fact: the seat draws because nothing it holds fits (nor a joker, which fits
+            # wherever anything does)
+            allowed = self._allowed()
+            self.unfit[seat] = (allowed | _JOKER_SET if allowed else allowed, len(self.hands[seat]))
         self._draw_cards(seat, 1, "draw", ev)
         hand = self.hands[seat]
         card = hand[-1]
@@ -1266,6 +1291,7 @@ class ShedState(GameState):
             winner=self.winner, game=self.rules.game, final_answer=self.final_answer,
             rules=self.rules, face=self.face, skip=self.skip, waiting=tuple(self.waiting),
             demand_owner=self.demand_owner, starter_draw=self.starter_draw, resume=self.resume,
+            unfit=tuple(self.unfit),
         )
 
     def clone(self) -> ShedState:
@@ -1275,6 +1301,7 @@ class ShedState(GameState):
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.waiting = list(self.waiting)
+        new.unfit = list(self.unfit)
         new.out = set(self.out)
         new.repeats = dict(self.repeats)
         new._n_choices = None
@@ -1300,6 +1327,11 @@ class ShedState(GameState):
 _MOVE_OF = {Draw: DRAW, Take: TAKE, Pass: PASS}
 
 
+def move_of(action: Action) -> int:
+    """The move of a legal ``action`` (the inverse of :func:`move_action`), for :meth:`ShedState.step`."""
+    return _move_of(action) if isinstance(action, Play) else _MOVE_OF[type(action)]
+
+
 # ---------------------------------------------------------------- sampling worlds (the hard AI)
 
 
@@ -1308,7 +1340,9 @@ def sample_state(view: ShedView, rules: ShedRules, rng: random.Random) -> ShedSt
 
     The cards the seat cannot see (the pack minus its own hand and the discard pile since the
     last rebuild) are shuffled with ``rng`` and dealt to the other hands, each keeping its size
-    (``view.counts``), and the rest becomes the stock. Everything public is copied from the view:
+    (``view.counts``), and the rest becomes the stock; a seat known to hold old cards that fit
+    nothing it was once offered (``view.unfit``) gets that many cards that agree first.
+    Everything public is copied from the view:
     the pile, top card, active suit, penalty, skip, waits, demand, the card just drawn, the final
     answer, the winner and the seats that went out (hands of 0 cards). The new state's own
     generator is seeded from ``rng``; its repetition count starts empty. ``rules``: the match's
@@ -1324,13 +1358,23 @@ def sample_state(view: ShedView, rules: ShedRules, rng: random.Random) -> ShedSt
     if needed != len(unseen):
         raise ValueError(f"the view hides {needed} cards but {len(unseen)} are unseen")
     rng.shuffle(unseen)
-    hands: list[list[Card]] = []
+    hands: list[list[Card]] = [[] for _ in view.counts]
+    hands[view.seat] = list(view.hand)
+    # inference from draws (view.unfit): a seat that drew with nothing fitting holds, of its older
+    # cards, none that would have fitted; those cards are dealt first, from the cards that agree
+    for s, record in enumerate(view.unfit):
+        if s != view.seat and record is not None:
+            cards, old = record
+            old = min(old, view.counts[s])
+            picked = [i for i, c in enumerate(unseen) if c not in cards][:old]
+            hands[s] = [unseen[i] for i in picked]
+            for i in reversed(picked):
+                del unseen[i]
     for s, n in enumerate(view.counts):
-        if s == view.seat:
-            hands.append(list(view.hand))
-        else:
-            hands.append(unseen[:n])
-            del unseen[:n]
+        if s != view.seat:
+            more = n - len(hands[s])
+            hands[s] += unseen[:more]
+            del unseen[:more]
     if view.drawn is not None:  # the drawn card is the last one the hand took
         hands[view.seat].remove(view.drawn)
         hands[view.seat].append(view.drawn)
@@ -1344,6 +1388,7 @@ def sample_state(view: ShedView, rules: ShedRules, rng: random.Random) -> ShedSt
     state.resume = view.resume
     state.skip = view.skip
     state.waiting = list(view.waiting) or [0] * view.players
+    state.unfit = list(view.unfit) or [None] * view.players
     state.demand = view.demand
     state.demand_owner = view.demand_owner
     state.drawn = view.drawn

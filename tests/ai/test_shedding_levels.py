@@ -122,3 +122,34 @@ def test_easy_sometimes_forgets_the_makao_call(vid):
     plays = [a for a in calls if isinstance(a, Play)]
     assert any(a.makao for a in plays) and any(not a.makao for a in plays)
     assert all(normal.choose(view, random.Random(k)).makao for k in range(10))
+
+
+@pytest.mark.parametrize("vid", GAMES)
+def test_the_hard_search_never_touches_views_events_or_the_checked_path(vid, monkeypatch):
+    """Issue 15: playouts run on the fast path (``moves()`` / ``step()``); no state of a sampled
+    world is viewed, applied, or asked for its legal actions while the hard AI thinks."""
+    from makao_tui.games.shedding import ShedState
+
+    views = [state.view(state.to_act) for state in random_states(vid, 12, seed=7)]
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the hard search left the fast path")
+
+    for name in ("apply", "view", "legal_actions", "refusal"):
+        monkeypatch.setattr(ShedState, name, forbidden)
+    hard = ai_for(vid, "hard", get_variant(vid).rules(), FAST)
+    for i, view in enumerate(views):
+        assert hard.choose(view, random.Random(i)) in view.legal
+
+
+def test_the_hint_names_the_player_a_penalty_card_is_kept_against():
+    from makao_tui.ai import Advice
+    from makao_tui.ai.shedding import reason
+
+    state = lay(variant="makao-pl", dealer=1, hands=[["7H", "2S", "9C"], ["KC"]], starter="7C",
+                stock=["5D", "6D", "8D", "TD"])
+    text, seats = reason(state.view(0), Play(Card.parse("7H")))
+    assert Advice(Play(Card.parse("7H")), text, seats).text(["Ann", "Olga"]) == (
+        "keeps the 2 to answer a penalty: Olga has 1 card")
+    text, seats = reason(state.view(0), Play(Card.parse("9C")))
+    assert seats == (1,) and "Olga has 1 card" in Advice(Play(Card.parse("9C")), text, seats).text(["Ann", "Olga"])
