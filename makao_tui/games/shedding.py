@@ -361,9 +361,10 @@ class ShedView:
     demand round; ``drawn``: the card this seat just drew (only for the seat to act);
     ``starter_draw``: ``to_act`` draws until a card fits a special starter (§2); ``resume``: who
     plays after a pending penalty is taken; ``legal``: its legal actions (empty unless it is to
-    act); ``rules``: the rule config (public); ``unfit``: per seat, None or ``(cards, n)``: ``n``
-    cards of its hand are known to be none of ``cards`` (card numbers, 52 the joker), because it
-    drew with nothing that fitted (see :meth:`ShedState._draw_turn`).
+    act); ``rules``: the rule config (public); ``unfit``: per seat, None or ``(mask, n)``: ``n``
+    cards of its hand are known to be none of the cards in ``mask`` (bit ``c`` set for card number
+    ``c``, bit 52 the joker), because it drew with nothing that fitted (see
+    :meth:`ShedState._draw_turn`).
     """
 
     seat: int
@@ -390,7 +391,7 @@ class ShedView:
     demand_owner: int | None = None
     starter_draw: bool = False
     resume: int | None = None
-    unfit: tuple[tuple[frozenset, int] | None, ...] = ()
+    unfit: tuple[tuple[int, int] | None, ...] = ()
 
     #: the fields only the seat itself may see, with what a spectator's view holds instead
     PRIVATE: ClassVar[dict[str, Any]] = {"hand": (), "drawn": None, "legal": ()}
@@ -427,7 +428,15 @@ _ALL52 = frozenset(range(52))
 _CARDS = (*ALL_CARDS, JOKER)
 #: the forms of a play with nothing to name or call
 _PLAIN = ((0,), 1)
-_JOKER_SET = frozenset({52})
+_MASKS: dict[frozenset, int] = {}
+
+
+def _mask(cards: frozenset) -> int:
+    """The bitmask of a set of card numbers (bit ``c`` for card ``c``), cached per set."""
+    mask = _MASKS.get(cards)
+    if mask is None:
+        mask = _MASKS[cards] = sum(1 << c for c in cards)
+    return mask
 _ACTIONS: dict[int, Action] = {DRAW: Draw(), TAKE: Take(), PASS: Pass()}
 
 
@@ -570,7 +579,7 @@ class ShedState(GameState):
         self.final_answer = False
         self.winner: int | None = None
         self.out: set[int] = set()
-        self.unfit: list[tuple[frozenset, int] | None] = [None] * players
+        self.unfit: list[tuple[int, int] | None] = [None] * players
         self.idle = 0
         self.repeats: dict[tuple, int] = {}
         self._unrecorded = False  # the position reached is still to be counted in repeats
@@ -1039,7 +1048,8 @@ class ShedState(GameState):
         unfit = self.unfit[seat]
         if unfit is not None:
             # a laid card known not to be among the old ones came later; any other may be old
-            old = unfit[1] - sum(1 for c in cards if c not in unfit[0])
+            mask = unfit[0]
+            old = unfit[1] - sum(1 for c in cards if not mask >> c & 1)
             self.unfit[seat] = (unfit[0], old) if old > 0 else None
         self.pile.extend(_CARDS[c] for c in cards)
         faces = [((move >> _AS_SHIFT) & 63) - 1] if first == 52 else cards
@@ -1160,7 +1170,7 @@ class ShedState(GameState):
             # a public fact: the seat draws because nothing it holds fits (nor a joker, which fits
             # wherever anything does)
             allowed = self._allowed()
-            self.unfit[seat] = (allowed | _JOKER_SET if allowed else allowed, len(self.hands[seat]))
+            self.unfit[seat] = (_mask(allowed) | 1 << 52 if allowed else 0, len(self.hands[seat]))
         self._draw_cards(seat, 1, "draw", ev)
         hand = self.hands[seat]
         card = hand[-1]
@@ -1364,9 +1374,9 @@ def sample_state(view: ShedView, rules: ShedRules, rng: random.Random) -> ShedSt
     # cards, none that would have fitted; those cards are dealt first, from the cards that agree
     for s, record in enumerate(view.unfit):
         if s != view.seat and record is not None:
-            cards, old = record
+            mask, old = record
             old = min(old, view.counts[s])
-            picked = [i for i, c in enumerate(unseen) if c not in cards][:old]
+            picked = [i for i, c in enumerate(unseen) if not mask >> c & 1][:old]
             hands[s] = [unseen[i] for i in picked]
             for i in reversed(picked):
                 del unseen[i]
