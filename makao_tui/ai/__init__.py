@@ -89,9 +89,18 @@ def register_ai(variant_id: str, level: str, factory: Factory) -> None:
     _PLAYERS[(variant_id, level)] = factory
 
 
+def _registry() -> dict[tuple[str, str], Factory]:
+    """Every registered AI, the games' AI modules imported on first use (each registers the AI of
+    its game(s) on import): the app's first screen needs none of them, and a worker process only
+    the one its player comes from."""
+    from . import macao, peklo, shedding  # noqa: F401  (imported once; later, a dictionary lookup)
+
+    return _PLAYERS
+
+
 def levels_for(variant_id: str) -> list[str]:
     """The levels registered for the game ``variant_id``, weakest first."""
-    return [lv for lv in LEVELS if (variant_id, lv) in _PLAYERS]
+    return [lv for lv in LEVELS if (variant_id, lv) in _registry()]
 
 
 def ai_for(variant_id: str, level: str = DEFAULT_LEVEL, rules: Any = None,
@@ -102,7 +111,7 @@ def ai_for(variant_id: str, level: str = DEFAULT_LEVEL, rules: Any = None,
     searching level (None: :class:`Thinking` defaults, 1 s a decision). Raises KeyError naming the
     levels when the game has no AI of that level.
     """
-    factory = _PLAYERS.get((variant_id, level))
+    factory = _registry().get((variant_id, level))
     if factory is None:
         known = ", ".join(levels_for(variant_id)) or "none"
         raise KeyError(f"{variant_id} has no AI level {level!r} (levels: {known})")
@@ -133,6 +142,3 @@ def advise(player: Any, view: Any, rng: random.Random) -> Advice:
     """``player.advise(view, rng)``, for a worker process (a module-level function pickles)."""
     return player.advise(view, rng)
 
-
-# Each module registers the AI of its game(s) on import.
-from . import macao, peklo, shedding  # noqa: E402, F401
