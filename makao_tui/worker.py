@@ -1,27 +1,39 @@
-"""Helper processes that end with the process that started them.
+"""The helper process the AI thinks in, which ends with the process that started it.
 
-:func:`worker_pool` starts the pool the AI thinks in. Each of its processes ends by itself
-within about a second once its parent is gone, however the parent went (a hang-up, ``kill -9``,
-a crash): on Linux the kernel sends it SIGKILL when the parent dies (``PR_SET_PDEATHSIG``), and
-everywhere a watch thread checks the parent still lives. Without this a pool worker whose parent
-was killed is adopted by init and runs for ever. No import of any other part of the app.
+:func:`worker_pool` starts it: one plain Python process (``python -m makao_tui.worker``) that
+reads calls from a pipe and writes their results back, each a pickle behind its length. It is
+not a :mod:`multiprocessing` pool: a pool's queues are semaphores, whose resource-tracker process
+(a second interpreter, about 12 MiB) would run beside the worker for nothing (issue 13: the worker
+adds at most 30 MiB). The process ends by itself once its parent is gone, however the parent went
+(a hang-up, ``kill -9``, a crash): its pipe closes, on Linux the kernel sends it SIGKILL
+(``PR_SET_PDEATHSIG``), and everywhere a watch thread checks the parent still lives. Without
+this a helper whose parent was killed would be adopted by init and run for ever. No import of any
+other part of the app: the worker imports the AI when the first call names it.
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import ctypes
 import ctypes.util
-import multiprocessing
 import os
+import pickle
+import queue
 import signal
+import struct
+import subprocess
 import sys
 import threading
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
 
 #: seconds between two looks of a worker's watch thread at its parent
 WATCH_INTERVAL_S = 0.5
 _PR_SET_PDEATHSIG = 1
+#: a frame's header: the length of the pickle that follows
+_HEADER = struct.Struct("!Q")
 
 
 def die_with_parent(parent: int) -> None:
@@ -43,11 +55,165 @@ def die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def worker_pool(processes: int = 1) -> Any:
-    """A ``spawn`` multiprocessing pool of ``processes`` workers that end with this process
-    (see the module docstring). Raises OSError / ValueError when no process can be started.
-    Call :meth:`terminate` on it when done."""
-    # starting a process needs a real standard error; Textual swaps in its own (fileno() -1)
-    with contextlib.redirect_stderr(sys.__stderr__):
-        return multiprocessing.get_context("spawn").Pool(processes, initializer=die_with_parent,
-                                                         initargs=(os.getpid(),))
+def _read_frame(stream: IO[bytes]) -> bytes | None:
+    """The next frame's pickle from ``stream``, or None at its end."""
+    head = stream.read(_HEADER.size)
+    if len(head) < _HEADER.size:
+        return None
+    (size,) = _HEADER.unpack(head)
+    body = stream.read(size)
+    return body if len(body) == size else None
+
+
+def _frame(value: Any) -> bytes:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    return _HEADER.pack(len(data)) + data
+
+
+class WorkerProcess:
+    """One helper process that runs picklable calls in order, with the part of
+    :class:`multiprocessing.pool.Pool`'s interface the app uses: :meth:`apply_async` (a result
+    or an exception handed to a callback, on a thread of this object's), :meth:`apply` and
+    :meth:`terminate`. A call whose process ended before answering gets an OSError; the next call
+    starts a new process. Raises OSError when no process can be started."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiting: collections.deque[tuple[Callable[[Any], None], Callable[[BaseException], None]]] = \
+            collections.deque()
+        self._outbox: queue.SimpleQueue[tuple[bytes, Callable, Callable] | None] = queue.SimpleQueue()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._closed = False
+        self._start()
+        threading.Thread(target=self._send, name="makao-worker-send", daemon=True).start()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        package_root = str(Path(__file__).resolve().parent.parent)
+        path = os.environ.get("PYTHONPATH")
+        env = {**os.environ, "PYTHONPATH": package_root + (os.pathsep + path if path else "")}
+        err = sys.__stderr__
+        try:
+            stderr: Any = err if err is not None and err.fileno() >= 0 else subprocess.DEVNULL
+        except (OSError, ValueError):  # Textual swaps in a standard error without a descriptor
+            stderr = subprocess.DEVNULL
+        proc = subprocess.Popen([sys.executable, "-m", "makao_tui.worker", str(os.getpid())],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, env=env)
+        self._proc = proc
+        threading.Thread(target=self._receive, args=(proc,), name="makao-worker-receive", daemon=True).start()
+        return proc
+
+    def apply_async(self, call: Callable[..., Any], args: tuple = (),
+                    callback: Callable[[Any], None] | None = None,
+                    error_callback: Callable[[BaseException], None] | None = None) -> None:
+        """Run ``call(*args)`` in the process; hand its result to ``callback`` or its exception
+        to ``error_callback``. Raises pickle's errors for a call that cannot be sent, ValueError
+        once terminated."""
+        if self._closed:
+            raise ValueError("the worker process was terminated")
+        data = _frame((call, args))
+        self._outbox.put((data, callback or (lambda _r: None), error_callback or (lambda _e: None)))
+
+    def apply(self, call: Callable[..., Any], args: tuple = ()) -> Any:
+        """``call(*args)`` in the process, waiting for its result (or raising its exception)."""
+        done = threading.Event()
+        box: list[Any] = []
+
+        def settle(ok: bool, value: Any) -> None:
+            box.append((ok, value))
+            done.set()
+
+        self.apply_async(call, args, lambda r: settle(True, r), lambda e: settle(False, e))
+        done.wait()
+        ok, value = box[0]
+        if not ok:
+            raise value
+        return value
+
+    def _send(self) -> None:
+        while (item := self._outbox.get()) is not None:
+            data, callback, error_callback = item
+            with self._lock:
+                proc = self._proc
+                if proc is None or proc.poll() is not None:
+                    try:
+                        proc = self._start()
+                    except OSError as exc:
+                        error_callback(exc)
+                        continue
+                self._waiting.append((callback, error_callback))
+            try:
+                assert proc.stdin is not None  # opened with stdin=PIPE
+                proc.stdin.write(data)
+                proc.stdin.flush()
+            except (OSError, ValueError):
+                pass  # the process ended: its reader fails what it was waiting for
+
+    def _receive(self, proc: subprocess.Popen[bytes]) -> None:
+        assert proc.stdout is not None  # opened with stdout=PIPE
+        while (body := _read_frame(proc.stdout)) is not None:
+            try:
+                ok, value = pickle.loads(body)
+            except Exception as exc:  # a result this process cannot rebuild
+                ok, value = False, exc
+            with self._lock:
+                if not self._waiting:
+                    break
+                callback, error_callback = self._waiting.popleft()
+            (callback if ok else error_callback)(value)
+        with self._lock:
+            if self._proc is not proc:
+                return
+            self._proc = None
+            waiting = list(self._waiting)
+            self._waiting.clear()
+        if not self._closed:
+            for _, error_callback in waiting:
+                error_callback(OSError(f"the AI's process ended (exit status {proc.poll()})"))
+
+    def terminate(self) -> None:
+        """End the process at once; calls under way are dropped. Terminating twice does nothing."""
+        self._closed = True
+        self._outbox.put(None)
+        with self._lock:
+            proc, self._proc = self._proc, None
+            self._waiting.clear()
+        if proc is not None:
+            with contextlib.suppress(OSError):
+                proc.kill()
+            proc.wait()
+            for stream in (proc.stdin, proc.stdout):
+                with contextlib.suppress(OSError):
+                    if stream is not None:
+                        stream.close()
+
+
+def worker_pool() -> WorkerProcess:
+    """The helper process the AI thinks in (see the module docstring): call
+    :meth:`~WorkerProcess.apply_async` on it and :meth:`~WorkerProcess.terminate` when done.
+    Raises OSError when no process can be started."""
+    return WorkerProcess()
+
+
+def serve(parent: int) -> None:
+    """The helper's loop: read a call, run it, write its result (or exception), until the pipe
+    closes. Anything the calls print goes to standard error, never into the replies."""
+    die_with_parent(parent)
+    replies = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    calls = sys.stdin.buffer
+    while (body := _read_frame(calls)) is not None:
+        try:
+            call, args = pickle.loads(body)
+            answer: tuple[bool, Any] = (True, call(*args))
+        except BaseException as exc:
+            answer = (False, exc)
+        try:
+            frame = _frame(answer)
+        except Exception as exc:  # a result or an exception that does not pickle
+            frame = _frame((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+        replies.write(frame)
+        replies.flush()
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]))

@@ -1,8 +1,8 @@
 """The AI's own process: searches run there, off the caller's thread and free of its GIL.
 
-:class:`AIWorker` starts a one-process pool (:func:`makao_tui.worker.worker_pool`: ``spawn``, its
-process ends with its parent however the parent goes) the first time an AI must think, and ends
-it with :meth:`AIWorker.close`. A search of a second then holds no lock the caller needs (the
+:class:`AIWorker` starts the helper process (:func:`makao_tui.worker.worker_pool`: a Python
+process fed through a pipe, which ends with its parent however the parent goes) the first time an
+AI must think, and ends it with :meth:`AIWorker.close`. A search of a second then holds no lock the caller needs (the
 app's keys and redraws, a server's sockets go on at full speed).
 """
 
@@ -19,7 +19,7 @@ from ..worker import worker_pool
 class AIWorker:
     """Runs picklable calls in one helper process, started on first use.
 
-    Falls back to a thread when no process can be started (a sandbox without semaphores).
+    Falls back to a thread when no process can be started.
     """
 
     def __init__(self) -> None:
