@@ -94,3 +94,25 @@ def test_closing_the_terminal_ends_makao_and_its_helpers(tmp_path):
     child.wait(timeout=HANG)  # before the fix: blocked for ever writing to the dead terminal
     assert gone_within(helpers, HANG) == []
     assert child.returncode in (128 + signal.SIGHUP, -signal.SIGHUP)
+
+
+def test_calls_results_and_errors_cross_the_pipe_and_a_dead_process_is_replaced():
+    import pytest
+
+    from makao_tui.worker import worker_pool
+
+    pool = worker_pool()
+    try:
+        first = pool.apply(os.getpid)
+        assert first != os.getpid() and pool.apply(divmod, (7, 2)) == (3, 1)
+        with pytest.raises(ValueError, match="invalid literal"):
+            pool.apply(int, ("x",))  # the call's own exception, raised here
+        with pytest.raises(OSError, match="process ended"):
+            pool.apply(os._exit, (3,))  # the process dies: an error, not a wait for ever
+        second = pool.apply(os.getpid)
+        assert second != first and not alive(first)
+    finally:
+        pool.terminate()
+    with pytest.raises(ValueError):
+        pool.apply(os.getpid)  # terminated
+    assert not alive(second)
