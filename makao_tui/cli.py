@@ -1,5 +1,5 @@
-"""The ``makao`` command: the app, ``play``, ``scenario``, ``simulate`` (AI-only matches), and the
-saved matches: ``saves``, ``resume``, ``history``, ``export`` (typer)."""
+"""The ``makao`` command: the app, ``play``, ``scenario``, ``simulate`` (AI-only matches), ``rules``
+(the options in force), and the saved matches: ``saves``, ``resume``, ``history``, ``export`` (typer)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from . import __version__
+from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
 
 
@@ -156,6 +157,8 @@ def play(
     seat: list[str] = typer.Option([], "--seat",
                                    help="A seat: a human's name, 'ai', or 'ai:easy|normal|hard'. Repeat per seat."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the match (random if omitted)."),
+    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
+    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
     loss_limit: int | None = typer.Option(None, "--loss-limit", help="makao-ru: points that end the match (200-1000)."),
     deals: int | None = typer.Option(None, "--deals", help="makao-pl: deals in the match."),
     time_limit: int | None = typer.Option(None, "--time-limit",
@@ -189,11 +192,12 @@ def play(
         "loss_limit": loss_limit, "deals": deals, "time_limit_min": time_limit, "bankroll": bankroll,
         "stake": stake, "rounds": rounds, "auto_makao": auto_makao or None, "hook": hook or None,
     }
-    options = {name: value for name, value in given.items() if value is not None}
+    flags = {name: value for name, value in given.items() if value is not None}
     known = {f.name for f in dataclasses.fields(variant.rules_type)}
-    for name in options:
+    for name in flags:
         if name not in known:
             _fail(f"{_FLAGS[name]} is not an option of {variant.name}")
+    options = {**_rule_options(variant, preset, option), **flags}
     try:
         rules = variant.rules(options)
         variant.check_players(len(seats))
@@ -415,19 +419,52 @@ def export(
                f"written to {csv_file}.")
 
 
-def _parse_option(text: str) -> tuple[str, object]:
-    """A ``--option NAME=VALUE``: ``true``/``false`` become booleans, whole numbers ints, the rest
-    stays text (``variant.rules`` checks names, types and ranges)."""
-    name, sep, value = text.partition("=")
-    name, value = name.strip(), value.strip()
-    if not sep or not name or not value:
-        _fail(f"--option takes NAME=VALUE, not {text!r}")
-    if value.lower() in ("true", "false"):
-        return name, value.lower() == "true"
+def _rule_options(variant, preset: str | None, texts: list[str]) -> dict[str, object]:
+    """The option values of ``--preset`` (default ``seed``) with each ``--option NAME=VALUE`` over
+    them, checked against ``variant``'s rules config (names, types, ranges: RULES.md §5 "Option
+    ranges"); one line on standard error and exit status 2 for anything wrong."""
+    from .engine.variant import RulesError, parse_option_text
+
+    for text in texts:
+        if "=" not in text:
+            _fail(f"--option takes NAME=VALUE, not {text!r}")
     try:
-        return name, int(value)
-    except ValueError:
-        return name, value
+        options = variant.preset_options(preset or "seed")
+        options.update(parse_option_text(variant.rules_type, text) for text in texts)
+        variant.rules(options)
+    except RulesError as exc:
+        _fail(str(exc))
+    return options
+
+
+@app.command()
+def rules(
+    game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
+    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
+    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
+) -> None:
+    """Print the rules in force: the preset they make, then every option of the game with its value,
+    the values it takes and its one-line description (RULES.md §5; * marks a value that differs from
+    the seed rules). Exit status 2 on a bad game, preset or option."""
+    from .engine.variant import RulesError, describe_option, option_fields, option_value_text
+    from .games import get_variant
+
+    try:
+        variant = get_variant(game)
+    except RulesError as exc:
+        _fail(str(exc))
+    config = variant.rules(_rule_options(variant, preset, option))
+    seed = variant.rules(preset="seed")
+    same = [name for name in variant.presets if name != "seed" and variant.rules(preset=name) == seed]
+    typer.echo(f"{variant.name} ({variant.id}): {variant.preset_of(config)} rules")
+    typer.echo("Presets: " + ", ".join(f"{name} (the same as seed)" if name in same else name
+                                         for name in variant.presets)
+               + "; change one option with --option NAME=VALUE; * differs from the seed rules.")
+    for f in option_fields(variant.rules_type):
+        value = getattr(config, f.name)
+        mark = "*" if value != getattr(seed, f.name) else " "
+        typer.echo(f"{mark} {f.name} = {option_value_text(value)}  ({describe_option(f)})")
+        typer.echo(f"    {f.metadata['label']}: {f.metadata['description']}")
 
 
 def _simulation_table(figures: dict):
@@ -474,8 +511,8 @@ def simulate(
                               help="One AI level per seat (easy, normal, hard), comma-separated (e.g. hard,normal)."),
     games: int = typer.Option(100, "--games", help="Number of matches."),
     seed: int = typer.Option(0, "--seed", help="Seed of the run; the same seed gives the same figures."),
-    option: list[str] = typer.Option([], "--option",
-                                     help="A rule option NAME=VALUE (e.g. loss_limit=200). Repeatable."),
+    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
+    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
     max_actions: int = typer.Option(
         200_000, "--max-actions", help="Action budget of one match; a longer match is stopped and reported as capped."),
     think: float | None = typer.Option(None, "--think", help=THINK_HELP),
@@ -499,7 +536,7 @@ def simulate(
     except RulesError as exc:
         _fail(str(exc))
     levels = [level.strip().lower() for level in seats.split(",")]
-    options = dict(_parse_option(o) for o in option)
+    options = _rule_options(variant, preset, option)
 
     try:
         check(variant, options, levels, games, max_actions)

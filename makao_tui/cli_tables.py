@@ -12,6 +12,10 @@ import time
 
 import typer
 
+#: the help of ``--preset`` and ``--option``, the same on every command that starts a match
+PRESET_HELP = "A preset of the rules: seed (the seeds' rules, the default) or house (RULES.md §5)."
+OPTION_HELP = "A rule option NAME=VALUE over the preset (e.g. queens=on); 'makao rules GAME' lists them. Repeatable."
+
 
 def register(app: typer.Typer) -> None:
     """Add ``host`` and ``tables`` to the ``makao`` command."""
@@ -33,7 +37,8 @@ def host(
     game: str | None = typer.Argument(None, help="The game: makao-ru, makao-pl, macao, peklo (not with --resume)."),
     seat: list[str] = typer.Option([], "--seat", help="A seat: 'open' (for whoever joins), a player's name (kept "
                                    "for them), 'ai' or 'ai:easy|normal|hard'. Repeat per seat."),
-    option: list[str] = typer.Option([], "--option", help="A rule option NAME=VALUE (e.g. loss_limit=200)."),
+    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
+    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
     resume: int | None = typer.Option(None, "--resume", metavar="ID",
                                       help="Reopen the table of stored match ID (its server died) under its code."),
     ai_takeover: float = typer.Option(120.0, "--ai-takeover", metavar="SECONDS",
@@ -41,7 +46,7 @@ def host(
 ) -> None:
     """Open a shared table on this box: a server that outlives this terminal, reached by a join
     code."""
-    from .cli import _fail, _parse_option
+    from .cli import _fail, _rule_options
     from .engine.variant import RulesError
     from .games import get_variant
     from .net.daemon import SpawnError, spawn
@@ -51,8 +56,8 @@ def host(
     if not ai_takeover >= 0:
         _fail(f"--ai-takeover must be 0 seconds or more, not {ai_takeover}")
     if resume is not None:
-        if game or seat or option:
-            _fail("--resume reopens a stored match as it was: give no game, --seat or --option")
+        if game or seat or option or preset:
+            _fail("--resume reopens a stored match as it was: give no game, --seat, --preset or --option")
         config = HostConfig(resume=resume, ai_takeover_s=ai_takeover)
     else:
         if not game:
@@ -62,9 +67,8 @@ def host(
         except RulesError as exc:
             _fail(str(exc))
         plans = [_seat_plan(s) for s in seat] or [_seat_plan("open"), _seat_plan("open")]
-        options = dict(_parse_option(o) for o in option)
+        options = _rule_options(variant, preset, option)
         try:
-            variant.rules(options)
             variant.check_players(len(plans))
         except RulesError as exc:
             _fail(str(exc))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.variant import Variant, option_fields
+from ..engine.variant import Variant, option_fields, option_value_text
 
 #: what the header calls each preset (RULES.md §5); a preset without an entry shows its name
 PRESET_WORDS = {"seed": "seed rules", "house": "house rules", "custom": "custom rules"}
@@ -20,14 +20,6 @@ def rules_word(variant: Variant, rules: Any) -> str:
     return PRESET_WORDS.get(preset, f"{preset} rules")
 
 
-def _value(value: Any) -> str:
-    if value is None:
-        return "off"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
-
-
 def rules_text(variant: Variant, rules: Any) -> str:
     """The rules in force as lines for the help screen: the preset, then every option with its
     value and its one-line description (the options that differ from the seeds first marked *)."""
@@ -37,5 +29,5 @@ def rules_text(variant: Variant, rules: Any) -> str:
         value = getattr(rules, field.name)
         mark = "*" if value != getattr(seed, field.name) else " "
         description = field.metadata["description"].rstrip(".") + "."  # ends its line in the help
-        lines.append(f"{mark} {field.metadata['label']}: {_value(value)} — {description}")
+        lines.append(f"{mark} {field.metadata['label']}: {option_value_text(value)} — {description}")
     return "\n".join(lines)

@@ -99,9 +99,53 @@ def make_rules(rules_type: type, options: dict[str, Any] | None, base: dict[str,
     return rules_type(**values)
 
 
+#: the words an on/off option is given by in text (``--option queens=on``), and an off number
+_ON, _OFF = ("true", "on", "yes"), ("false", "off", "no")
+
+
+def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
+    """One ``NAME=VALUE`` of the command line as an option of ``rules_type`` (RULES.md names):
+    an on/off option takes ``true|on|yes`` or ``false|off|no``; a number option a whole number,
+    or ``off`` where it may be off (``time_limit_min=off``); a choice its text. Names, types and
+    ranges are checked again by :func:`make_rules`. Raises :class:`RulesError` (one line) for a
+    text that is not ``NAME=VALUE``, an unknown name or a value of the wrong type."""
+    name, sep, value = text.partition("=")
+    name, value = name.strip(), value.strip()
+    if not sep or not name or not value:
+        raise RulesError(f"an option is given as NAME=VALUE, not {text!r}")
+    fields = {f.name: f for f in option_fields(rules_type)}
+    f = fields.get(name)
+    if f is None:
+        raise RulesError(f"unknown option {name!r} (known: {', '.join(fields)})")
+    word = value.lower()
+    if isinstance(f.default, bool):
+        if word not in _ON + _OFF:
+            raise RulesError(f"option {name!r} must be on or off (true or false), not {value!r}")
+        return name, word in _ON
+    if isinstance(f.default, int) or (f.default is None and "range" in f.metadata):
+        if f.default is None and word in _OFF:
+            return name, None
+        try:
+            return name, int(value)
+        except ValueError:
+            raise RulesError(f"option {name!r} must be a whole number"
+                             + (" or off" if f.default is None else "") + f", not {value!r}") from None
+    return name, value
+
+
 def rules_to_options(rules: Any) -> dict[str, Any]:
     """The options dict of a rules config (every option field, for saves and scenario output)."""
     return {f.name: getattr(rules, f.name) for f in option_fields(type(rules))}
+
+
+def option_value_text(value: Any) -> str:
+    """An option's value in words: ``on`` / ``off`` for a switch, ``off`` for an unset number
+    (``time_limit_min``), else the value as written (``double``, ``500``)."""
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def describe_option(f: dataclasses.Field) -> str:
@@ -110,7 +154,7 @@ def describe_option(f: dataclasses.Field) -> str:
     if "choices" in f.metadata:
         return " | ".join(map(str, f.metadata["choices"]))
     if isinstance(f.default, bool):
-        return "true | false"
+        return "on | off"
     rng = f.metadata.get("range")
     if rng is not None:
         return f"{rng[0]}-{rng[1]}" + (" or off" if f.default is None else "")
