@@ -24,7 +24,9 @@ matches, shifting the bid toward the table's slack made no more bids exact.
 
 **Play.** ``need`` = bid − tricks taken.
 
-- Short (``need`` > 0): with every remaining trick needed, play the likeliest winner; otherwise
+- Short (``need`` > 0), or a bid out of reach under ``scoring`` ``tricks`` (RULES.md §5: each trick
+  still scores 1): with every remaining trick needed (or the bid out of reach), play the likeliest
+  winner; otherwise
   play the cheapest card that holds nearly as well as the best one, and when no card is a likely
   winner, throw the least useful card (lowest, non-trump first) to keep the winners for later.
 - Enough (``need`` ≤ 0): play a card that holds least; among the sure losers, shed the most
@@ -159,6 +161,15 @@ def _bid_of(view: PekloView) -> int:
     return cast(int, view.bids[view.seat])
 
 
+def wants_tricks(view: PekloView) -> bool:
+    """Whether the seat, in the play phase, gains by taking the trick: its bid still needs tricks,
+    or (``scoring`` ``tricks``, RULES.md §5) the bid is out of reach, so every trick scores 1."""
+    need = _bid_of(view) - view.tricks[view.seat]
+    if view.rules.scoring == "tricks" and (need < 0 or need > len(view.hand)):
+        return True
+    return need > 0
+
+
 class PekloAI:
     """Heuristic Peklo player (see the module docstring)."""
 
@@ -184,9 +195,9 @@ class PekloAI:
         cards = [a.card for a in view.legal if isinstance(a, Play)]
         win = {c: odds.holds(c, on_table, after) for c in cards}
         need = _bid_of(view) - view.tricks[view.seat]
-        if need > 0:
+        if wants_tricks(view):
             best = max(win.values())
-            if need >= len(view.hand):
+            if need >= len(view.hand) or need < 0:
                 return Play(max(cards, key=lambda c: (win[c], c.rank_value)))
             if best >= 0.3:
                 good = [c for c in cards if win[c] >= best - 0.1]
@@ -198,7 +209,8 @@ class PekloAI:
 class EasyPekloAI:
     """The easy Peklo player: legal but loose. It bids its high cards (aces, and trumps from the
     jack up), the nearest legal bid under the hook; it plays its highest card while it still needs
-    tricks and its lowest once it has enough, and one card in ``CARELESS`` it plays at random."""
+    tricks (or, under ``scoring`` ``tricks``, once its bid is out of reach) and its lowest once it has
+    enough, and one card in ``CARELESS`` it plays at random."""
 
     #: the share of plays made at random
     CARELESS = 0.25
@@ -214,7 +226,7 @@ class EasyPekloAI:
         if rng.random() < self.CARELESS:
             return rng.choice(view.legal)
         plays = [a for a in view.legal if isinstance(a, Play)]
-        if _bid_of(view) > view.tricks[view.seat]:
+        if wants_tricks(view):
             return max(plays, key=lambda a: (a.card.suit == view.trump_suit, a.card.rank_value))
         return min(plays, key=lambda a: (a.card.suit == view.trump_suit, a.card.rank_value))
 

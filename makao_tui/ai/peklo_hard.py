@@ -5,7 +5,7 @@ the unseen cards that agrees with the view (:func:`~makao_tui.games.peklo.deal_u
 other hand of its size, no card of a suit the seat is known to be void in). In every world each
 legal action is played out to the end of the deal by :func:`play_out` (all seats, the searching
 one included after its action, follow a fast bid-aware policy) and scored by the seat's points
-of the deal: bid + 10 when it takes exactly its bid, else 0. The action with the best mean over
+of the deal under the rules' ``scoring`` (:func:`~makao_tui.games.peklo.bid_points`). The action with the best mean over
 the worlds wins (:func:`makao_tui.ai.search.search`: common worlds for all actions, the
 :class:`~makao_tui.ai.Thinking` budget, ties to the lower bid / lower card).
 
@@ -19,7 +19,9 @@ leads its highest card, side suits before trumps; one that needs none leads its 
 last. Following, a seat that needs tricks takes the trick if it can (the cheapest winning card
 when it is last or trumps in, else its highest card of the led suit), otherwise throws its lowest
 card; a seat that needs none plays its most dangerous card that loses (highest, trumps first),
-and when every card wins, its highest if it is last, else its lowest.
+and when every card wins, its highest if it is last, else its lowest. Under ``scoring`` ``tricks``
+(RULES.md §5) a seat whose bid is out of reach (taken more, or cannot take enough) plays as one
+that needs tricks: each one scores.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import cast
 
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SUITS
-from ..games.peklo import PekloView, deal_unseen, trick_winner
+from ..games.peklo import PekloView, bid_points, deal_unseen, trick_winner
 from . import Advice, Thinking, register_ai
 from .peklo import _playout
 from .search import search
@@ -67,14 +69,17 @@ def _pick(hand: list[int], table: list[int], best: int, trump: int, need: int, l
 
 
 def play_out(hands: list[list[int]], bids: list[int], tricks: Sequence[int], leader: int,
-             table: list[int], trump: int, first: int | None = None) -> tuple[list[int], int]:
+             table: list[int], trump: int, first: int | None = None,
+             every_trick: bool = False) -> tuple[list[int], int]:
     """Play the deal to its end with the policy of :func:`_pick` and return (tricks per seat, the
     winner of the trick under way).
 
     ``hands``: the cards (ints) left in each hand, consumed; ``bids``: every seat's bid;
     ``tricks``: taken so far (copied); ``leader``: the seat that led (or leads) the trick under
     way; ``table``: its cards so far (copied); ``trump``: the trump suit index or -1; ``first``:
-    the card the seat to act plays instead of the policy's choice (it must be legal)."""
+    the card the seat to act plays instead of the policy's choice (it must be legal);
+    ``every_trick``: every trick scores (``scoring`` ``tricks``), so a seat whose bid is out of
+    reach plays for tricks."""
     players = len(hands)
     tricks = list(tricks)
     table = list(table)
@@ -94,7 +99,10 @@ def play_out(hands: list[list[int]], bids: list[int], tricks: Sequence[int], lea
         if first is not None:
             card, first = first, None
         else:
-            card = _pick(hand, table, best, trump, bids[seat] - tricks[seat], len(table) == players - 1)
+            need = bids[seat] - tricks[seat]
+            if every_trick and (need < 0 or need > len(hand)):
+                need = len(hand)
+            card = _pick(hand, table, best, trump, need, len(table) == players - 1)
         hand.remove(card)
         if not table:
             best, winner = 0, seat
@@ -166,6 +174,8 @@ class HardPekloAI:
 
     def _bid(self, view: PekloView, rng: random.Random) -> Advice:
         trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
+        scoring = view.rules.scoring
+        every_trick = scoring == "tricks"
         first = (view.dealer + 1) % view.players
 
         def sample(view: PekloView, rng: random.Random) -> _World:
@@ -178,8 +188,8 @@ class HardPekloAI:
                 banned = view.size - sum(bids) + bids[view.dealer]
                 if bids[view.dealer] == banned:
                     bids[view.dealer] += -1 if banned > 0 else 1
-            taken, _ = play_out(world.hands, bids, [0] * view.players, first, [], trump)
-            return action.tricks + 10.0 if taken[view.seat] == action.tricks else 0.0
+            taken, _ = play_out(world.hands, bids, [0] * view.players, first, [], trump, every_trick=every_trick)
+            return float(bid_points(action.tricks, taken[view.seat], scoring))
 
         result = search(view, [a for a in view.legal if isinstance(a, Bid)], sample, playout, self.thinking, rng)
         bid = result.action.tricks
@@ -187,7 +197,7 @@ class HardPekloAI:
             return Advice(result.action, f"bids {bid}: the only bid the hook leaves")
         if result.worlds == 0:
             return Advice(result.action, f"bids {bid}: no time to weigh the others")
-        exact = sum(1 for v in result.values[list(view.legal).index(result.action)] if v > 0)
+        exact = sum(1 for v in result.values[list(view.legal).index(result.action)] if v >= 10)
         share = 100 * exact // result.worlds
         return Advice(result.action, f"bids {bid}: takes exactly {bid} in {share} % of imagined deals")
 
@@ -195,6 +205,8 @@ class HardPekloAI:
 
     def _play(self, view: PekloView, rng: random.Random) -> Advice:
         trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
+        scoring = view.rules.scoring
+        every_trick = scoring == "tricks"
         bids = cast("list[int]", list(view.bids))  # every seat has bid
         trick = view.trick
         assert trick is not None  # the play phase has a trick under way
@@ -206,10 +218,11 @@ class HardPekloAI:
             return world_for(view, trump, rng)
 
         def playout(world: _World, action: Play, rng: random.Random) -> float:
-            taken, current = play_out(world.hands, bids, view.tricks, leader, table, trump, int(action.card))
+            taken, current = play_out(world.hands, bids, view.tricks, leader, table, trump, int(action.card),
+                                      every_trick)
             if current == view.seat:
                 wins[action] = wins.get(action, 0) + 1
-            return bids[view.seat] + 10.0 if taken[view.seat] == bids[view.seat] else 0.0
+            return float(bid_points(bids[view.seat], taken[view.seat], scoring))
 
         result = search(view, [a for a in view.legal if isinstance(a, Play)], sample, playout, self.thinking, rng)
         need = bids[view.seat] - view.tricks[view.seat]
@@ -221,6 +234,9 @@ class HardPekloAI:
             reason = "plays the only card it may"
         elif result.worlds == 0:
             reason = "no time to weigh the cards: plays the first"
+        elif (need < 0 or need > len(view.hand)) and every_trick:
+            reason = "takes the trick: the bid is out of reach, each trick scores 1" if takes \
+                else "the bid is out of reach: no card here is likely to take the trick"
         elif need < 0 or need > len(view.hand):
             reason = "the bid can no longer be made: any card will do"
         elif need == 0:

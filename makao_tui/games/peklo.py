@@ -3,6 +3,8 @@
 One :class:`PekloState` is one deal: ``size`` cards to each of 3..7 seats, a turned-up trump card
 (or none), a round of bids from the dealer's left, then ``size`` tricks. The match is one cycle of
 deals 1..m, m = floor(52 / players), deal k of k cards; deals 1..m−1 have a trump, deal m has none.
+Options (RULES.md §5): ``cycle`` ``up_down`` goes on down again after deal m (m−1..1 cards, each
+with a trump), and ``scoring`` ``tricks`` scores every trick taken plus 10 for an exact bid.
 
 Phases of a deal: ``"bid"`` (every seat bids once, in turn from the dealer's left), ``"play"`` (the
 seat left of the dealer leads the first trick, the winner of each trick leads the next), ``"over"``.
@@ -29,17 +31,45 @@ BID, PLAY, OVER = "bid", "play", "over"
 
 @dataclass(frozen=True)
 class PekloRules:
-    """Peklo options (RULES.md §4): ``hook`` — the dealer may not bid so that the bids add up to the
-    number of cards dealt (default off)."""
+    """Peklo options: ``hook`` (RULES.md §4) — the dealer may not bid so that the bids add up to the
+    number of cards dealt (default off); ``cycle`` (§5) — ``up``: deals of 1..m cards (default),
+    ``up_down``: 1..m then m−1..1, the deal of m cards without trump; ``scoring`` (§5) —
+    ``exact``: bid + 10 for an exact bid, else 0 (default), ``tricks``: 1 per trick taken plus 10
+    for an exact bid.
+
+    **[decision, RULES.md silent]** Under ``up_down`` every deal after the one of m cards has a trump
+    turned up, the last (1 card) included: "the last deal of m cards without trump" is read as the
+    one deal of m cards.
+    """
 
     hook: bool = option(False, "Hook: bids may not add up to the deal",
                         "The dealer may not bid so that the bids add up to the cards dealt.")
+    cycle: str = option("up", "Deals go", "up: 1, 2 … m cards; up_down: 1 … m, then m−1 … 1 (only the m-card "
+                        "deal without trump).", choices=("up", "up_down"))
+    scoring: str = option("exact", "Scoring", "exact: bid + 10 for an exact bid, else 0; tricks: 1 per trick "
+                          "taken, plus 10 for an exact bid.", choices=("exact", "tricks"))
 
 
 def deal_count(players: int) -> int:
     """m = floor(52 / players): the number of deals in a match, and the size of the last one
     (RULES.md §4 "Deals 1 to m"). 3 players: 17, 4: 13, 5: 10, 6: 8, 7: 7."""
     return 52 // players
+
+
+def match_deals(rules: PekloRules, players: int) -> int:
+    """The number of deals in a match: m under ``cycle`` ``up``, 2m − 1 under ``up_down``
+    (RULES.md §4 "Match", §5 ``cycle``)."""
+    m = deal_count(players)
+    return 2 * m - 1 if rules.cycle == "up_down" else m
+
+
+def deal_size(rules: PekloRules, players: int, number: int) -> int:
+    """Cards dealt to each seat in deal ``number`` (1..:func:`match_deals`) of a match: ``number``
+    up to m, then (``up_down``) 2m − ``number``. Raises ValueError for a number outside the match."""
+    m, last = deal_count(players), match_deals(rules, players)
+    if not 1 <= number <= last:
+        raise ValueError(f"a Peklo match of {players} players has deals 1 to {last}, not {number}")
+    return number if number <= m else 2 * m - number
 
 
 def trick_winner(cards: Sequence[Card], trump: str | None) -> int:
@@ -78,9 +108,18 @@ def move_action(move: int) -> Action:
     return _PLAYS[move] if move < BID_MOVE else _BIDS[move - BID_MOVE]
 
 
-def deal_points(bids: Sequence[int], tricks: Sequence[int]) -> list[int]:
-    """Points of a deal per seat (RULES.md §4 "Scoring"): bid + 10 for exactly the bid, else 0."""
-    return [b + 10 if b == t else 0 for b, t in zip(bids, tricks, strict=False)]
+def deal_points(bids: Sequence[int], tricks: Sequence[int], scoring: str = "exact") -> list[int]:
+    """Points of a deal per seat: under ``scoring`` ``exact`` (RULES.md §4 "Scoring") bid + 10 for
+    exactly the bid, else 0; under ``tricks`` (§5) the tricks taken, plus 10 for exactly the bid."""
+    return [bid_points(b, t, scoring) for b, t in zip(bids, tricks, strict=False)]
+
+
+def bid_points(bid: int, tricks: int, scoring: str = "exact") -> int:
+    """One seat's points of a deal (see :func:`deal_points`)."""
+    exact = 10 if bid == tricks else 0
+    if scoring == "tricks":
+        return tricks + exact
+    return bid + exact if exact else 0
 
 
 # ---------------------------------------------------------------- events
@@ -175,7 +214,8 @@ class PekloView:
 
     ``hand``: the seat's own cards (display order); ``counts``: cards left in every hand, by seat;
     ``number``: the deal's number in the match (1..``deals``), None for a lone deal (a scenario);
-    ``deals``: m, the number of deals in a match of this many players; ``size``: cards dealt to
+    ``deals``: the number of deals in a match of this many players under these rules
+    (:func:`match_deals`); ``rules``: the match's rules config; ``size``: cards dealt to
     each seat this deal (= tricks in the deal); ``trump``: the turned-up card or None (no trump);
     ``phase``: ``"bid"``, ``"play"`` or ``"over"``; ``bids``: per seat, None until it has bid;
     ``tricks``: tricks taken per seat; ``trick``: the trick under way (``trick.cards`` empty before
@@ -205,6 +245,7 @@ class PekloView:
     to_act: int | None
     legal: tuple[Action, ...]
     points: tuple[int, ...] | None
+    rules: PekloRules = PekloRules()
 
     #: the fields only the seat itself may see, with what a spectator's view holds instead
     PRIVATE: ClassVar[dict[str, Any]] = {"hand": (), "legal": ()}
@@ -259,18 +300,17 @@ class PekloState(GameState):
 
     @classmethod
     def deal(cls, rules: PekloRules, players: int, dealer: int, number: int, rng: random.Random) -> PekloState:
-        """Deal number ``number`` (1..m) of a match: shuffle one pack with ``rng``, deal ``number``
-        cards to each seat one at a time from the dealer's left, and turn up the next card as trump
-        unless ``number`` is m (RULES.md §4). Raises ValueError for a number outside 1..m."""
-        last = deal_count(players)
-        if not 1 <= number <= last:
-            raise ValueError(f"a Peklo match of {players} players has deals 1 to {last}, not {number}")
+        """Deal number ``number`` (1..:func:`match_deals`) of a match: shuffle one pack with ``rng``,
+        deal :func:`deal_size` cards to each seat one at a time from the dealer's left, and turn up
+        the next card as trump unless the deal is of m cards (RULES.md §4, §5 ``cycle``). Raises
+        ValueError for a number outside the match."""
+        size = deal_size(rules, players, number)
         cards = deck()
         rng.shuffle(cards)
         hands: list[list[Card]] = [[] for _ in range(players)]
-        for i in range(number * players):
+        for i in range(size * players):
             hands[(dealer + 1 + i) % players].append(cards.pop())
-        trump = cards.pop() if number < last else None
+        trump = cards.pop() if size < deal_count(players) else None
         return cls(rules, players, dealer, hands, trump, number)
 
     # ------------------------------------------------------------ facts
@@ -430,20 +470,20 @@ class PekloState(GameState):
 
     def _points(self) -> list[int]:
         """The deal's points per seat (RULES.md §4 "Scoring"), once it is over."""
-        return deal_points(self._bids(), self.tricks)
+        return deal_points(self._bids(), self.tricks, self.rules.scoring)
 
     def view(self, seat: int) -> PekloView:
         acting = self.to_act == seat
         points = self.points()
         return PekloView(
             seat=seat, players=self.players, dealer=self.dealer, number=self.number,
-            deals=deal_count(self.players), size=self.size, trump=self.trump, phase=self.phase,
+            deals=match_deals(self.rules, self.players), size=self.size, trump=self.trump, phase=self.phase,
             hand=tuple(sorted(self.hands[seat])), counts=tuple(len(h) for h in self.hands),
             bids=tuple(self.bids), tricks=tuple(self.tricks),
             trick=Trick(self.leader, tuple(self.trick), None, self.players) if self.phase == PLAY else None,
             history=tuple(self.history), hook=self.rules.hook, forbidden_bid=self.forbidden_bid(),
             to_act=self.to_act, legal=tuple(self.legal_actions()) if acting else (),
-            points=tuple(points) if points is not None else None,
+            points=tuple(points) if points is not None else None, rules=self.rules,
         )
 
     def clone(self) -> PekloState:
@@ -489,8 +529,9 @@ def from_layout(layout: Layout) -> PekloState:
 
 
 def match_over(match: Match) -> bool:
-    """The match is one cycle of deals 1..m (RULES.md §4 "Match"): over once deal m is played."""
-    return len(match.deals) >= deal_count(match.players)
+    """The match is one cycle of deals (RULES.md §4 "Match", §5 ``cycle``): over once the last of
+    :func:`match_deals` is played."""
+    return len(match.deals) >= match_deals(match.rules, match.players)
 
 
 HELP = """\
@@ -501,7 +542,9 @@ may not make the bids add up to the cards dealt.
 Follow the led suit if you can; otherwise play any card. The highest trump wins the trick, else
 the highest card of the led suit; the winner leads next.
 Take exactly your bid to score bid + 10; any other number of tricks scores 0.
-After the last deal the highest total wins."""
+After the last deal the highest total wins.
+House options: the deals may go up and down again (1 … m … 1 cards; only the deal of m cards has
+no trump), and every trick may score 1 point, plus 10 for an exact bid."""
 
 def deal_columns(deal: DealRecord) -> DealColumns:
     """A finished deal's record for the CSV export (RULES.md §4 "Score sheets"): cards dealt to
@@ -519,6 +562,7 @@ VARIANT = register(Variant(
     rules_type=PekloRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=1,
     higher_wins=True, blurb="Trick-taking with exact bids, 1 card up to all, trump turned up",
     help_text=HELP, deal_columns=deal_columns,
+    presets={"seed": {}, "house": {"cycle": "up_down", "scoring": "tricks", "hook": True}},
 ))
 
 

@@ -448,7 +448,8 @@ class PekloTableScreen(TableScreen):
         head.append_text(_trump_text(view, self.ascii))
         head.append(".")
         points, totals = deal.result()
-        exact = [names[s] for s in range(view.players) if points[s]]
+        made = [view.bids[s] == view.tricks[s] for s in range(view.players)]
+        exact = [names[s] for s in range(view.players) if made[s]]
         head.append(f"\nExact bid: {', '.join(exact)}." if exact else "\nNobody took exactly the bid.")
         table = Table(box=None, pad_edge=False, header_style="bold")
         table.add_column("Player")
@@ -458,9 +459,10 @@ class PekloTableScreen(TableScreen):
         table.add_column("Total", justify="right")
         for seat in range(view.players):
             won = points[seat]
-            table.add_row(Text(names[seat] + (" ✓" if won else "")), str(view.bids[seat]),
+            table.add_row(Text(names[seat] + (" ✓" if made[seat] else "")), str(view.bids[seat]),
                           str(view.tricks[seat]),
-                          Text(f"+{won}", style="bold green") if won else Text("0", style="dim"),
+                          Text(f"+{won}", style="bold green" if made[seat] else "bold") if won
+                          else Text("0", style="dim"),
                           str(totals[seat]))
         last = view.history[-1]
         tail = Text(f"Last trick: {names[last.winner]} won it with ")
@@ -492,7 +494,8 @@ def peklo_sheet(session, ascii: bool = False) -> ScoreSheet:
             else:
                 points, totals = deal.result()
                 if points[seat]:
-                    cell = Text(f"{bid}/{view.tricks[seat]} +{points[seat]}", style="bold green")
+                    cell = Text(f"{bid}/{view.tricks[seat]} +{points[seat]}",
+                                style="bold green" if bid == view.tricks[seat] else "default")
                 else:
                     cell = Text(f"{bid}/{view.tricks[seat]} 0", style="dim")
                 cell.append(f"\n{totals[seat]}", style="default")
@@ -501,10 +504,12 @@ def peklo_sheet(session, ascii: bool = False) -> ScoreSheet:
     sheet.rows.append([Text("Total", style="bold"), "", *(Text(str(t), style="bold") for t in match.totals)])
     view = match.state.view(0)
     left = max(0, view.deals - len(match.deals) + (0 if match.state.is_over else 1))
-    sheet.notes.append("Each cell: bid/tricks taken and points (green: the exact bid, bid + 10), "
+    scored = "tricks + 10" if view.rules.scoring == "tricks" else "bid + 10"
+    sheet.notes.append(f"Each cell: bid/tricks taken and points (green: the exact bid, {scored}), "
                        "then the running total.")
+    no_trump = "the deal of the most cards" if view.rules.cycle == "up_down" else "the last"
     if match.is_over:
-        sheet.notes.append(f"All {view.deals} deals played (the last without trump): the highest total wins.")
+        sheet.notes.append(f"All {view.deals} deals played ({no_trump} without trump): the highest total wins.")
     else:
-        sheet.notes.append(f"Deals left: {left} of {view.deals}; the last has no trump. The highest total wins.")
+        sheet.notes.append(f"Deals left: {left} of {view.deals}; {no_trump} has no trump. The highest total wins.")
     return sheet
