@@ -423,6 +423,8 @@ TAKE, PASS = DRAW + 1, DRAW + 2
 _RANK = (*(c.rank for c in ALL_CARDS), "X")
 _SUIT = (*(c.suit for c in ALL_CARDS), "X")
 _BY_RANK = {r: frozenset(c for c in range(52) if _RANK[c] == r) for r in RANKS}
+#: every card a joker may stand for when nothing is pending (§5 ``jokers``)
+_ANY_FACE = frozenset(range(52))
 _BY_SUIT = {s: frozenset(c for c in range(52) if _SUIT[c] == s) for s in SUITS}
 _ALL52 = frozenset(range(52))
 _CARDS = (*ALL_CARDS, JOKER)
@@ -678,6 +680,15 @@ class ShedState(GameState):
             return cards
         return t.match[self.suit][self.face]
 
+    def _joker_faces(self, allowed: frozenset) -> frozenset:
+        """The cards a joker may be named as (§5 ``jokers``): with nothing pending it goes on any
+        card as any card; on a pending penalty, four or demand only as a card that answers it
+        (``allowed``). **[decision, RULES.md silent]** While a player draws until a card fits the
+        §2 starter, a joker found so is named as a card that fits the starter."""
+        if self.penalty or self.skip or self.demand is not None or self.starter_draw:
+            return allowed
+        return _ANY_FACE
+
     # ------------------------------------------------------------ legal actions
 
     def _choices(self) -> tuple[frozenset, list[Card], bool, bool, bool]:
@@ -756,7 +767,7 @@ class ShedState(GameState):
                 choices += 1
                 continue
             if c == JOKER:
-                for a in sorted(allowed):
+                for a in sorted(self._joker_faces(allowed)):
                     forms, n = self._forms(a, size - 1)
                     base = JOKER | (a + 1) << _AS_SHIFT
                     out += [base | f for f in forms]
@@ -863,7 +874,7 @@ class ShedState(GameState):
                           else f"you hold {card.label()} only {have[card]} time(s), not {n}")
                 return Refusal("not_in_hand", reason, {"card": str(card)})
         face0 = cast(Card, action.as_card) if joker else action.card  # a joker's as_card is checked above
-        if action.card not in firsts or face0 not in allowed:
+        if action.card not in firsts or face0 not in (self._joker_faces(allowed) if joker else allowed):
             return self._why_not(action.card, face0, bool(action.more))
         after = len(hand) - len(cards)
         last = face0 if joker else cards[-1]
