@@ -415,8 +415,8 @@ class ShedView:
 MAKAO_BIT = 1 << 13
 OUT_BIT = 1 << 14
 CALL_BITS = MAKAO_BIT | OUT_BIT
-_AS_SHIFT = 15
-_MORE_SHIFT = 21
+AS_SHIFT = 15
+MORE_SHIFT = 21
 DRAW = 1 << 40
 TAKE, PASS = DRAW + 1, DRAW + 2
 
@@ -451,9 +451,9 @@ def move_action(move: int) -> Action:
             raise KeyError(move)
         first = move & 63
         suit, demand = (move >> 6) & 7, (move >> 9) & 15
-        as_c = (move >> _AS_SHIFT) & 63
+        as_c = (move >> AS_SHIFT) & 63
         more = []
-        rest = move >> _MORE_SHIFT
+        rest = move >> MORE_SHIFT
         while rest & 63:
             more.append(_CARDS[(rest & 63) - 1])
             rest >>= 6
@@ -473,9 +473,9 @@ def _move_of(play: Play) -> int:
     if play.demand is not None:
         move |= (RANKS.index(play.demand) + 1) << 9
     if play.as_card is not None:
-        move |= (play.as_card + 1) << _AS_SHIFT
+        move |= (play.as_card + 1) << AS_SHIFT
     for i, card in enumerate(play.more):
-        move |= (card + 1) << (_MORE_SHIFT + 6 * i)
+        move |= (card + 1) << (MORE_SHIFT + 6 * i)
     return move
 
 
@@ -731,7 +731,8 @@ class ShedState(GameState):
             if not rules.auto_makao:
                 call = MAKAO_BIT if after == 1 else OUT_BIT if after == 0 and rules.makao_out else 0
             forms = (*(o | call for o in opts), *opts) if call else tuple(opts)
-            got = row[face] = (forms, len(opts))
+            got = (forms, len(opts))
+            got = row[face] = _PLAIN if got == _PLAIN else got  # moves() tests it by identity
         return got
 
     def _extras(self, hand: list[Card], first: int) -> list[tuple[int, ...]]:
@@ -758,29 +759,37 @@ class ShedState(GameState):
         size = len(hand)
         out: list[int] = []
         choices = 0
-        multi = self.rules.multi_play
+        # ranks held more than once, which may be laid together (§5 multi_play)
+        paired: set[str] = set()
+        if self.rules.multi_play:
+            seen: set[str] = set()
+            for h in hand:
+                rank = _RANK[h]
+                if rank in seen:
+                    paired.add(rank)
+                seen.add(rank)
         row = self._t.forms[size - 1 if size < 3 else 2]
         for c in firsts:
             got = row[c]
-            if got == _PLAIN and not multi:
+            if got is _PLAIN and (not paired or _RANK[c] not in paired):
                 out.append(c)  # most plays: one card, nothing to name or call
                 choices += 1
                 continue
             if c == JOKER:
                 for a in sorted(self._joker_faces(allowed)):
                     forms, n = self._forms(a, size - 1)
-                    base = JOKER | (a + 1) << _AS_SHIFT
+                    base = JOKER | (a + 1) << AS_SHIFT
                     out += [base | f for f in forms]
                     choices += n
                 continue
             forms, n = self._forms(c, size - 1)
             out += [c | f for f in forms]
             choices += n
-            if multi:
+            if paired and _RANK[c] in paired:
                 for extra in self._extras(hand, c):
                     base = c
                     for i, e in enumerate(extra):
-                        base |= (e + 1) << (_MORE_SHIFT + 6 * i)
+                        base |= (e + 1) << (MORE_SHIFT + 6 * i)
                     forms, n = self._forms(extra[-1], size - 1 - len(extra))
                     out += [base | f for f in forms]
                     choices += n
@@ -1049,7 +1058,7 @@ class ShedState(GameState):
         rules = self.rules
         first = move & 63
         cards = [first]
-        rest = move >> _MORE_SHIFT
+        rest = move >> MORE_SHIFT
         while rest & 63:
             cards.append((rest & 63) - 1)
             rest >>= 6
@@ -1063,7 +1072,7 @@ class ShedState(GameState):
             old = unfit[1] - sum(1 for c in cards if not mask >> c & 1)
             self.unfit[seat] = (unfit[0], old) if old > 0 else None
         self.pile.extend(_CARDS[c] for c in cards)
-        faces = [((move >> _AS_SHIFT) & 63) - 1] if first == 52 else cards
+        faces = [((move >> AS_SHIFT) & 63) - 1] if first == 52 else cards
         face = _CARDS[faces[-1]]
         self.face = face
         self.drawn = None
