@@ -42,9 +42,11 @@ from ..engine.actions import Action, Draw, Pass, Play, Take
 from ..engine.cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card, rank_name
 from ..games import all_variants
 from ..games.shedding import (
+    AS_SHIFT,
     DRAW,
     KING_OF_SPADES,
     MAKAO_BIT,
+    MORE_SHIFT,
     TAKE,
     ShedRules,
     ShedState,
@@ -202,9 +204,10 @@ class EasyShedAI:
 #: draw until a card fits (makao-pl's default) deals between sensible players run to hundreds or
 #: thousands of moves, so playouts stop at the horizon
 LONG_PLAYOUT, SHORT_PLAYOUT = 200, 40
-#: standard errors by which a searched action must beat the normal policy's choice, for each kind
-#: of playout (makao-ru's thousand-odd worlds a second make the plain best mean reliable enough)
-CONFIDENCE_FAST, CONFIDENCE_SHORT = 0.0, 1.0
+#: standard errors by which a searched action must beat the normal policy's choice, world by
+#: world: a short budget finishes few worlds where deals are long or plays many (a dozen at 0.1 s
+#: in the house preset), and the best of several noisy means is then mostly noise
+CONFIDENCE = 1.0
 
 
 def _fast_playouts(rules: ShedRules) -> bool:
@@ -260,8 +263,7 @@ class HardShedAI:
         candidates.insert(0, default)  # the answer when no world could be finished in time
         result = search(view, candidates, self._sample, self._playout, self.thinking, rng, start=start)
         values = dict(zip(candidates, result.values, strict=True))
-        action = self._pick(values, default,
-                            CONFIDENCE_FAST if _fast_playouts(view.rules) else CONFIDENCE_SHORT)
+        action = self._pick(values, default, CONFIDENCE)
         return Advice(action, *reason(view, action))
 
     @staticmethod
@@ -345,13 +347,14 @@ class HardShedAI:
 @dataclass(frozen=True)
 class _PolicyTable:
     """Per-card facts (index: card 0..52, the joker last) the playout policy reads, from the rule
-    config: ``value`` (points in hand), ``wild``, ``attack`` (a penalty card), ``four`` (a card
-    that skips, makao-pl), ``suit`` and
-    ``rank`` (strings)."""
+    config: ``value`` (points in hand), ``wild``, ``attack`` (a penalty card), ``back`` (a penalty
+    card that hits the previous player: K♠ under ``battle_kings``), ``four`` (a card that skips,
+    makao-pl), ``suit`` and ``rank`` (strings)."""
 
     value: tuple[int, ...]
     wild: tuple[bool, ...]
     attack: tuple[bool, ...]
+    back: tuple[bool, ...]
     four: tuple[bool, ...]
     suit: tuple[str, ...]
     rank: tuple[str, ...]
@@ -369,6 +372,7 @@ def _policy_table(rules: ShedRules) -> _PolicyTable:
             value=tuple(rules.card_value(c) for c in cards),
             wild=tuple(c.rank in wild or c == JOKER for c in cards),
             attack=tuple(c != JOKER and rules.is_attack(c) for c in cards),
+            back=tuple(rules.battle_kings and c == KING_OF_SPADES for c in cards),
             four=tuple(c.rank == rules.skip_rank for c in cards),
             suit=tuple(c.suit for c in cards),
             rank=tuple(c.rank for c in cards),
@@ -381,7 +385,9 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
     the playouts make for the seat to act: a fast form of the normal policy (:class:`ShedAI`)
     that reads the state directly (every seat's hand is dealt in a sampled world). It plays
     rather than draws, always calls Makao, answers a penalty unless little is left to draw, and
-    scores plays as the normal policy does, with a little noise from ``rng``."""
+    scores plays as the normal policy does, with a little noise from ``rng``: a play that goes out
+    first, the further cards of a play of several counted (§5), a joker as the card it stands
+    for, a K♠ under ``battle_kings`` aimed by the previous player's hand."""
     if len(moves) == 1:
         return moves[0]
     seat = state._turn
@@ -389,6 +395,7 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
     players = state.players
     nxt = (seat + 1) % players
     threat = len(state.hands[nxt])
+    threat_back = len(state.hands[(seat - 1) % players])
     stock = len(state.stock)
     if state.penalty and stock + len(state.pile) - 1 < 3 and threat > 2:
         return TAKE if TAKE in moves else moves[-1]
@@ -398,8 +405,8 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
     closest = min((len(h) for s, h in enumerate(state.hands) if s != seat and h), default=5)
     danger = 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
     bite = stock / 8 if stock < 8 else 1.0
-    value, wild, attack, four, suit_of, rank_of = (table.value, table.wild, table.attack, table.four,
-                                                   table.suit, table.rank)
+    value, wild, attack, back, four, suit_of, rank_of = (table.value, table.wild, table.attack, table.back,
+                                                         table.four, table.suit, table.rank)
     suits: dict[str, int] = {}
     n_plain = 0
     c: int  # a card's number (cards and moves' low bits alike)
@@ -408,27 +415,38 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
             n_plain += 1
             s = suit_of[c]
             suits[s] = suits.get(s, 0) + 1
-    many = len(hand) > 2
+    size = len(hand)
+    many = size > 2
     best, best_score = moves[-1], -1e9
     for m in moves:
         if m >= DRAW:
             continue
         c = m & 63
         score = danger * value[c] + 4 * rng.random()
+        laid = 1
+        more = m >> MORE_SHIFT
+        while more:  # the further cards of a play of several (§5 multi_play)
+            laid += 1
+            score += danger * value[(more & 63) - 1] + 15
+            more >>= 6
+        if laid == size:
+            score += 2000  # going out ends the deal
         if m & MAKAO_BIT:
             score += 1000
         if wild[c] and many and n_plain:
             score -= 40
-        if attack[c]:
-            score += (40 if threat <= 2 else 10) * bite - 15 * (1 - bite)
-        elif four[c]:
-            score += 30 if threat <= 2 else 5
+        face = ((m >> AS_SHIFT) & 63) - 1 if c == 52 else c  # the card a joker is played as
+        if attack[face]:
+            hit = threat_back if back[face] else threat  # K♠ under battle_kings hits back (§5)
+            score += ((40 if hit <= 2 else 10) * bite - 15 * (1 - bite)) * laid
+        elif four[face]:
+            score += (30 if threat <= 2 else 5) * laid
         named = (m >> 6) & 7
         demand = (m >> 9) & 15
         if named:
             score += 4 * suits.get(SUITS[named - 1], 0)
         else:
-            score += 4 * (suits.get(suit_of[c], 0) - (not wild[c]))
+            score += 4 * (suits.get(suit_of[face], 0) - (not wild[c]))
             if demand:  # a jack's demand (makao-pl)
                 want = RANKS[demand - 1]
                 held = sum(1 for h in hand if rank_of[h] == want)

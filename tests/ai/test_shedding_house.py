@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from makao_tui.ai import LEVELS, Thinking, ai_for
-from makao_tui.ai.shedding import reason
+from makao_tui.ai.shedding import _policy_table, playout_move, reason
 from makao_tui.engine import Card, Play
 from makao_tui.engine.cards import ALL_CARDS, JOKER
 from makao_tui.engine.variant import option_fields
 from makao_tui.games import get_variant
+from makao_tui.games.shedding import move_action
 from tests.helpers import lay
 
 C = Card.parse
@@ -79,6 +80,16 @@ def test_lays_a_pair_when_it_empties_the_hand_faster(level):
     action = ai_for("makao-pl", level, s.rules, FAST).choose(view, random.Random(2))
     assert isinstance(action, Play) and sorted(action.cards) == sorted([C("6H"), C("6S")])
     assert action.makao  # one card left: the call goes with it
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_playouts_go_out_with_a_pair_rather_than_call_makao(seed):
+    # the hard AI's playouts model both sides by playout_move: with 6♥ 6♠ left on the 6♣, laying
+    # both ends the deal; laying one (with the Makao call) does not
+    s = _pl([["5D", "6D", "7D", "8D", "9D"], ["6H", "6S"]], "6C", multi_play=True)
+    moves = s.moves()
+    move = playout_move(s, moves, _policy_table(s.rules), random.Random(seed))
+    assert len(move_action(move).cards) == 2
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
