@@ -170,3 +170,14 @@ def test_help_and_score_sheet_open_from_the_table():
         assert [str(c.label) for c in sheet.columns.values()] == ["Cards", "Trump", *app.session.names]
 
     run(app, body)
+
+
+def test_the_header_names_the_house_rules_and_counts_the_deals_up_and_down():
+    app = app_peklo(seats=(ANN, AI, AI), seed=5, cycle="up_down", scoring="tricks", hook=True)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: table_of(app) is app.screen)
+        header = text_of(app.screen.query_one("#topbar"))
+        assert "deal 1 of 33" in header and "house rules" in header  # 17 deals up, 16 down
+
+    run(app, body)

@@ -23,6 +23,7 @@ from ...engine.actions import Bid, Play
 from ...engine.cards import SUIT_NAMES, Card
 from ...engine.events import plural
 from ...games.peklo import PekloView, Trick
+from ..rules_text import rules_word
 from ..widgets.cards import CardView, HandView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
@@ -145,8 +146,8 @@ class PekloTableScreen(TableScreen):
         bar = Text(f" {session.variant.name}", style="bold")
         bar.append(f" · deal {view.number} of {view.deals} · {plural(view.size, 'card')} each · ")
         bar.append_text(_trump_text(view, self.ascii))
-        if view.hook:
-            bar.append(" · hook")
+        if session.variant.preset_of(session.rules) != "seed":
+            bar.append(f" · {rules_word(session.variant, session.rules)}")  # the options: help (?)
         if view.to_act is not None:
             mine = self._my_turn()
             who = "your" if mine else f"{session.names[view.to_act]}'s"
