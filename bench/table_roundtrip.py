@@ -87,8 +87,9 @@ def main() -> int:
             u = clients[0].update
             if u.match_over:
                 break
-            if u.deal_over:
-                players[0].sock.sendall(encode(NextDeal(seq=u.seq)))
+            if u.deal_over:  # the next deal starts once both have asked for it
+                for i in (0, 1):
+                    players[i].sock.sendall(encode(NextDeal(seq=u.seq)))
                 for i in (0, 1):
                     clients[i].receive(update(i))
                 continue
