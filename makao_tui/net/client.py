@@ -26,6 +26,7 @@ from typing import Any
 from .. import __version__
 from ..table import WIRE_VERSION, Hint, Notice, Refusal, TableClient, Update, to_wire
 from . import places
+from .identity import door_player
 from .protocol import (
     MAX_SERVER_LINE,
     VERSION,
@@ -230,7 +231,8 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
         if server_uid is not None and server_uid != owner:  # someone else's process behind the name
             raise ConnectError(f"table {code} is not served by the user who made it: not joining")
         lines = _LineReader(sock)
-        sock.sendall(encode(Hello(v=VERSION, wire=WIRE_VERSION, client=f"makao-tui {__version__}")))
+        sock.sendall(encode(Hello(v=VERSION, wire=WIRE_VERSION, client=f"makao-tui {__version__}",
+                                  door=door_player())))
         first = lines.next()
         if isinstance(first, Refusal):
             raise ConnectError(f"table {code} refused: {first.reason}")
@@ -302,8 +304,12 @@ async def _read(reader: asyncio.StreamReader) -> Any:
 
 
 def default_name() -> str:
-    """The name a player sits under unless they give one: their login name, capitalised
-    ("Player" if unknown)."""
+    """The name a player sits under unless they give one: a door player's own name (the one they
+    came through ``makao serve`` with), else their login name, capitalised ("Player" if
+    unknown)."""
+    player = door_player()
+    if player is not None:
+        return player.name
     try:
         name = getpass.getuser().strip()
     except (OSError, KeyError, ImportError):

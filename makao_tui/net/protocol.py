@@ -34,6 +34,7 @@ from typing import Any, Literal
 import msgspec
 
 from ..table.wire import Hint, Notice, Refusal, Update
+from .identity import DoorPlayer
 
 #: the protocol's version; a peer of another version is refused at ``hello``
 VERSION = 1
@@ -115,11 +116,14 @@ class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
 
 class Hello(msgspec.Struct, tag="hello", tag_field="type", frozen=True):
     """First message of every connection: this protocol's version ``v``, the table service's
-    message set ``wire`` (:data:`~makao_tui.table.WIRE_VERSION`) and the client's name."""
+    message set ``wire`` (:data:`~makao_tui.table.WIRE_VERSION`) and the client's name;
+    ``door``: the player a door of ``makao serve`` says this client plays for (believed only
+    from the server's own Unix user, :mod:`.identity`)."""
 
     v: int
     wire: int
     client: str = ""
+    door: DoorPlayer | None = None
 
 
 class Join(msgspec.Struct, tag="join", tag_field="type", frozen=True, forbid_unknown_fields=True):

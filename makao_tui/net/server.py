@@ -8,7 +8,8 @@ open seats) it makes the :class:`~makao_tui.table.Table` that runs the match, st
 action in the host user's store, and subscribes each seated client to its seat.
 
 Who is who: the Unix user of each client comes from the socket (SO_PEERCRED) and is shown beside
-the player's name. A seat is held by a token (handed to the client once, kept by the server
+the player's name; a player of a ``makao serve`` door is shown as the door names them
+(``ssh:bob``), believed only from a client of the server's own Unix user (:mod:`.identity`). A seat is held by a token (handed to the client once, kept by the server
 only as its SHA-256); a client that comes back with it takes its seat again. A player whose
 connection drops keeps the seat ("disconnected"); after ``ai_takeover_s`` an AI plays it until
 the player rejoins.
@@ -46,6 +47,7 @@ from ..store import Seat as StoreSeat
 from ..store import Store, StoreError
 from ..table import WIRE_VERSION, AIWorker, Notice, Refusal, SeatSpec, Subscription, Table, Update
 from . import places
+from .identity import door_player
 from .protocol import (
     MAX_CHAT,
     MAX_CLIENT_LINE,
@@ -183,7 +185,8 @@ class TableServer:
         self.store = store
         self.worker = worker
         self.host_uid = os.getuid()
-        self.host_user = host_user or places.user_name(self.host_uid)
+        door = door_player()  # a table opened by a player of a makao serve door is theirs
+        self.host_user = host_user or (door.label if door is not None else places.user_name(self.host_uid))
         self.clock = clock
         self.created = clock()
         self.table: Table | None = None
@@ -422,6 +425,12 @@ class TableServer:
                                   f"your makao speaks {message.v} ({message.wire}): use the same makao-tui "
                                   f"version as the host ({__version__})", "hello"))
                 return False
+            if message.door is not None:
+                if conn.uid is not None and conn.uid == self.host_uid:
+                    conn.user = message.door.label  # a door of this server's own user vouches for it
+                else:
+                    log.warning("ignored the door player %s claimed by Unix user %s: only this server's own "
+                                "user's doors are believed", message.door.label, conn.user)
             conn.greeted = True
             conn.send(Welcome(v=VERSION, table=self.info(), user=conn.user))
             for line in self.chat:
@@ -509,7 +518,7 @@ class TableServer:
     def _start_asked(self, conn: _Connection, message: Start) -> None:
         if self.table is not None:
             conn.send(refusal("start", "the match has started already", "start", self._seq()))
-        elif conn.uid != self.host_uid:
+        elif conn.uid != self.host_uid or conn.user != self.host_user:
             conn.send(refusal("start", f"only the host ({self.host_user}) may start the match", "start"))
         elif not message.fill_ai and any(s.kind != "ai" and s.conn is None for s in self.seats):
             conn.send(refusal("start", "some seats are still empty: start with AI players in them, or wait",
