@@ -15,6 +15,7 @@ from typer.core import TyperGroup
 from . import __version__
 from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
+from .serve.command import register as register_serve
 
 
 class _OneLineErrors(TyperGroup):
@@ -559,6 +560,7 @@ def simulate(
 
 
 register_tables(app)
+register_serve(app)
 
 
 def main() -> None:

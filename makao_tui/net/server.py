@@ -9,10 +9,11 @@ action in the host user's store, and subscribes each seated client to its seat.
 
 Who is who: the Unix user of each client comes from the socket (SO_PEERCRED) and is shown beside
 the player's name; a player of a ``makao serve`` door is shown as the door names them
-(``ssh:bob``), believed only from a client of the server's own Unix user (:mod:`.identity`). A seat is held by a token (handed to the client once, kept by the server
-only as its SHA-256); a client that comes back with it takes its seat again. A player whose
-connection drops keeps the seat ("disconnected"); after ``ai_takeover_s`` an AI plays it until
-the player rejoins.
+(``ssh:bob``), believed only from a client of the server's own Unix user (:mod:`.identity`).
+A seat is held by a token (handed to the client once, kept by the server only as its
+SHA-256); a client that comes back with it takes its seat again. A player whose connection
+drops keeps the seat ("disconnected"); after ``ai_takeover_s`` an AI plays it until the player
+rejoins.
 
 The server ends (saving, releasing the stored match, removing its socket and description)
 when the match is over, when no human has been connected for ``idle_exit_s``, or on SIGTERM or

@@ -1,0 +1,197 @@
+"""``makao serve``: the SSH and web doors in the foreground, until Ctrl+C or SIGTERM.
+
+It writes one log line (standard error) per connection (who, from where), per request it
+refuses, and per table a door player sits at, opens or leaves (:class:`TableLog`, which reads
+the tables folder's public descriptions). On SIGINT or SIGTERM it stops listening, ends every
+player's app (which saves and releases its match), tells each player, and exits 0. Tables the
+players opened are table servers of their own: they keep every action stored and wait for their
+players as always (``docs/protocol.md``, Lifetime).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from pathlib import Path
+
+import typer
+
+log = logging.getLogger("makao.serve")
+
+#: seconds between two looks at the tables folder for the log
+TABLE_LOOK_S = 2.0
+#: what every player is told when the server stops
+STOP_REASON = ("the server stopped: your match is saved; a shared table waits for its players, "
+               "come back when the server runs again")
+
+
+def _fail(message: str) -> None:
+    """One line on standard error, exit status 2 (as every refusal of the ``makao`` command)."""
+    typer.echo(f"makao: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to the ``makao`` command."""
+    app.command()(serve)
+
+
+def parse_address(text: str, default_host: str) -> tuple[str, int]:
+    """``[HOST:]PORT`` (``[::1]:2222`` for an IPv6 address) as (host, port). Raises ValueError
+    with the reason in words."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep:
+        host = default_host
+    host = host.strip("[]")
+    if not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError(f"{text!r} is not [HOST:]PORT (a port is a number up to 65535)")
+    return host, int(port)
+
+
+class TableLog:
+    """Logs what door players do at the tables of ``folder``: who opens a table, sits at one,
+    leaves it (from the tables' public descriptions; a player shows as ``ssh:NAME``)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self._seen: dict[tuple[str, int], tuple[str, bool]] = {}
+        self._tables: set[str] = set()
+
+    def look(self) -> None:
+        """Compare the tables now with the last look and log the differences."""
+        from ..net import places
+
+        try:
+            tables = places.live_tables(self.folder or places.tables_dir(create=False))
+        except OSError:
+            return
+        seen: dict[tuple[str, int], tuple[str, bool]] = {}
+        for info in tables:
+            where = f"table {info.code} ({info.game_name})"
+            if info.code not in self._tables and info.host.startswith(("ssh:", "web:")):
+                log.info("%s opened %s", info.host, where)
+            for number, seat in enumerate(info.seats):
+                if seat.user and seat.user.startswith(("ssh:", "web:")):
+                    seen[(info.code, number)] = (seat.user, seat.connected)
+                    before = self._seen.get((info.code, number))
+                    if before is None or before[0] != seat.user:
+                        log.info("%s sits at %s, seat %d, as %s", seat.user, where, number + 1, seat.name)
+                    elif before[1] != seat.connected:
+                        log.info("%s %s %s", seat.user, "is back at" if seat.connected else "is away from", where)
+        for (code, _), (user, _) in self._seen.items():
+            if code not in {info.code for info in tables}:
+                log.info("%s: table %s has ended", user, code)
+        self._seen = seen
+        self._tables = {info.code for info in tables}
+
+
+def announce(ssh_door, web_door) -> None:
+    """Say on standard error how players come in through the doors that listen."""
+    if ssh_door is not None:
+        host = ssh_door.config.host
+        typer.echo(f"SSH door: players run  ssh -p {ssh_door.port} NAME@{host or 'THIS-MACHINE'}", err=True)
+    if web_door is not None:
+        local = web_door.host in ("127.0.0.1", "localhost", "::1")
+        typer.echo(f"Web door: {web_door.url} "
+                   + ("(this machine only; to let others in, put a proxy that logs them in in front: see the README)"
+                      if local else "(open to the network with no login: every visitor plays as a guest)"),
+                   err=True)
+
+
+async def run(ssh_door, web_door, stop: asyncio.Event, table_log: TableLog) -> None:
+    """Start the doors given, log the tables until ``stop`` is set, then stop the doors."""
+    try:
+        if ssh_door is not None:
+            await ssh_door.start()
+        if web_door is not None:
+            await web_door.start()
+        announce(ssh_door, web_door)
+        while not stop.is_set():
+            await asyncio.to_thread(table_log.look)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), TABLE_LOOK_S)
+    finally:
+        log.info("stopping: telling the players, ending their apps")
+        if ssh_door is not None:
+            await ssh_door.stop(STOP_REASON)
+        if web_door is not None:
+            await web_door.stop()
+        log.info("stopped")
+
+
+def serve(
+    ssh: str | None = typer.Option(None, "--ssh", metavar="[HOST:]PORT",
+                                   help="Open the SSH door: players run `ssh -p PORT NAME@HOST` (default host: "
+                                        "every address of this machine)."),
+    web: str | None = typer.Option(None, "--web", metavar="[HOST:]PORT",
+                                   help="Open the web door: the app in a browser tab (default host: 127.0.0.1, "
+                                        "this machine only)."),
+    allow_keys: Path | None = typer.Option(None, "--allow-keys", metavar="FILE",
+                                           help="SSH: admit only the keys of this authorized_keys file."),
+    guests: bool = typer.Option(False, "--guests", help="SSH: let players without a key in, as guest-NAME."),
+    max_connections: int = typer.Option(32, "--max-connections", help="SSH: connections at once."),
+    per_key: int = typer.Option(3, "--per-key", help="SSH: connections of one key at once."),
+    idle: float = typer.Option(30.0, "--idle", metavar="MINUTES",
+                               help="SSH: close a session after this many minutes without a key pressed."),
+) -> None:
+    """Let friends in without an account on this machine: the makao app over SSH and in a
+    browser, each player in their own process, at the same shared tables as the box's users.
+    Runs in the foreground (a log line per connection) until Ctrl+C or SIGTERM."""
+    from ..net import places
+
+    if ssh is None and web is None:
+        _fail("open a door: --ssh [HOST:]PORT, --web [HOST:]PORT, or both")
+    if not 1 <= max_connections <= 10_000 or not 1 <= per_key <= max_connections:
+        _fail("--max-connections must be 1 to 10000 and --per-key 1 to --max-connections")
+    if not 0 < idle <= 7 * 24 * 60:
+        _fail(f"--idle must be more than 0 and at most a week of minutes, not {idle}")
+    try:
+        ssh_at = parse_address(ssh, "") if ssh is not None else None
+        web_at = parse_address(web, "127.0.0.1") if web is not None else None
+    except ValueError as exc:
+        return _fail(str(exc))
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%Y-%m-%d %H:%M:%S")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+    try:
+        folder = places.private_dir("serve")
+    except OSError as exc:
+        return _fail(f"cannot make the server's folder: {exc}")
+    ssh_door = web_door = None
+    if ssh_at is not None:
+        try:
+            from .players import AllowedKeys
+            from .ssh import SSHDoor, SSHDoorConfig, SSHLimits, app_environ
+        except ImportError:
+            return _fail("the SSH door needs asyncssh: pip install 'makao-tui[serve]'")
+        allowed = None
+        if allow_keys is not None:
+            try:
+                allowed = AllowedKeys(allow_keys)
+            except (OSError, ValueError) as exc:
+                return _fail(f"--allow-keys: {exc}")
+        limits = SSHLimits(connections=max_connections, per_key=per_key, idle_s=idle * 60)
+        ssh_door = SSHDoor(SSHDoorConfig(ssh_at[0], ssh_at[1], folder, allowed=allowed, guests=guests,
+                                         limits=limits, environ=app_environ()))
+    if web_at is not None:
+        try:
+            from .web import WebDoor
+        except ImportError:
+            return _fail("the web door needs textual-serve: pip install 'makao-tui[serve]'")
+        web_door = WebDoor(web_at[0], web_at[1], folder)
+
+    async def main() -> int:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        try:
+            await run(ssh_door, web_door, stop, TableLog(None))
+        except OSError as exc:
+            log.error("cannot listen: %s", exc)
+            return 2
+        return 0
+
+    raise typer.Exit(asyncio.run(main()))

@@ -1,0 +1,456 @@
+"""The SSH door of ``makao serve``: ``ssh -p PORT name@host`` opens the makao app, nothing else.
+
+Built on asyncssh. Each connection that logs in and asks for a terminal gets its own ``makao``
+process on a pseudo-terminal (:class:`~.pty.AppProcess`) at the client's size, following its
+resizes, with the client's ``TERM``; the process learns its player from
+:mod:`makao_tui.net.identity` and keeps its files in the player's own data folder
+(:func:`~.players.player_dir`).
+
+Who comes in: the SSH user name is the player's name (cleaned); the public key is the identity
+(:class:`~.players.Claims`: the first key to use a name owns it). ``allowed`` admits only the
+keys of an ``authorized_keys`` file; with ``guests`` a client without a key (keyboard-interactive
+login with no question) plays as ``guest-NAME``. A refusal is said to the client in an
+authentication banner, which ``ssh`` prints.
+
+What is refused, logged, and changes nothing: a command (``ssh host CMD``), a subsystem (SFTP),
+a session without a terminal, a second session on one connection, port, socket, agent or X11
+forwarding, a connection beyond :attr:`SSHLimits.connections` (or a key's beyond
+:attr:`SSHLimits.per_key`), a login not done within :attr:`SSHLimits.login_s`. A run of input
+longer than :attr:`SSHLimits.input_run` bytes without a line end or escape (a 1 MB "line") is
+cut there. A session without a key pressed for :attr:`SSHLimits.idle_s` is closed. A dropped
+connection hangs up its app, which ends within :data:`~.pty.GRACE_S` or is killed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import signal
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from ..net.identity import ENV, DoorPlayer, encode_player
+from .players import AllowedKeys, Claims, PlayerRefused, guest_name, player_dir, player_name
+from .pty import AppProcess
+
+log = logging.getLogger("makao.serve")
+
+#: the name of the host key's file in the serve folder
+HOST_KEY = "ssh_host_ed25519_key"
+#: what a terminal type may look like (anything else: xterm-256color)
+_TERM = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+#: what puts a terminal back after an app that did not end by itself: the main screen, the
+#: cursor, no mouse reports
+_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
+#: seconds a closing session waits for the client to take its last words
+CLOSE_S = 2.0
+#: what ends a run of input (a line end or the start of an escape sequence)
+_BREAKS = re.compile(rb"([\r\n\x1b])")
+
+
+@dataclass(frozen=True)
+class SSHLimits:
+    """The door's limits: ``connections`` at once (logged in or not), ``per_key`` connections of
+    one key (or one guest) at once, ``idle_s`` seconds without input before a session is closed,
+    ``login_s`` seconds for the handshake and login, ``input_run`` bytes of input without a line
+    end or escape before the rest of the run is dropped."""
+
+    connections: int = 32
+    per_key: int = 3
+    idle_s: float = 30 * 60.0
+    login_s: float = 30.0
+    input_run: int = 4096
+
+
+@dataclass
+class SSHDoorConfig:
+    """What the door serves: ``host`` and ``port`` (0: any free port) to listen on, the
+    ``folder`` of its state (host key, claimed names, players' folders: user-only), ``allowed``
+    keys (None: any key), ``guests``, ``limits``; ``command`` starts a player's app, whose
+    environment is ``environ`` plus the player's own variables."""
+
+    host: str
+    port: int
+    folder: Path
+    allowed: AllowedKeys | None = None
+    guests: bool = False
+    limits: SSHLimits = field(default_factory=SSHLimits)
+    command: Sequence[str] = (sys.executable, "-m", "makao_tui")
+    environ: dict[str, str] = field(default_factory=dict)
+
+
+def host_key(folder: Path) -> asyncssh.SSHKey:
+    """The door's host key, ``folder/ssh_host_ed25519_key``: read, or made on first start and
+    kept user-only. Raises OSError / ``asyncssh.KeyImportError`` for a file that cannot be read."""
+    path = folder / HOST_KEY
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="makao serve")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(key.export_private_key())
+    (folder / f"{HOST_KEY}.pub").write_bytes(key.export_public_key())
+    log.info("made the host key %s (%s)", path, key.get_fingerprint("sha256"))
+    return key
+
+
+def cut_runs(data: bytes, run: int, limit: int) -> tuple[bytes, int, int]:
+    """``data`` with every run of bytes between line ends and escapes cut after ``limit`` bytes,
+    ``run`` being the length of the run ``data`` continues. Returns (what is kept, the length of
+    the run at the end, how many bytes were dropped)."""
+    kept: list[bytes] = []
+    dropped = 0
+    for part in _BREAKS.split(data):
+        if part in (b"\r", b"\n", b"\x1b"):
+            run = 0
+            kept.append(part)
+        elif part:
+            room = max(0, limit - run)
+            kept.append(part[:room])
+            dropped += max(0, len(part) - room)
+            run += len(part)
+    return b"".join(kept), run, dropped
+
+
+class SSHDoor:
+    """The SSH door (see the module docstring). ``await start()``, then ``await stop(reason)``."""
+
+    def __init__(self, config: SSHDoorConfig) -> None:
+        self.config = config
+        self.limits = config.limits
+        config.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.claims = Claims(config.folder / "keys.json")
+        self.logins: set[_Login] = set()
+        self.sessions: set[_Session] = set()
+        self.port = config.port
+        self._listener: asyncssh.SSHAcceptor | None = None
+        self._stopping: str | None = None
+
+    async def start(self) -> None:
+        """Listen. Raises OSError if the address cannot be had."""
+        key = host_key(self.config.folder)
+        self._listener = await asyncssh.create_server(
+            lambda: _Login(self), self.config.host, self.config.port, server_host_keys=[key],
+            encoding=None, line_editor=False, allow_scp=False,
+            agent_forwarding=False, x11_forwarding=False, login_timeout=self.limits.login_s,
+            keepalive_interval=60, keepalive_count_max=3)
+        sockets = self._listener.sockets
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        log.info("ssh door listening on %s port %d (host key %s)", self.config.host or "*", self.port,
+                 key.get_fingerprint("sha256"))
+
+    async def stop(self, reason: str) -> None:
+        """Stop listening; end every player's app (SIGTERM: it saves and releases its match), tell
+        each player ``reason``, close every connection."""
+        self._stopping = reason
+        if self._listener is not None:
+            self._listener.close()
+        await asyncio.gather(*(s.end(reason) for s in list(self.sessions)), return_exceptions=True)
+        for login in list(self.logins):
+            if login.conn is not None:
+                login.conn.close()
+        if self._listener is not None:
+            await self._listener.wait_closed()
+
+    def key_count(self, fingerprint: str) -> int:
+        """Logged-in connections of the key ``fingerprint``."""
+        return sum(1 for login in self.logins if login.player is not None and login.player.key == fingerprint)
+
+    def guest_names(self) -> set[str]:
+        """The casefolded names of the guests in now."""
+        return {login.player.name.casefold() for login in self.logins
+                if login.player is not None and login.player.key is None}
+
+    async def session(self, login: _Login, process: asyncssh.SSHServerProcess) -> None:
+        """One session of a logged-in connection: the player's app, or a refusal."""
+        if login.player is None:
+            process.exit(1)
+            return
+        if process.command is not None:
+            login.refuse_session(process, f"ran no command ({process.command!r}): this server offers the makao "
+                                 "app only; log in without a command")
+        elif process.get_terminal_type() is None:
+            login.refuse_session(process, "the makao app needs a terminal: log in without -T (or with -t)")
+        elif login.sessions:
+            login.refuse_session(process, "one game per connection: open another ssh connection")
+        elif self._stopping is not None:
+            login.refuse_session(process, f"the server is stopping ({self._stopping})")
+        else:
+            session = _Session(self, login, process)
+            self.sessions.add(session)
+            login.sessions += 1
+            try:
+                await session.run()
+            finally:
+                login.sessions -= 1
+                self.sessions.discard(session)
+
+
+class _Login(asyncssh.SSHServer):
+    """One SSH connection: its login and who it turned out to be."""
+
+    def __init__(self, door: SSHDoor) -> None:
+        self.door = door
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+        self.address = ("", "")
+        self.name: str | None = None
+        self.key: asyncssh.SSHKey | None = None
+        self.guest: str | None = None
+        self.player: DoorPlayer | None = None
+        self.sessions = 0
+        #: a key was refused the name: no guest gets in under it either
+        self.name_taken = False
+        self._told = False
+
+    # ---------------------------------------------------------------- the connection
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address = (str(peer[0]), str(peer[0]))
+        self.peer = f"{peer[0]}:{peer[1]}"
+        if len(self.door.logins) >= self.door.limits.connections:
+            log.warning("%s: refused: %d connections already (the limit)", self.peer, len(self.door.logins))
+            asyncio.get_running_loop().call_soon(conn.close)
+            return
+        self.door.logins.add(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.logins.discard(self)
+        if self.player is not None:
+            log.info("%s from %s: left%s", self.player.label, self.peer, f" ({exc})" if exc else "")
+        elif exc is not None:
+            log.info("%s: dropped before logging in (%s)", self.peer, exc)
+
+    def refuse(self, reason: str) -> None:
+        """Log a refused login and tell the client (once, in a banner)."""
+        log.info("%s%s: refused: %s", self.peer, f" as {self.name!r}" if self.name else "", reason)
+        if not self._told and self.conn is not None:
+            self._told = True
+            with contextlib.suppress(OSError):
+                self.conn.send_auth_banner(f"makao: {reason}\r\n")
+
+    def refuse_session(self, process: asyncssh.SSHServerProcess, reason: str) -> None:
+        """Log a refused request of a logged-in player and tell them; the connection stays."""
+        who = self.player.label if self.player is not None else self.peer
+        log.info("%s from %s: refused: %s", who, self.peer, reason)
+        process.stderr.write(f"makao: {reason}\r\n".encode())
+        process.exit(1)
+
+    # ---------------------------------------------------------------- logging in
+
+    def begin_auth(self, username: str) -> bool:
+        try:
+            self.name = player_name(username)
+        except PlayerRefused as exc:
+            self.refuse(str(exc))
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self.name is None:
+            return False
+        fingerprint = key.get_fingerprint("sha256")
+        allowed = self.door.config.allowed
+        if allowed is not None and not allowed.admits(key, *self.address):
+            self.refuse(f"your key ({fingerprint}) is not on this server's list of players")
+            return False
+        try:
+            self.door.claims.check(self.name, fingerprint)
+        except PlayerRefused as exc:
+            self.name_taken = True
+            self.refuse(str(exc))
+            return False
+        if self.door.key_count(fingerprint) >= self.door.limits.per_key:
+            self.refuse(f"your key has {self.door.limits.per_key} connections here already: close one first")
+            return False
+        self.key = key
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        if self.name is None or self.name_taken:
+            return False
+        if not self.door.config.guests:
+            self.refuse("this server lets players in by their SSH key: make one (ssh-keygen -t ed25519) "
+                        "and log in again")
+            return False
+        self.guest = guest_name(self.name, self.door.guest_names())
+        return True
+
+    def auth_completed(self) -> None:
+        assert self.name is not None
+        if self.key is not None and self.guest is None:
+            fingerprint = self.key.get_fingerprint("sha256")
+            try:
+                if self.door.claims.claim(self.name, fingerprint, self.key.export_public_key().decode().strip()):
+                    log.info("%s: the name %r is now the key %s's", self.peer, self.name, fingerprint)
+            except (OSError, PlayerRefused) as exc:  # another connection claimed it meanwhile, or no disk
+                log.error("%s: the claim of %r was not kept: %s", self.peer, self.name, exc)
+            self.player = DoorPlayer("ssh", self.name, fingerprint)
+        else:
+            self.player = DoorPlayer("ssh", self.guest or self.name, None)
+        log.info("%s from %s: logged in%s", self.player.label, self.peer,
+                 f" with key {self.player.key}" if self.player.key else " as a guest")
+
+    def session_requested(self) -> asyncssh.SSHServerProcess:
+        return _DoorProcess(self)
+
+    # ---------------------------------------------------------------- forwarding: never
+
+    def _no_forwarding(self, what: str) -> bool:
+        log.info("%s from %s: refused %s", self.player.label if self.player else "?", self.peer, what)
+        return False
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        return self._no_forwarding(f"forwarding to {dest_host}:{dest_port}")
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return self._no_forwarding(f"forwarding from its port {listen_port}")
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return self._no_forwarding(f"forwarding to the socket {dest_path}")
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return self._no_forwarding(f"forwarding from the socket {listen_path}")
+
+
+class _DoorProcess(asyncssh.SSHServerProcess):
+    """A session of a logged-in connection, run by :meth:`SSHDoor.session`; a subsystem (SFTP)
+    is refused and logged."""
+
+    def __init__(self, login: _Login) -> None:
+        super().__init__(lambda process: login.door.session(login, process), None, 3, False)
+        self.login = login
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        who = self.login.player.label if self.login.player is not None else "?"
+        log.info("%s from %s: refused the %s subsystem", who, self.login.peer, subsystem)
+        return False
+
+
+class _Session:
+    """A logged-in player's app, and the bytes between it and the client."""
+
+    def __init__(self, door: SSHDoor, login: _Login, process: asyncssh.SSHServerProcess) -> None:
+        self.door = door
+        self.login = login
+        self.process = process
+        assert login.player is not None  # the door checked it
+        self.player: DoorPlayer = login.player
+        self.app: AppProcess | None = None
+        self._ending: str | None = None
+        self._ended = asyncio.Event()
+        self._typing: asyncio.Future | None = None
+
+    def environment(self, folder: Path) -> dict[str, str]:
+        """The app's whole environment: the door's, the client's terminal type, the player."""
+        term = self.process.get_terminal_type() or ""
+        return {**self.door.config.environ, "TERM": term if _TERM.fullmatch(term) else "xterm-256color",
+                "LANG": "C.UTF-8", "HOME": str(folder), "MAKAO_DATA_DIR": str(folder),
+                ENV: encode_player(self.player)}
+
+    async def run(self) -> None:
+        """Start the app and carry its bytes until it or the connection ends."""
+        try:
+            await self._run()
+        finally:
+            self._ended.set()
+
+    async def _run(self) -> None:
+        folder = player_dir(self.door.config.folder / "players", "ssh", self.player.name)
+        columns, rows, _, _ = self.process.get_terminal_size()
+        try:
+            self.app = AppProcess.start(self.door.config.command, self.environment(folder), str(folder),
+                                        columns, rows)
+        except OSError as exc:
+            log.error("%s: the app did not start: %s", self.player.label, exc)
+            self.process.stderr.write(b"makao: the game did not start; try again later\r\n")
+            self.process.exit(1)
+            return
+        log.info("%s from %s: playing (app %d, %dx%d, %s)", self.player.label, self.login.peer, self.app.pid,
+                 columns, rows, self.process.get_terminal_type())
+        output = asyncio.ensure_future(self._output(self.app))
+        typing = self._typing = asyncio.ensure_future(self._input(self.app))
+        await asyncio.wait({output, typing}, return_when=asyncio.FIRST_COMPLETED)
+        if output.done():  # the app ended (the player quit)
+            typing.cancel()
+            status = await self.app.wait()
+            self.app.close()
+        else:  # the client went, was idle too long, or the server stops
+            status = await self.app.hang_up(signal.SIGTERM if self._ending else signal.SIGHUP)
+            output.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(output, typing, return_exceptions=True)
+        log.info("%s: app %d ended (%s)", self.player.label, self.app.pid,
+                 self._ending or (f"status {status}" if status is not None else "killed"))
+        if self._ending:
+            with contextlib.suppress(Exception):
+                self.process.stdout.write(_RESET + f"\r\nmakao: {self._ending}\r\n".encode())
+        with contextlib.suppress(Exception):
+            self.process.exit(status if status is not None and 0 <= status < 256 else 1)
+            await asyncio.wait_for(self.process.wait_closed(), CLOSE_S)  # what was written reaches the client
+
+    async def end(self, reason: str) -> None:
+        """End this session from the server's side, telling the player ``reason``."""
+        self._ending = reason
+        if self._typing is not None:
+            self._typing.cancel()
+        await self._ended.wait()
+
+    async def _output(self, app: AppProcess) -> None:
+        while data := await app.read():
+            self.process.stdout.write(data)
+            await self.process.stdout.drain()
+
+    async def _input(self, app: AppProcess) -> None:
+        limits = self.door.limits
+        run = 0
+        while True:
+            try:
+                data = await asyncio.wait_for(self.process.stdin.read(65536), limits.idle_s)
+            except asyncio.TimeoutError:
+                minutes = round(limits.idle_s / 60)
+                self._ending = f"closed after {minutes} minute{'s' if minutes != 1 else ''} without a key pressed"
+                log.info("%s from %s: idle, closed", self.player.label, self.login.peer)
+                return
+            except asyncssh.TerminalSizeChanged as change:
+                app.resize(change.width, change.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except (asyncssh.Error, OSError, ConnectionError):
+                return
+            if not data:
+                return
+            kept, run, dropped = cut_runs(data, run, limits.input_run)
+            if dropped:
+                log.warning("%s from %s: %d bytes of input without a line end dropped (over %d in a run)",
+                            self.player.label, self.login.peer, dropped, limits.input_run)
+            if kept:
+                await app.write(kept)
+
+
+def app_environ(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The part of this process's environment a player's app gets: where programs, Python's
+    modules and the shared tables are; nothing else of the door's user."""
+    source = os.environ if base is None else base
+    keep = ("PATH", "PYTHONPATH", "MAKAO_TABLES_DIR", "VIRTUAL_ENV", "TZ")
+    return {k: source[k] for k in keep if source.get(k)}
+
