@@ -94,10 +94,14 @@ def announce(ssh_door, web_door) -> None:
         typer.echo(f"SSH door: players run  ssh -p {ssh_door.port} NAME@{host or 'THIS-MACHINE'}", err=True)
     if web_door is not None:
         local = web_door.host in ("127.0.0.1", "localhost", "::1")
-        typer.echo(f"Web door: {web_door.url} "
-                   + ("(this machine only; to let others in, put a proxy that logs them in in front: see the README)"
-                      if local else "(open to the network with no login: every visitor plays as a guest)"),
-                   err=True)
+        if web_door.public_url:
+            typer.echo(f"Web door: {web_door.url} for browsers at {web_door.public_url}/ (through your proxy)",
+                       err=True)
+        else:
+            typer.echo(f"Web door: {web_door.url} "
+                       + ("(this machine only; to let others in, put a proxy that logs them in in front: see the "
+                          "README)" if local else "(open to the network with no login: every visitor plays as a "
+                          "guest)"), err=True)
 
 
 async def run(ssh_door, web_door, stop: asyncio.Event, table_log: TableLog) -> None:
@@ -128,6 +132,9 @@ def serve(
     web: str | None = typer.Option(None, "--web", metavar="[HOST:]PORT",
                                    help="Open the web door: the app in a browser tab (default host: 127.0.0.1, "
                                         "this machine only)."),
+    web_url: str | None = typer.Option(None, "--web-url", metavar="URL",
+                                       help="The address browsers open when the web door is behind a proxy "
+                                            "(https://cards.example.org)."),
     allow_keys: Path | None = typer.Option(None, "--allow-keys", metavar="FILE",
                                            help="SSH: admit only the keys of this authorized_keys file."),
     guests: bool = typer.Option(False, "--guests", help="SSH: let players without a key in, as guest-NAME."),
@@ -147,6 +154,8 @@ def serve(
         _fail("--max-connections must be 1 to 10000 and --per-key 1 to --max-connections")
     if not 0 < idle <= 7 * 24 * 60:
         _fail(f"--idle must be more than 0 and at most a week of minutes, not {idle}")
+    if web_url is not None and not web_url.startswith(("http://", "https://")):
+        _fail(f"--web-url is the address browsers open, http://... or https://..., not {web_url!r}")
     try:
         ssh_at = parse_address(ssh, "") if ssh is not None else None
         web_at = parse_address(web, "127.0.0.1") if web is not None else None
@@ -180,7 +189,7 @@ def serve(
             from .web import WebDoor
         except ImportError:
             return _fail("the web door needs textual-serve: pip install 'makao-tui[serve]'")
-        web_door = WebDoor(web_at[0], web_at[1], folder)
+        web_door = WebDoor(web_at[0], web_at[1], folder, web_url)
 
     async def main() -> int:
         stop = asyncio.Event()

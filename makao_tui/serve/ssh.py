@@ -38,7 +38,7 @@ import asyncssh
 
 from ..net.identity import ENV, DoorPlayer, encode_player
 from .players import AllowedKeys, Claims, PlayerRefused, guest_name, player_dir, player_name
-from .pty import AppProcess
+from .pty import GRACE_S, AppProcess
 
 log = logging.getLogger("makao.serve")
 
@@ -209,6 +209,8 @@ class _Login(asyncssh.SSHServer):
         self.sessions = 0
         #: a key was refused the name: no guest gets in under it either
         self.name_taken = False
+        #: this connection may not come in as a guest (refused once)
+        self.no_guest = False
         self._told = False
 
     # ---------------------------------------------------------------- the connection
@@ -282,12 +284,14 @@ class _Login(asyncssh.SSHServer):
         return False
 
     def kbdint_auth_supported(self) -> bool:
-        return True
+        return not self.no_guest  # asked again after each failure: a refused client is not asked again
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
         if self.name is None or self.name_taken:
+            self.no_guest = True
             return False
         if not self.door.config.guests:
+            self.no_guest = True
             self.refuse("this server lets players in by their SSH key: make one (ssh-keygen -t ed25519) "
                         "and log in again")
             return False
@@ -389,17 +393,19 @@ class _Session:
         output = asyncio.ensure_future(self._output(self.app))
         typing = self._typing = asyncio.ensure_future(self._input(self.app))
         await asyncio.wait({output, typing}, return_when=asyncio.FIRST_COMPLETED)
-        if output.done():  # the app ended (the player quit)
+        if output.done() and output.result():  # the app closed its terminal: the player quit
             typing.cancel()
-            status = await self.app.wait()
+            status = await self.app.wait(GRACE_S)
+            if status is None:  # it closed its terminal but runs on
+                status = await self.app.hang_up()
             self.app.close()
         else:  # the client went, was idle too long, or the server stops
             status = await self.app.hang_up(signal.SIGTERM if self._ending else signal.SIGHUP)
             output.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(output, typing, return_exceptions=True)
-        log.info("%s: app %d ended (%s)", self.player.label, self.app.pid,
-                 self._ending or (f"status {status}" if status is not None else "killed"))
+        log.info("%s: app %d ended (%s)%s", self.player.label, self.app.pid,
+                 f"status {status}" if status is not None else "killed", f": {self._ending}" if self._ending else "")
         if self._ending:
             with contextlib.suppress(Exception):
                 self.process.stdout.write(_RESET + f"\r\nmakao: {self._ending}\r\n".encode())
@@ -409,15 +415,21 @@ class _Session:
 
     async def end(self, reason: str) -> None:
         """End this session from the server's side, telling the player ``reason``."""
-        self._ending = reason
-        if self._typing is not None:
+        if self._typing is not None and not self._typing.done():  # not ending by itself already
+            self._ending = reason
             self._typing.cancel()
         await self._ended.wait()
 
-    async def _output(self, app: AppProcess) -> None:
+    async def _output(self, app: AppProcess) -> bool:
+        """Carry the app's output to the client: True once the app has ended, False if the client
+        cannot take it any more."""
         while data := await app.read():
-            self.process.stdout.write(data)
-            await self.process.stdout.drain()
+            try:
+                self.process.stdout.write(data)
+                await self.process.stdout.drain()
+            except (asyncssh.Error, OSError):
+                return False
+        return True
 
     async def _input(self, app: AppProcess) -> None:
         limits = self.door.limits
@@ -439,10 +451,11 @@ class _Session:
                 return
             if not data:
                 return
+            cutting = run > limits.input_run
             kept, run, dropped = cut_runs(data, run, limits.input_run)
-            if dropped:
-                log.warning("%s from %s: %d bytes of input without a line end dropped (over %d in a run)",
-                            self.player.label, self.login.peer, dropped, limits.input_run)
+            if dropped and not cutting:  # once per run
+                log.warning("%s from %s: input of more than %d bytes without a line end: the rest of it dropped",
+                            self.player.label, self.login.peer, limits.input_run)
             if kept:
                 await app.write(kept)
 

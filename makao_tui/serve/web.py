@@ -46,13 +46,16 @@ class _Server(Server):
 
 
 class WebDoor:
-    """The web door on ``host``:``port`` (0: any free port), players' folders under ``folder``.
-    ``await start()``, then ``await stop()``."""
+    """The web door on ``host``:``port`` (0: any free port), players' folders under ``folder``;
+    ``public_url``: the address browsers open when the door is behind a proxy
+    (``https://cards.example.org``; None: the door's own). ``await start()``, then
+    ``await stop()``."""
 
-    def __init__(self, host: str, port: int, folder: Path) -> None:
+    def __init__(self, host: str, port: int, folder: Path, public_url: str | None = None) -> None:
         self.host = host
         self.port = port
         self.folder = folder
+        self.public_url = public_url.rstrip("/") if public_url else None
         self._runner: web.AppRunner | None = None
 
     @property
@@ -74,8 +77,9 @@ class WebDoor:
         for address in self._runner.addresses:
             self.port = address[1]
             break
-        server.public_url = self.url.rstrip("/")
-        log.info("web door listening on %s", self.url)
+        server.public_url = self.public_url or self.url.rstrip("/")  # the page's links and websocket
+        log.info("web door listening on %s%s", self.url,
+                 f" for browsers at {self.public_url}/" if self.public_url else "")
 
     async def stop(self) -> None:
         """Close every browser's app and stop listening."""

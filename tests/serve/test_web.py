@@ -1,0 +1,50 @@
+"""The web door of ``makao serve`` (issue 17 item 2): the page and its websocket come up on port 0,
+and the websocket carries the app's start screen, played by a guest of the web door."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+import pytest
+
+from makao_tui.serve.web import WebDoor, player_env
+
+from .util import HANG
+
+
+# textual-serve leaves the app process's pipe transport to the garbage collector, after the loop
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_the_page_and_its_websocket_come_up_with_the_apps_start_screen(tmp_path):
+    async def body():
+        door = WebDoor("127.0.0.1", 0, tmp_path / "serve")
+        await door.start()
+        assert door.port and door.url == f"http://127.0.0.1:{door.port}/"
+        async with aiohttp.ClientSession() as client:
+            async with client.get(door.url) as page:
+                html = await page.text()
+                assert page.status == 200 and "/ws" in html
+            async with client.ws_connect(f"{door.url}ws?width=80&height=24") as ws:
+                seen = b""
+
+                async def read() -> None:
+                    nonlocal seen
+                    async for message in ws:
+                        if message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+                            data = message.data
+                            seen += data if isinstance(data, bytes) else data.encode()
+                        if b"Peklo" in seen:
+                            return
+
+                await asyncio.wait_for(read(), HANG)
+        await door.stop()
+
+    asyncio.run(body())
+
+
+def test_a_web_player_is_a_guest_with_a_folder_of_their_own(tmp_path):
+    env, folder = player_env({"MAKAO_SERVE_DIR": str(tmp_path), "TEXTUAL_DRIVER": "web", "COLUMNS": "80",
+                              "SECRET": "x", "PATH": "/usr/bin"}, "guest-1234")
+    assert folder.parent == tmp_path / "players" / "web" and folder.is_dir()
+    assert env["MAKAO_DATA_DIR"] == str(folder) and env["TEXTUAL_DRIVER"] == "web" and "SECRET" not in env
+    assert env["MAKAO_DOOR_PLAYER"] == '{"door":"web","name":"guest-1234","key":null}'

@@ -1,0 +1,141 @@
+"""Helpers of the SSH door's tests: a door on port 0 in the test's loop, asyncssh clients, and
+reading a session's output until a text shows (bounded: a guard against a stuck test, never a
+timed assertion)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from makao_tui.serve.ssh import SSHDoor, SSHDoorConfig, SSHLimits, app_environ
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKE_APP = (sys.executable, str(Path(__file__).with_name("fake_app.py")))
+REAL_APP = (sys.executable, "-m", "makao_tui")
+#: seconds after which a test is taken for stuck; far beyond what a loaded machine needs
+HANG = 120.0
+
+
+def run(coro, limit: float = 2 * HANG) -> Any:
+    """Run a test's body; a body stuck past ``limit`` seconds fails, showing where every task
+    waits (a guard against a test that would never end, not a timed assertion)."""
+
+    async def guarded() -> Any:
+        task = asyncio.ensure_future(coro)
+        done, _ = await asyncio.wait({task}, timeout=limit)
+        if not done:
+            stacks = io.StringIO()
+            for other in asyncio.all_tasks():
+                other.print_stack(limit=8, file=stacks)
+            task.cancel()
+            raise AssertionError(f"the test got stuck:\n{stacks.getvalue()}")
+        return task.result()
+
+    return asyncio.run(guarded())
+
+
+def make_door(folder: Path, command=FAKE_APP, **extra: Any) -> SSHDoor:
+    limits = extra.pop("limits", SSHLimits())
+    environ = {**app_environ(), "PYTHONPATH": str(ROOT)}
+    return SSHDoor(SSHDoorConfig("127.0.0.1", 0, folder, limits=limits, command=command, environ=environ, **extra))
+
+
+class Client(asyncssh.SSHClient):
+    """A client that keeps the banners it is shown and answers a keyboard-interactive login
+    that asks nothing."""
+
+    def __init__(self) -> None:
+        self.banners: list[str] = []
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banners.append(msg)
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts):
+        return [] if not prompts else None
+
+
+def new_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def connect(door: SSHDoor, user: str, key: asyncssh.SSHKey | None) -> tuple[asyncssh.SSHClientConnection, Client]:
+    """Log in as ``user`` with ``key`` (None: no key); raises asyncssh's errors on refusal (the
+    client's banners are then in ``connect.last``)."""
+    conn, client = await asyncssh.create_connection(
+        Client, "127.0.0.1", door.port, username=user, client_keys=[key] if key is not None else [],
+        known_hosts=None, agent_path=None, password=None, preferred_auth="publickey,keyboard-interactive")
+    return conn, client
+
+
+async def refused(door: SSHDoor, user: str, key: asyncssh.SSHKey | None) -> list[str]:
+    """Try to log in; the banners shown, once the login is refused (fails if it is not)."""
+    made: list[Client] = []
+
+    def factory() -> Client:
+        made.append(Client())
+        return made[-1]
+
+    try:
+        conn, _ = await asyncssh.create_connection(
+            factory, "127.0.0.1", door.port, username=user, client_keys=[key] if key is not None else [],
+            known_hosts=None, agent_path=None, password=None, preferred_auth="publickey,keyboard-interactive")
+    except asyncssh.PermissionDenied:
+        return made[-1].banners
+    conn.close()
+    raise AssertionError(f"{user} was let in")
+
+
+async def session(conn: asyncssh.SSHClientConnection, columns: int = 80, rows: int = 24,
+                  term: str = "xterm-256color") -> asyncssh.SSHClientProcess:
+    return await conn.create_process(term_type=term, term_size=(columns, rows), encoding=None)
+
+
+class Screen:
+    """What a session has written, read on demand."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess) -> None:
+        self.process = process
+        self.text = ""
+
+    async def until(self, needle: str, limit: float = HANG) -> str:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + limit
+        while needle not in self.text:
+            left = end - loop.time()
+            if left <= 0:
+                raise AssertionError(f"never saw {needle!r}; saw {self.text[-2000:]!r}")
+            try:
+                chunk = await asyncio.wait_for(self.process.stdout.read(65536), left)
+            except asyncio.TimeoutError:
+                continue
+            if not chunk:
+                raise AssertionError(f"the session ended before {needle!r}; saw {self.text[-2000:]!r}")
+            self.text += chunk.decode("utf-8", "replace")
+        return self.text
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie has ended
+        return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+async def until(check, limit: float = HANG) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not check():
+        if loop.time() > end:
+            raise AssertionError("the condition never came true")
+        await asyncio.sleep(0.02)
