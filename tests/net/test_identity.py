@@ -99,3 +99,13 @@ def test_the_door_player_comes_from_the_environment_and_names_the_player(monkeyp
         assert door_player() is None
     monkeypatch.delenv(ENV)
     assert door_player() is None
+
+
+def test_the_setup_screen_seats_a_door_player_under_their_name(monkeypatch):
+    from makao_tui.app.screens.setup import SetupScreen
+    from makao_tui.games import get_variant
+
+    monkeypatch.setenv(ENV, encode_player(DoorPlayer("ssh", "Ann", "SHA256:a")))
+    assert SetupScreen(get_variant("peklo")).start_seats[0].name == "Ann"
+    monkeypatch.delenv(ENV)
+    assert SetupScreen(get_variant("peklo")).start_seats[0].name == "Player 1"

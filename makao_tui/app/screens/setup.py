@@ -137,7 +137,11 @@ class SetupScreen(Screen[None]):
                  rules: Any = None, seed: int | None = None) -> None:
         super().__init__()
         self.variant = variant
-        default = [SeatSpec("Player 1", False), SeatSpec("", True), SeatSpec("", True)]
+        from ...net.identity import door_player  # here: the start screen does not need it
+
+        door = door_player()  # a player of a makao serve door sits under their own name
+        default = [SeatSpec(door.name if door is not None else "Player 1", False), SeatSpec("", True),
+                   SeatSpec("", True)]
         self.start_seats = list(seats) if seats else default[:max(variant.min_players, min(3, variant.max_players))]
         self.start_rules = rules if rules is not None else variant.rules()
         self.start_seed = seed
