@@ -26,10 +26,14 @@ def run(coro):
 
 
 def play_turns(players: list[Player], count: int) -> None:
-    """Each player whose turn it is acts (the normal AI's choice from its own view)."""
+    """Each player whose turn it is acts (the normal AI's choice from its own view), once per
+    view: on a loaded machine the update after its action may not have come yet, and acting
+    again on the same view would be refused as stale."""
     for p in players:
         c = p.client
-        if c.view is not None and c.to_act == c.seat and not c.update.deal_over and count:
+        if (c.view is not None and c.to_act == c.seat and not c.update.deal_over and count
+                and getattr(p, "acted_at", None) != c.seq):
+            p.acted_at = c.seq  # type: ignore[attr-defined]
             c.act(ai_for(c.variant.id).choose(c.view, random.Random(count)))
 
 
