@@ -472,7 +472,14 @@ def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = No
             resume: MatchWriter | None = None, thinking: Thinking | None = None, pace: str = "normal") -> None:
     """Run the app in the terminal (the ``makao`` command's entry); ``resume``, ``thinking``: see
     MakaoApp; ``pace``: the pause before each AI move, one of :data:`PACES` (KeyError otherwise).
-    Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number."""
+    Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number. Output or input
+    that is not a terminal is refused with one line on standard error and exit status 2."""
+    from .terminal import terminal_refusal
+
+    refusal = terminal_refusal()
+    if refusal is not None:
+        print(f"makao: {refusal}", file=sys.stderr)
+        raise SystemExit(2)
     app = MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed, resume=resume,
                    thinking=thinking, ai_delay=PACES[pace])
     app.run()
