@@ -6,6 +6,7 @@ Read by :func:`makao_tui.app.main.run_app` before the app starts; the commands t
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TextIO
 
@@ -17,6 +18,8 @@ def terminal_refusal(stdin: TextIO | None = None, stdout: TextIO | None = None) 
     standard error; None when both are terminals. A full-screen app written into a file or a pipe
     (``makao play … > file``, ``makao | cat``) would fill it with escape codes and wait for keys
     nobody can press."""
+    if os.environ.get("TEXTUAL_DRIVER"):  # not the terminal driver: makao serve --web (textual-serve)
+        return None
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     if not _is_tty(stdout):
