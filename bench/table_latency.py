@@ -44,22 +44,23 @@ def fill(app, entries: int) -> None:
     from makao_tui.ai import ai_for
     from makao_tui.engine.actions import Play
 
-    session = app.session
-    session.saver = None
-    first_hand = len(session.match.state.view(0).hand)
-    player = ai_for(session.variant.id, "normal", session.rules)
+    table = app.table  # the in-process table service: the match is played on inside it
+    table.writer = None
+    first_hand = len(table.match.state.view(0).hand)
+    player = ai_for(table.variant.id, "normal", table.rules)
     rng = random.Random(1)
     while True:
-        match = session.match
+        match = table.match
         if match.awaiting_next_deal:
-            session.next_deal()
+            table._start_next_deal()
             continue
-        seat = session.to_act
+        seat = match.state.to_act
         view = match.state.view(seat)
-        if (seat == 0 and len(session.log) >= entries and not match.current.actions
+        if (seat == 0 and len(table._log) >= entries and not match.current.actions
                 and len(view.hand) == first_hand and any(isinstance(a, Play) for a in view.legal)):
+            table._publish()  # one update to every seat, with the whole log
             return
-        session.apply(player.choose(view, rng))
+        table._apply(player.choose(view, rng))
 
 
 async def serve(entries: int) -> None:
@@ -79,8 +80,8 @@ async def serve(entries: int) -> None:
             table.on_turn_change()
             table.refresh_table()
         await pilot.pause()
-        assert app.screen is table and app.session.to_act == 0, app.screen
-        print(f"ready {len(app.session.log)}", flush=True)
+        assert app.screen is table and app.seating.to_act == 0, app.screen
+        print(f"ready {len(app.seating.log)}", flush=True)
         loop = asyncio.get_running_loop()
         while True:
             line = await loop.run_in_executor(None, sys.stdin.readline)

@@ -6,21 +6,27 @@ goes straight to the table; ``MakaoApp(resume=writer)`` reopens a stored match (
 (seconds) before each AI move so humans can follow; tests pass 0. ``thinking``: the hard AI's
 budget per decision (:class:`~makao_tui.ai.Thinking`; None: 1 s).
 
-Saved games: every match is stored when it starts and every action as it is applied (through
-:attr:`MatchSession.saver`), in the store of the ``resume`` writer, else in the one
-:func:`~makao_tui.store.open_store_or_recover` opens (``MAKAO_DATA_DIR`` or the user's data folder;
-a file SQLite cannot read is set aside and a notice names both files). Without a store the app
-runs unsaved. When the file is busy or the disk full, the match goes on: its actions wait in
-memory, the table says "saving delayed" and then "saved" once they are written (the store retries
-in the background). The match is released when the app ends, also on SIGHUP and SIGTERM, which
-end the app cleanly; actions that could still not be written are named in ``unsaved``. ``clock``
-(Unix seconds) dates the saved matches ("10 minutes ago"); tests fix it.
+Play goes through the table service (:mod:`makao_tui.table`): a match is a
+:class:`~makao_tui.table.Table` made in process, and its table screen reads and acts only
+through a :class:`~makao_tui.table.LocalSeating` (this terminal's seats at it); the AI seats are
+played by the table, in the AI's own process (:class:`~makao_tui.table.AIWorker`, started once
+the first frame is on the screen and ended with the app; with ``ai_delay`` 0, as in tests, at once).
+
+Saved games: every match is stored when it starts and every action as it is applied (the table
+saves through its :class:`~makao_tui.store.MatchWriter`), in the store of the ``resume`` writer,
+else in the one :func:`~makao_tui.store.open_store_or_recover` opens (``MAKAO_DATA_DIR`` or the
+user's data folder; a file SQLite cannot read is set aside and a notice names both files).
+Without a store the app runs unsaved. When the file is busy or the disk full, the match goes on:
+its actions wait in memory, the table says "saving delayed" and then "saved" once they are written
+(the store retries in the background; the table forwards the writer's news as notices). The match
+is released when the app ends, also on SIGHUP and SIGTERM, which end the app cleanly; actions that
+could still not be written are named in ``unsaved``. ``clock`` (Unix seconds) dates the saved
+matches ("10 minutes ago"); tests fix it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import random
 import signal
@@ -38,17 +44,16 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 
 # Only what the start screen needs is imported here; the rest (the AI, the setup, saves and table
 # screens, the worker pool) when first used, so that the first screen shows sooner.
-from ..store import MatchInUseError, SaveStatus, Seat, StoreError, open_store_or_recover
+from ..store import Seat, StoreError, open_store_or_recover
+from ..table import AIWorker, LocalSeating, Notice, Seating, SeatSpec, Table, seat_names
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
 from .screens.start import StartScreen
-from .session import MatchSession, SeatSpec
 from .tables import table_for
 
 if TYPE_CHECKING:
     from ..ai import Thinking
-    from ..engine.match import Match
     from ..engine.variant import Variant
-    from ..store import MatchWriter, SavedMatch, Store
+    from ..store import MatchWriter, Store
 
 __all__ = ["MakaoApp", "SeatSpec", "run_app"]
 
@@ -103,18 +108,19 @@ class MakaoApp(App[None]):
         self.clock = clock
         self._start = (variant, rules, list(seats) if seats else None, seed)
         self._resume = resume
-        self.session: MatchSession | None = None
+        #: this terminal's seats at the match under way (None: no match)
+        self.seating: Seating | None = None
+        #: the game, seats and rules of the last match set up here (the setup screen starts from them)
+        self.last_setup: tuple[str, list[SeatSpec], Any] | None = None
         #: the saved-games store (None: matches are not saved)
         self.store: Store | None = resume.store if resume is not None else None
         self._own_store = False
-        #: the writer of the match under way (None: not saved)
-        self.writer: MatchWriter | None = None
         self._signals: list[int] = []
         self._mounted = False
-        #: the AI's process (see :meth:`think`)
-        self._pool: Any = None
         #: set once the first frame is on the screen: the AI's process is started after it
         self.first_frame = asyncio.Event()
+        #: the AI's process, which every in-process table of this app uses
+        self.ai_worker = AIWorker(before_start=self.first_frame.wait)
         #: whether leaving the match ends the app: true for the match ``makao play`` or ``makao
         #: resume`` opened, until the player goes to a menu (leaving then goes back to the start screen)
         self.leave_to_shell = variant is not None or resume is not None
@@ -144,38 +150,8 @@ class MakaoApp(App[None]):
         self._mounted = True
         self._check_size(self.size)
 
-    async def think(self, call: Callable[..., Any], *args: Any) -> Any:
-        """``call(*args)`` in the AI's own process, started on first use (once the first frame is
-        on the screen) and ended with the app (a search of a second then holds no lock the
-        interface needs: keys and redraws go on at full speed); in a thread if no process can be
-        started."""
-        if self._pool is None:
-            await self.first_frame.wait()
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future = loop.create_future()
-
-        def settle(setter: Callable[[Any], None], value: Any) -> None:
-            def once() -> None:
-                if not future.done():
-                    setter(value)
-
-            with contextlib.suppress(RuntimeError):  # the app's loop is already closed
-                loop.call_soon_threadsafe(once)
-
-        try:
-            if self._pool is None:
-                from ..worker import worker_pool
-
-                self._pool = worker_pool()
-            self._pool.apply_async(call, args, callback=lambda r: settle(future.set_result, r),
-                                   error_callback=lambda e: settle(future.set_exception, e))
-        except (OSError, ValueError):
-            return await asyncio.to_thread(call, *args)
-        return await future
-
     def on_unmount(self) -> None:
-        if self._pool is not None:
-            self._pool.terminate()
+        self.ai_worker.close()
         self.leave_match()
         if self._own_store and self.store is not None:
             self.store.close()
@@ -213,84 +189,79 @@ class MakaoApp(App[None]):
         terminal still takes the restoring writes, else (a hung-up terminal, whose writes fail and
         can block Textual's shutdown for ever) by force after :data:`EXIT_GRACE_S`."""
         self.leave_match(wait=1.0)
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool = None
+        self.ai_worker.close()
         force = threading.Timer(EXIT_GRACE_S, os._exit, (128 + sig,))
         force.daemon = True
         force.start()
         self.exit(return_code=128 + sig)
 
-    def _record(self, session: MatchSession, writer: MatchWriter | None) -> None:
-        """Make ``session`` the match under way, stored through ``writer`` (None: unsaved); the
-        session it replaces stores nothing more."""
-        if self.session is not None:
-            self.session.saver = None
-        self.session = session
-        self.writer = writer
-        session.saver = self._save if writer is not None else None
-        if writer is not None:
-            writer.on_status = self._status_changed
-            if writer.status.state == "delayed":
-                self._show_status(writer, writer.status)
+    @property
+    def table(self) -> Table | None:
+        """The in-process table of the match under way (None: none, or a table elsewhere)."""
+        seating = self.seating
+        return seating.table if isinstance(seating, LocalSeating) else None
 
-    def _save(self, match: Match) -> None:
-        """Store what ``match`` did since the last save (a busy file or a full disk only delays
-        it: see :meth:`_show_status`); if another process took the match over, say so and stop."""
-        writer = self.writer
-        if writer is None:  # the saver is set only with a writer
-            return
-        try:
-            writer.save(match, played=self.session.played() if self.session is not None else None)
-        except MatchInUseError as exc:
-            self.leave_match()
-            if self.session is not None:
-                self.session.saver = None
-            self.notify(f"{exc}. This match is no longer saved here.", title="Saved games", severity="error",
-                        timeout=20, markup=False)
+    @property
+    def writer(self) -> MatchWriter | None:
+        """The writer storing the match under way (None: not saved here)."""
+        table = self.table
+        return table.writer if table is not None else None
 
-    def _status_changed(self, status: SaveStatus) -> None:
-        """The writer's saving changed (called from the writer's retry thread too)."""
-        writer = self.writer
-        if threading.get_ident() == self._thread_id:
-            self._show_status(writer, status)
-        elif self._loop is not None:
-            with contextlib.suppress(RuntimeError):  # the loop is closed: the app is gone
-                self._loop.call_soon_threadsafe(self._show_status, writer, status)
+    def _new_table(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int) -> Table:
+        """The in-process table of a new match, stored when the store takes it."""
+        writer = None
+        if self.store is not None:
+            try:
+                stored = [Seat(name, spec.is_ai, spec.level)
+                          for name, spec in zip(seat_names(seats), seats, strict=True)]
+                writer = self.store.start_match(variant, rules, stored, seed)
+            except StoreError as exc:
+                self.notify(f"{exc}. This match is not saved.", title="Saved games", severity="error",
+                            timeout=20, markup=False)
+        return Table(variant, rules, seats, seed, writer=writer, **self._table_options(variant))
 
-    def _show_status(self, writer: MatchWriter | None, status: SaveStatus) -> None:
-        """Tell the player: "Saving delayed" (why, and that the match goes on) until the waiting
-        actions are written, then "Saved"."""
-        if writer is None or writer is not self.writer:
-            return
-        if status.state == "delayed":
+    def _table_options(self, variant: Variant) -> dict[str, Any]:
+        """How this app's tables run: the AI in the app's worker after the table's pace (at once
+        with ``ai_delay`` 0), the hard AI's budget, a failure said in a notification."""
+        return {"worker": self.ai_worker if self.ai_delay > 0 else None, "ai_delay": self.ai_delay,
+                "pace": table_for(variant).pace, "thinking": self.thinking, "on_error": self._table_failed}
+
+    def _table_failed(self, exc: BaseException) -> None:
+        """The table's AI task failed outside an AI's own choice: said, the app goes on."""
+        self.notify(f"The table stopped playing the AI seats ({type(exc).__name__}: {exc}).",
+                    title="Table", severity="error", timeout=20, markup=False)
+
+    def _sit(self, seating: Seating) -> None:
+        """Make ``seating`` the match under way and show its table."""
+        self.seating = seating
+        status = seating.save_status()
+        if status is not None and status.state == "delayed":
+            self.table_notice(Notice(kind="save_delayed", reason=status.message))
+        self._back_to_base()
+        self.push_screen(table_for(seating.variant)(seating))
+
+    def table_notice(self, notice: Notice) -> None:
+        """News of the table itself, in a notification: "Saving delayed" (why, and that the match
+        goes on) until the waiting actions are written, then "Saved"; saving that stopped."""
+        if notice.kind == "save_delayed":
             self.clear_notifications()
-            self.notify(status.message, title="Saving delayed", severity="warning", timeout=24 * 3600,
-                        markup=False)
-        elif status.state == "saved":
+            self.notify(notice.reason, title="Saving delayed", severity="warning", timeout=24 * 3600, markup=False)
+        elif notice.kind == "saved":
             self.clear_notifications()
             self.notify("Every action of this match is saved.", title="Saved", timeout=5)
+        elif notice.kind == "save_failed":
+            self.notify(notice.reason, title="Saved games", severity="error", timeout=20, markup=False)
 
     def leave_match(self, wait: float | None = None) -> None:
-        """Release the stored match under way (others may then resume it); it stays saved.
-        Actions that still cannot be written (busy file, full disk; ``wait``: seconds to wait for
-        a busy file, default the store's) are named in :attr:`unsaved`."""
-        writer, self.writer = self.writer, None
-        if writer is not None:
-            writer.on_status = None
-            try:
-                writer.close(wait)
-            except StoreError as exc:
-                self.unsaved = str(exc)
-
-    def _rebuilt(self, saved: SavedMatch) -> MatchSession:
-        """A new session holding ``saved`` after its last action (its log rebuilt too), its clock
-        going on from the seconds already played."""
-        session = MatchSession(saved.variant, saved.rules, [SeatSpec(s.name, s.is_ai, s.level) for s in saved.seats],
-                               saved.seed, thinking=self.thinking)
-        saved.replay_into(session)
-        session.played_before = saved.played
-        return session
+        """Leave the match under way and close its table: the stored match is released (others
+        may then resume it) and stays saved. Actions that still cannot be written (busy file,
+        full disk; ``wait``: seconds to wait for a busy file, default the store's) are named in
+        :attr:`unsaved`."""
+        seating, self.seating = self.seating, None
+        if seating is not None:
+            unsaved = seating.close(wait)
+            if unsaved is not None:
+                self.unsaved = unsaved
 
     # ------------------------------------------------------------ navigation
 
@@ -312,44 +283,32 @@ class MakaoApp(App[None]):
         variant = get_variant(variant_id)
         self.leave_to_shell = False
         self._back_to_base()
-        last = self.session if self.session and self.session.variant.id == variant_id else None
+        last = self.last_setup if self.last_setup and self.last_setup[0] == variant_id else None
         if last is None:
             self.push_screen(SetupScreen(variant))
         else:
-            self.push_screen(SetupScreen(variant, last.seats, last.rules))
+            self.push_screen(SetupScreen(variant, last[1], last[2]))
 
     def new_match_setup(self) -> None:
         """Setup of a new match of the game just played."""
-        if self.session is not None:
-            self.open_setup(self.session.variant.id)
+        if self.last_setup is not None:
+            self.open_setup(self.last_setup[0])
 
     def start_match(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int) -> None:
-        """Start a match, store it, and show its table."""
+        """Start a match at a new in-process table, store it, and show its table."""
         self.leave_match()
-        session = MatchSession(variant, rules, seats, seed, thinking=self.thinking)
-        writer = None
-        if self.store is not None:
-            try:
-                stored = [Seat(name, spec.is_ai, spec.level)
-                          for name, spec in zip(session.names, session.seats, strict=False)]
-                writer = self.store.start_match(variant, rules, stored, seed)
-            except StoreError as exc:
-                self.notify(f"{exc}. This match is not saved.", title="Saved games", severity="error",
-                            timeout=20, markup=False)
-        self._record(session, writer)
-        self._back_to_base()
-        self.push_screen(table_for(variant)(session))
+        self.last_setup = (variant.id, list(seats), rules)
+        self._sit(LocalSeating(self._new_table(variant, rules, seats, seed)))
 
     def resume_match(self, writer: MatchWriter) -> None:
-        """Reopen a stored match at its table and save it from there on: its actions go again
-        through a new session, so the log is rebuilt too (in hot-seat the pass screen comes
-        first, as ever). Raises DamagedMatchError if they do not replay."""
-        if writer is not self.writer:
-            self.leave_match()
-        session = self._rebuilt(writer.saved)
-        self._record(session, writer)
-        self._back_to_base()
-        self.push_screen(table_for(writer.saved.variant)(session))
+        """Reopen a stored match at a new in-process table and save it from there on: its actions
+        are replayed, so the log is rebuilt too (in hot-seat the pass screen comes first, as ever).
+        Raises DamagedMatchError if they do not replay."""
+        self.leave_match()
+        saved = writer.saved
+        table = Table.resume(saved, writer=writer, **self._table_options(saved.variant))
+        self.last_setup = (saved.variant.id, list(table.seats), saved.rules)
+        self._sit(LocalSeating(table))
 
     def resume_saved(self, match_id: int) -> None:
         """Claim stored match ``match_id`` and reopen it (the start screen's Resume entries); a
@@ -367,22 +326,6 @@ class MakaoApp(App[None]):
             writer.close()
             self.notify(str(exc), title="Cannot resume", severity="error", timeout=15, markup=False)
 
-    def undo(self, keep: int) -> None:
-        """Take the match under way back to its first ``keep`` stored actions and show its table
-        anew (a deal left over starts the next one, so the human is back at the turn taken back).
-        The time limit's clock runs on. Raises StoreError if the store refuses."""
-        old, writer = self.session, self.writer
-        if old is None or writer is None:  # the table offers undo only in a stored match
-            return
-        saved = writer.truncate(keep)
-        session = self._rebuilt(saved)
-        if session.match.awaiting_next_deal:
-            session.next_deal()
-        session.started, session.played_before = old.started, old.played_before
-        session.undo_floor = keep  # no second step back before the human moves again
-        self._record(session, writer)
-        self.switch_screen(table_for(saved.variant)(session))
-
     def action_open_statistics(self) -> None:
         """The statistics and finished matches."""
         from .screens.saves import StatisticsScreen
@@ -398,12 +341,13 @@ class MakaoApp(App[None]):
     def quit_question(self) -> str:
         """What quitting the app during a match asks (saying whether it can be resumed, and what is
         not saved yet)."""
-        if self.writer is not None and self.writer.status.state == "delayed":
-            waiting = self.writer.pending
+        status = self.seating.save_status() if self.seating is not None else None
+        if status is not None and status.state == "delayed":
+            waiting = status.pending
             return (f"Quit the match under way? {waiting} of its action{'s' if waiting != 1 else ''} "
-                    f"could not be saved yet ({self.writer.status.reason}): quitting tries once more "
+                    f"could not be saved yet ({status.reason}): quitting tries once more "
                     f"and loses {'them' if waiting != 1 else 'it'} if the file still cannot be written.")
-        if self.writer is not None:
+        if status is not None:
             return "Quit the match under way? It is saved: makao resume reopens it."
         return "Quit the match under way? It is not saved."
 
@@ -412,7 +356,7 @@ class MakaoApp(App[None]):
         command line opened the match, else going back to the start screen."""
         if self.leave_to_shell:
             return self.quit_question()
-        if self.writer is not None:
+        if self.seating is not None and self.seating.save_status() is not None:
             return "Leave the match under way? It is saved: Resume on the start screen reopens it."
         return "Leave the match under way? It is not saved."
 
@@ -440,7 +384,7 @@ class MakaoApp(App[None]):
         from .screens.table import TableScreen
 
         return any(isinstance(s, TableScreen) for s in self.screen_stack) and bool(
-            self.session and not self.session.match.is_over)
+            self.seating and not self.seating.match_over)
 
     def action_request_quit(self) -> None:
         """Quit, asking first while a match is under way."""

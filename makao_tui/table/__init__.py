@@ -38,10 +38,15 @@ seat and the number of actions so far).
 
 On the receiving side a :class:`TableClient` decodes updates back into the engine's objects
 (the game's view, events, score-sheet rows) for the screens; its ``sender`` is the subscription
-or a connection to a server (:class:`Sender`).
+or a connection to a server (:class:`Sender`). The app's table screens read and act only through
+a :class:`Seating` (:mod:`makao_tui.table.seating`): this terminal's clients (one per seat played
+here, and the public view), hot-seat privacy, intents, and ``on_change`` / ``on_notice``
+callbacks on the app's loop; :class:`LocalSeating` sits at an in-process table, a networked
+client subclasses :class:`Seating`.
 """
 
 from .client import Entry, Row, Sender, TableClient
+from .seating import LocalSeating, Seating
 from .service import AI_NAMES, Listener, SeatSpec, Subscription, Table, TableError, seat_names
 from .wire import (
     WIRE_VERSION,
@@ -60,7 +65,7 @@ from .wire import (
 from .worker import AIWorker
 
 __all__ = [
-    "AI_NAMES", "WIRE_VERSION", "AIWorker", "Codec", "DealRow", "Entry", "Hint", "Listener", "LogEntry", "Message",
-    "Notice", "Refusal", "Row", "SeatInfo", "SeatSpec", "Sender", "Subscription", "Table", "TableClient",
-    "TableError", "Update", "WireError", "seat_names", "to_wire",
+    "AI_NAMES", "WIRE_VERSION", "AIWorker", "Codec", "DealRow", "Entry", "Hint", "Listener", "LocalSeating",
+    "LogEntry", "Message", "Notice", "Refusal", "Row", "SeatInfo", "SeatSpec", "Seating", "Sender", "Subscription",
+    "Table", "TableClient", "TableError", "Update", "WireError", "seat_names", "to_wire",
 ]

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import dataclasses
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from ..engine.match import Match
 from ..engine.state import GameState, IllegalAction
 from ..engine.text import clean_name
 from ..engine.variant import Variant, rules_to_options
-from ..store import StoreError, undo_point
+from ..store import StoreError
 from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, to_wire
 from .worker import AIWorker
 
@@ -47,9 +48,10 @@ class SeatSpec:
 
 
 def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
-    """Seat names: the given ones cleaned (:func:`~makao_tui.engine.text.clean_name`: no control
-    or bidi characters, a length limit; issue 12), and for AI seats whose name cleans to nothing
-    the first unused of :data:`AI_NAMES` (such an open or human seat is "Seat N")."""
+    """Seat names: the humans' own, cleaned (:func:`~makao_tui.engine.text.clean_name`: no control
+    or bidi characters, a length limit), and for unnamed AI seats the first unused of
+    :data:`AI_NAMES`; a human seat whose name cleans to nothing is "Player N", an unnamed open
+    seat "Seat N" (N: seat number)."""
     given = [clean_name(s.name) for s in seats]
     taken = {name.casefold() for name in given if name}
     pool = [n for n in AI_NAMES if n.casefold() not in taken]
@@ -60,8 +62,22 @@ def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
         elif spec.is_ai:
             names.append(pool.pop(0) if pool else f"AI {len(names) + 1}")
         else:
-            names.append(f"Seat {len(names) + 1}")
+            names.append(f"{'Seat' if spec.open else 'Player'} {len(names) + 1}")
     return names
+
+
+def last_move(match: Match, seat: int) -> int | None:
+    """The place over the whole match of ``seat``'s last action (as :func:`makao_tui.store.undo_point`
+    finds it in ``match.all_actions()``: the count of actions an undo keeps), or None if it never
+    acted. Searched from the last deal back, so the check costs the same late in a long match as
+    early (it is made for every update)."""
+    end = sum(len(deal.actions) for deal in match.deals)
+    for deal in reversed(match.deals):
+        end -= len(deal.actions)
+        for index in range(len(deal.actions) - 1, -1, -1):
+            if deal.actions[index][0] == seat:
+                return end + index
+    return None
 
 
 class TableError(Exception):
@@ -170,7 +186,14 @@ class Table:
         self._unheld.set()
         self._task: asyncio.Task | None = None
         self._rows: dict[int, DealRow] = {}
+        #: notices to send after the next updates (an AI that failed)
+        self._notices: list[Notice] = []
+        #: actions an undo may not take back (those before the move last taken back)
+        self._undo_floor = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread: int | None = None
         self._fresh_match()
+        self._watch_writer()
 
     @classmethod
     def resume(cls, saved: Any, writer: Any = None, **options: Any) -> Table:
@@ -183,6 +206,7 @@ class Table:
         table._replay(saved)
         table.played_before = saved.played
         table.writer = writer
+        table._watch_writer()
         return table
 
     # ------------------------------------------------------------ seats
@@ -260,6 +284,9 @@ class Table:
     def start(self) -> None:
         """Let the AI seats play (with a worker, call it in a running asyncio loop)."""
         self._started = True
+        with contextlib.suppress(RuntimeError):  # no loop running: the writer's news are not forwarded
+            self._loop = asyncio.get_running_loop()
+            self._loop_thread = threading.get_ident()
         self._changed()
 
     def hold(self, held: bool) -> None:
@@ -276,8 +303,10 @@ class Table:
                 self._publish()
             self._think()
 
-    def close(self) -> None:
-        """Stop the AI, drop every receiver and release the stored match (it stays saved)."""
+    def close(self, wait: float | None = None) -> str | None:
+        """Stop the AI, drop every receiver and release the stored match (it stays saved): what
+        still waits to be written is tried once more (``wait``: seconds a busy file is waited for,
+        default the store's). Returns why some actions could not be saved, or None."""
         self._started = False
         if self._task is not None:
             self._task.cancel()
@@ -286,8 +315,12 @@ class Table:
             self._leave(sub)
         writer, self.writer = self.writer, None
         if writer is not None:
-            with contextlib.suppress(StoreError):  # a claim not released lapses with this process
-                writer.close()
+            writer.on_status = None
+            try:
+                writer.close(wait)
+            except StoreError as exc:  # named to the player; the claim lapses with this process
+                return str(exc)
+        return None
 
     @property
     def saved(self) -> bool:
@@ -367,6 +400,29 @@ class Table:
 
         saved.replay_into(Target)
 
+    def _watch_writer(self) -> None:
+        """Forward the writer's news (a busy file or full disk delays saving; then all is saved)
+        to every receiver as notices ``"save_delayed"`` / ``"saved"``, on the table's loop."""
+        writer = self.writer
+        if writer is None:
+            return
+
+        def status(status: Any) -> None:
+            if status.state not in ("delayed", "saved"):
+                return
+            notice = Notice(kind="save_delayed" if status.state == "delayed" else "saved", reason=status.message)
+            if self._loop is None or threading.get_ident() == self._loop_thread:
+                self._notice(notice)
+            else:
+                with contextlib.suppress(RuntimeError):  # the loop is closed: nobody listens
+                    self._loop.call_soon_threadsafe(self._notice, notice)
+
+        writer.on_status = status
+
+    def save_status(self) -> Any:
+        """The writer's :class:`~makao_tui.store.SaveStatus` (None: the match is not saved)."""
+        return self.writer.status if self.writer is not None else None
+
     def _save(self) -> None:
         """Store what the match did since the last save; on failure tell everyone and stop saving."""
         if self.writer is None:
@@ -375,10 +431,10 @@ class Table:
             self.writer.save(self.match, played=self.played())
         except StoreError as exc:
             writer, self.writer = self.writer, None
+            writer.on_status = None
             with contextlib.suppress(StoreError):
                 writer.close()
-            for sub in list(self._subs):
-                sub.listener(Notice(kind="save_failed", reason=f"{exc}. This match is no longer saved."))
+            self._notice(Notice(kind="save_failed", reason=f"{exc}. This match is no longer saved here."))
 
     def _mark(self, seat: int, undos: int = 0, hints: int = 0) -> None:
         """Store that ``seat`` took a move back or had a hint (the statistics show the help a
@@ -447,8 +503,12 @@ class Table:
             return "undo is for a human playing against the computer"
         if self.writer is None:
             return "undo needs the saved game, and this match is not saved"
-        if undo_point(self.match.all_actions(), seat) is None:
+        point = last_move(self.match, seat)
+        if point is None:
             return "you have not moved yet: nothing to take back"
+        if point < self._undo_floor:
+            # one step only: going back further would show the computer's answers to moves not made
+            return "only your last move can be taken back, and it was: play on, then u takes back that move"
         return None
 
     def _undo(self, sub: Subscription, seq: int) -> Refusal | None:
@@ -459,7 +519,8 @@ class Table:
         if why is not None:
             return Refusal(kind="undo", reason=why, intent="undo", seq=self.seq)
         assert sub.seat is not None  # a spectator was refused above
-        keep = undo_point(self.match.all_actions(), sub.seat)
+        keep = last_move(self.match, sub.seat)
+        assert keep is not None  # undo_refusal() said so otherwise
         try:
             saved = self.writer.truncate(keep)
         except StoreError as exc:
@@ -467,6 +528,7 @@ class Table:
         self._mark(sub.seat, undos=1)
         self._fresh_match()
         self._replay(saved)
+        self._undo_floor = keep  # no second step back before the human moves again
         if self.match.awaiting_next_deal:  # back at the human's turn, in the next deal
             self.match.next_deal()
             self._log_opening()
@@ -495,7 +557,10 @@ class Table:
         adviser = ai_for(self.variant.id, "hard", self.rules, self.thinking)
         token = (len(self.match.deals), len(self.match.current.actions))
         args = (adviser, self.match.state.view(sub.seat), random.Random(f"{self.seed}/hint/{token}"))
-        advice = await self.worker.run(advise, *args) if self.worker is not None else advise(*args)
+        try:
+            advice = await self.worker.run(advise, *args) if self.worker is not None else advise(*args)
+        except Exception as exc:  # a hint that fails is a refusal, not the table's end
+            return Refusal(kind="hint_failed", reason=f"{type(exc).__name__}: {exc}", intent="hint", seq=self.seq)
         if seq != self.seq:
             return Refusal(kind="stale", reason="the table moved on while the hint was thought of",
                            intent="hint", seq=self.seq)
@@ -515,9 +580,13 @@ class Table:
         """Without a worker: play the AI seats' turns now, in a row; whether any was played."""
         played = False
         if self._started and not self._held and self.worker is None:
-            while self.match.state.to_act in self._players:
-                seat = self.match.state.to_act
-                self._apply(self._players[seat].choose(self.match.state.view(seat), self._ai_rng(seat)))
+            while (seat := self.match.state.to_act) in self._players:
+                view = self.match.state.view(seat)
+                try:
+                    action = self._players[seat].choose(view, self._ai_rng(seat))
+                except Exception as exc:  # an AI that fails must not stop the table
+                    action = self._ai_failed(seat, view, exc)
+                self._apply(action)
                 played = True
         return played
 
@@ -527,6 +596,12 @@ class Table:
                 and self.match.state.to_act in self._players and self._task is None):
             self._task = asyncio.get_running_loop().create_task(self._ai_turns())
             self._task.add_done_callback(self._ai_done)
+
+    def _ai_failed(self, seat: int, view: Any, exc: Exception) -> Action:
+        """The stand-in move of an AI seat whose AI raised ``exc``: its first legal action; every
+        receiver is told (a :class:`Notice` ``"ai_failed"`` after the move's update)."""
+        self._notices.append(Notice(kind="ai_failed", reason=f"{type(exc).__name__}: {exc}", seat=seat))
+        return view.legal[0]
 
     def _ai_done(self, task: asyncio.Task) -> None:
         error = None if task.cancelled() else task.exception()
@@ -553,7 +628,10 @@ class Table:
                 pause = asyncio.ensure_future(asyncio.sleep(self.ai_delay * factor))
                 rng = self._ai_rng(seat)
                 assert self.worker is not None  # the task runs only with a worker
-                action, _ = await self.worker.run(decide, self._players[seat], view, rng)
+                try:
+                    action, _ = await self.worker.run(decide, self._players[seat], view, rng)
+                except Exception as exc:  # an AI that fails must not stop the table
+                    action = self._ai_failed(seat, view, exc)
                 await pause
                 if self._held:
                     await self._unheld.wait()
@@ -567,9 +645,18 @@ class Table:
     # ------------------------------------------------------------ updates
 
     def _publish(self) -> None:
+        """Send every receiver its update, then the notices that came with it."""
+        notices, self._notices = self._notices, []
         for sub in list(self._subs):
             if not sub.closed:
                 sub.listener(self._update_for(sub))
+        for notice in notices:
+            self._notice(notice)
+
+    def _notice(self, notice: Notice) -> None:
+        for sub in list(self._subs):
+            if not sub.closed:
+                sub.listener(notice)
 
     def public_view(self, state: GameState) -> Any:
         """What a spectator may know of ``state``: a seat's view with the fields only that seat
@@ -612,4 +699,5 @@ class Table:
             deals=[self._row(i) for i in range(len(match.deals))], deal_over=state.is_over,
             match_over=match.is_over, next_dealer=match.next_dealer() if match.awaiting_next_deal else None,
             winners=match.winners(), time_limit_min=limit, seconds_left=self.seconds_left(),
-            time_up=match.time_up, undo_refused=self.undo_refusal(seat), reset=reset, log=log)
+            time_up=match.time_up, undo_refused=self.undo_refusal(seat), hint_refused=self.hint_refusal(seat),
+            reset=reset, log=log)

@@ -200,7 +200,8 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     ``next_dealer``: who deals next once the deal is over and the match goes on; ``winners``: the
     seats with the best total (the winners once ``match_over``); ``time_limit_min``,
     ``seconds_left``, ``time_up``: the match's clock (None: no time limit);
-    ``undo_refused``: why this seat cannot undo now (None: it can); ``reset``: ``log`` is the
+    ``undo_refused``: why this seat cannot undo now (None: it can); ``hint_refused``: why it
+    cannot have a hint now (None: it can); ``reset``: ``log`` is the
     whole log (a first update or after an undo), else the entries since the previous update to
     this receiver.
     """
@@ -225,13 +226,15 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     undo_refused: str | None
     reset: bool
     log: list[LogEntry]
+    hint_refused: str | None = None
 
 
 class Refusal(msgspec.Struct, tag="refusal", kw_only=True):
     """An intent the table did not carry out, and why: ``kind`` is one of ``"stale"`` (its
     ``seq`` is not the table's: repeated or overtaken), ``"not_your_turn"``, ``"illegal"`` (the
     engine refused the action; ``reason`` in its words), ``"no_deal"`` (no next deal to start),
-    ``"undo"``, ``"hint"``, ``"seat"`` (the sender holds no seat, or the seat is the AI's);
+    ``"undo"``, ``"hint"``, ``"hint_failed"`` (the AI that thinks of hints raised ``reason``),
+    ``"seat"`` (the sender holds no seat, or the seat is the AI's);
     ``intent``: what was refused (``"act"``, ``"next_deal"``, ``"undo"``, ``"hint"``);
     ``action``: the refused action's wire form, if any; ``seq``: the table's sequence number."""
 
@@ -256,10 +259,14 @@ class Hint(msgspec.Struct, tag="hint", kw_only=True):
 
 class Notice(msgspec.Struct, tag="notice", kw_only=True):
     """Something about the table itself: ``kind`` ``"save_failed"`` (the match is no longer
-    saved; ``reason`` says why)."""
+    saved; ``reason`` says why), ``"save_delayed"`` (a busy file or a full disk: actions wait in
+    memory and are retried; ``reason`` says so in one line), ``"saved"`` (every action is written
+    again), or ``"ai_failed"`` (the AI of ``seat`` raised ``reason``, an exception's type and
+    words, and made its first legal move instead)."""
 
     kind: str
     reason: str
+    seat: int | None = None
 
 
 #: every message the table sends, for ``msgspec.json.decode(line, type=Message)``

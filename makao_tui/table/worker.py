@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
-
-from ..worker import worker_pool
 
 
 class AIWorker:
     """Runs picklable calls in one helper process, started on first use.
 
-    Falls back to a thread when no process can be started.
+    Falls back to a thread when no process can be started (a sandbox without semaphores).
+    ``before_start``: awaited before the process is started (the app waits for its first frame,
+    so that the first screen shows sooner).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, before_start: Callable[[], Awaitable[Any]] | None = None) -> None:
         self._pool: Any = None
+        self.before_start = before_start
 
     @property
     def started(self) -> bool:
@@ -32,6 +33,8 @@ class AIWorker:
 
     async def run(self, call: Callable[..., Any], *args: Any) -> Any:
         """``call(*args)`` in the helper process; its result, or its exception raised here."""
+        if self._pool is None and self.before_start is not None:
+            await self.before_start()
         loop = asyncio.get_running_loop()
         future: asyncio.Future = loop.create_future()
 
@@ -45,6 +48,8 @@ class AIWorker:
 
         try:
             if self._pool is None:
+                from ..worker import worker_pool  # imported when first needed: start-up loads less
+
                 self._pool = worker_pool()
             self._pool.apply_async(call, args, callback=lambda r: settle(future.set_result, r),
                                    error_callback=lambda e: settle(future.set_exception, e))

@@ -13,7 +13,7 @@ from makao_tui.app.screens.macao import CutScreen
 from makao_tui.games import get_variant
 from makao_tui.games.macao import BankPassed
 
-from .scenes import AI, ANN, Scene, autoplay, humans_turn, wait_for
+from .scenes import AI, ANN, Scene, autoplay, humans_turn, peek, wait_for
 
 MACAO = get_variant("macao")
 
@@ -30,7 +30,7 @@ def settlement(app) -> bool:
 
 def bank_passed(app) -> bool:
     """The human is to act in the first hand of a bank that has passed on."""
-    state = app.session.match.state
+    state = peek(app).match.state
     return humans_turn(app) and any(isinstance(e, BankPassed) for e in state.opening)
 
 
@@ -52,7 +52,7 @@ async def _bank_passes(pilot) -> None:
 
 async def _ledger(pilot) -> None:
     app = pilot.app
-    await autoplay(pilot, lambda: humans_turn(app) and len(app.session.match.deals) == 8)
+    await autoplay(pilot, lambda: humans_turn(app) and len(peek(app).match.deals) == 8)
     await pilot.press("l")
     await wait_for(pilot, lambda: type(app.screen).__name__ == "ScoreSheetScreen")
     await pilot.pause()

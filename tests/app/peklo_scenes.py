@@ -11,7 +11,7 @@ from makao_tui.app.screens.common import DealSummaryScreen, MatchEndScreen
 from makao_tui.engine.actions import Play
 from makao_tui.games import get_variant
 
-from .scenes import AI, ANN, Scene, autoplay, humans_turn, wait_for
+from .scenes import AI, ANN, Scene, autoplay, humans_turn, peek, wait_for
 
 PEKLO = get_variant("peklo")
 
@@ -23,7 +23,7 @@ def app_peklo(seats=(ANN, AI, AI, AI), seed: int = 3, **options) -> MakaoApp:
 
 def keyboard_view(app):
     """The view of the human at the keyboard."""
-    session = app.session
+    session = peek(app)
     return session.match.state.view(session.at_keyboard)
 
 
@@ -55,12 +55,12 @@ async def _play(pilot) -> None:
 
 async def _deal_summary(pilot) -> None:
     app = pilot.app
-    await autoplay(pilot, lambda: isinstance(app.screen, DealSummaryScreen) and len(app.session.match.deals) == 4)
+    await autoplay(pilot, lambda: isinstance(app.screen, DealSummaryScreen) and len(peek(app).match.deals) == 4)
 
 
 async def _score_sheet(pilot) -> None:
     app = pilot.app
-    await autoplay(pilot, lambda: humans_turn(app) and len(app.session.match.deals) == 6)
+    await autoplay(pilot, lambda: humans_turn(app) and len(peek(app).match.deals) == 6)
     await pilot.press("s")
     await wait_for(pilot, lambda: type(app.screen).__name__ == "ScoreSheetScreen")
 

@@ -26,6 +26,7 @@ from makao_tui.app.screens.table import TableScreen
 from makao_tui.engine.match import Match
 from makao_tui.games import get_variant
 from makao_tui.store import Seat, open_store
+from makao_tui.table import Table
 from tests.store.util import play, short_setup
 
 RU = get_variant("makao-ru")
@@ -82,14 +83,75 @@ async def wait_for(pilot, condition: Callable[[], bool], steps: int = PATIENCE) 
         await step(pilot)
 
 
+class Peek:
+    """What a test looks at behind the table screen: the in-process table's match (the truth the
+    screen is checked against; the screen itself never reads it) and this terminal's seating."""
+
+    def __init__(self, app: MakaoApp) -> None:
+        self.app = app
+
+    @property
+    def table(self) -> Table:
+        table = self.app.table
+        assert table is not None, "no in-process table"
+        return table
+
+    @property
+    def seating(self):
+        return self.app.seating
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    def __getattr__(self, name):  # names, seats, rules, seed, variant, is_ai, seconds_left, played, tick…
+        return getattr(self.table, name)
+
+    @property
+    def to_act(self) -> int | None:
+        return self.match.state.to_act
+
+    @property
+    def at_keyboard(self) -> int | None:
+        return self.seating.at_keyboard
+
+    def hand_seat(self) -> int | None:
+        return self.seating.hand_seat()
+
+    def needs_pass(self) -> bool:
+        return self.seating.needs_pass()
+
+    def viewer(self) -> int:
+        return self.seating.viewer()
+
+    def token(self) -> tuple[int, int]:
+        """Changes with every action: (deal number, actions in that deal)."""
+        return len(self.match.deals), len(self.match.current.actions)
+
+    @property
+    def log(self):
+        """The table's own log (entries: deal, seat, events as the engine made them)."""
+        return self.table._log
+
+    def log_lines(self, ascii: bool = False) -> list[str]:
+        """The log's lines as the table screen shows them."""
+        screen = next(s for s in reversed(self.app.screen_stack) if isinstance(s, TableScreen))
+        return screen.log_lines()
+
+
+def peek(app: MakaoApp) -> Peek:
+    """A :class:`Peek` at ``app``'s table."""
+    return Peek(app)
+
+
 def humans_turn(app) -> bool:
     """The table shows and waits for the human at the keyboard."""
     screen = app.screen
     if not isinstance(screen, TableScreen):
         return False
-    session = screen.session
-    seat = session.to_act
-    return seat is not None and not session.is_ai(seat) and session.at_keyboard == seat
+    seating = screen.seating
+    seat = seating.to_act
+    return seat is not None and not seating.is_ai(seat) and seating.at_keyboard == seat
 
 
 async def autoplay(pilot, until: Callable[[], bool], steps: int = 10 * PATIENCE) -> None:
@@ -103,9 +165,9 @@ async def autoplay(pilot, until: Callable[[], bool], steps: int = 10 * PATIENCE)
         screen = app.screen
         if humans_turn(app):
             # with ai_delay 0 the AI seats answer inside act(): no need to wait for a frame
-            session = screen.session
-            player = ai_for(session.variant.id)
-            screen.act(player.choose(session.match.state.view(session.to_act), rng))
+            seating = screen.seating
+            player = ai_for(seating.variant.id)
+            screen.act(player.choose(seating.view, rng))  # the view the table sent this seat
             continue
         if isinstance(screen, (DealSummaryScreen, PassDeviceScreen)):
             await pilot.press("enter")
@@ -241,7 +303,7 @@ async def _deal_summary(pilot) -> None:
 
 async def _score_sheet(pilot) -> None:
     app = pilot.app
-    await autoplay(pilot, lambda: humans_turn(app) and len(app.session.match.deals) == 3)
+    await autoplay(pilot, lambda: humans_turn(app) and len(peek(app).match.deals) == 3)
     await pilot.press("s")
     await wait_for(pilot, lambda: type(app.screen).__name__ == "ScoreSheetScreen")
 

@@ -16,7 +16,7 @@ from makao_tui.engine.actions import Bid, Draw, Play
 from makao_tui.engine.cards import Card
 from makao_tui.store import open_store
 
-from .scenes import ANN, BOB, RU, app_ru, humans_turn, wait_for
+from .scenes import ANN, BOB, RU, app_ru, humans_turn, peek, wait_for
 from .test_table import run, status_text
 
 HARD = SeatSpec("", True, "hard")
@@ -36,8 +36,8 @@ def test_setup_offers_a_level_for_each_ai_seat_and_the_saved_game_keeps_it():
         app.screen.action_start()
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert [s.level for s in app.session.seats[1:]] == ["hard", "easy"]
-        assert type(app.session._players[1]).__name__ != type(app.session._players[2]).__name__
+        assert [s.level for s in peek(app).seats[1:]] == ["hard", "easy"]
+        assert type(peek(app)._players[1]).__name__ != type(peek(app)._players[2]).__name__
 
     run(app, body)
     with open_store() as store:
@@ -67,20 +67,21 @@ def test_keys_work_while_a_hard_ai_thinks():
     # and the help open and close meanwhile, the terminal is resized, and the AI's move comes after
     app = MakaoApp(variant=RU, rules=RU.rules(), seats=[ANN, HARD], seed=3, ai_delay=0.01,
                    thinking=Thinking(seconds=None, playouts=40))
-    think, held = app.think, asyncio.Event()
+    think, held = app.ai_worker.run, asyncio.Event()
 
     async def held_think(call, player, view, rng):
         if len(view.legal) > 1:
             await held.wait()
         return await think(call, player, view, rng)
 
-    app.think = held_think
+    app.ai_worker.run = held_think
 
     async def body(pilot):
-        session = app.session
+        session = peek(app)
         table = app.screen
+        service = session.table
         while True:  # on to an AI turn with a real choice (a lone legal action needs no thought)
-            await wait_for(pilot, lambda: humans_turn(app) or table._thinking)
+            await wait_for(pilot, lambda: humans_turn(app) or service.ai_thinking)
             if humans_turn(app):
                 legal = session.match.state.legal_actions()
                 table.act(next((a for a in legal if isinstance(a, Play)), legal[0]))
@@ -96,10 +97,10 @@ def test_keys_work_while_a_hard_ai_thinks():
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        assert app.screen is table and session.token() == token and table._thinking
+        assert app.screen is table and session.token() == token and service.ai_thinking
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert session.token() == token and table._thinking  # the keys did not wait for the AI
+        assert session.token() == token and service.ai_thinking  # the keys did not wait for the AI
         held.set()
         await wait_for(pilot, lambda: session.token() != token)
 
@@ -112,13 +113,13 @@ def test_h_gives_the_hard_ai_hint_to_a_lone_human():
 
     async def body(pilot):
         await wait_for(pilot, lambda: humans_turn(app))
-        token = app.session.token()
+        token = peek(app).token()
         await pilot.press("h")
         await wait_for(pilot, lambda: "Hint:" in status_text(app))
         words = status_text(app)
-        legal = app.session.match.state.legal_actions()
+        legal = peek(app).match.state.legal_actions()
         assert any(describe_action(a) in words for a in legal)
-        assert app.session.token() == token  # a hint plays nothing
+        assert peek(app).token() == token  # a hint plays nothing
 
     run(app, body)
 

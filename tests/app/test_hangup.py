@@ -19,6 +19,7 @@ from pathlib import Path
 
 from makao_tui.app.main import MakaoApp
 from makao_tui.store import default_path, open_store
+from tests.app.scenes import peek
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,7 +96,7 @@ def test_hangup_ends_the_app_cleanly_and_a_killed_resume_loses_nothing():
             app = MakaoApp(resume=writer, ai_delay=60)  # the AI seats wait: the state holds still
             async with app.run_test(size=(80, 24)) as pilot:
                 await pilot.pause()
-                assert app.session.match.state.snapshot() == expected.state.snapshot()
-                assert app.session.match.totals == expected.totals
+                assert peek(app).match.state.snapshot() == expected.state.snapshot()
+                assert peek(app).match.totals == expected.totals
 
     asyncio.run(resumed())

@@ -19,7 +19,7 @@ from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.games.macao import CardsCut, FirstBanker, HandSettled, next_banker
 
 from .macao_scenes import MACAO, app_macao, bank_passed, settlement
-from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, step, wait_for
+from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, peek, step, wait_for
 from .test_table import run, status_text, text_of
 
 
@@ -33,9 +33,9 @@ def test_all_ai_match_runs_from_the_cut_to_the_end_of_match_screen():
 
     async def body(pilot):
         await wait_for(pilot, lambda: isinstance(app.screen, CutScreen))
-        match = app.session.match
+        match = peek(app).match
         cut = text_of(app.screen.query_one("#result"))
-        assert app.session.names[match.first_dealer] in cut and "first bank" in cut
+        assert peek(app).names[match.first_dealer] in cut and "first bank" in cut
         await pilot.press("enter")
         for _ in patience("the match did not end"):
             if isinstance(app.screen, MatchEndScreen):
@@ -51,7 +51,7 @@ def test_all_ai_match_runs_from_the_cut_to_the_end_of_match_screen():
         assert table.row_count == len(match.deals) + 1  # one row per hand, then the bankrolls
         result = text_of(app.screen.query_one("#result"))
         for seat in match.winners():
-            assert f"{app.session.names[seat]} wins" in result or "share the win" in result
+            assert f"{peek(app).names[seat]} wins" in result or "share the win" in result
         chart = app.screen.query_one(TotalsChart)
         assert [len(line) for _, line in chart.sheet.series] == [len(match.deals) + 1] * 3
         assert str(max(match.totals)) in chart.render().plain
@@ -70,12 +70,12 @@ def test_the_end_of_match_chart_shows_at_once_at_120x40():
             if isinstance(app.screen, DealSummaryScreen):
                 await pilot.press("enter")
             await step(pilot)
-        assert len(app.session.match.deals) > 20
+        assert len(peek(app).match.deals) > 20
         await pilot.pause()
         chart = app.screen.query_one(TotalsChart)
         assert chart.size.height == 1 + 3
         shown = chart.render().plain.splitlines()
-        assert [line.split()[0] for line in shown[1:]] == app.session.names
+        assert [line.split()[0] for line in shown[1:]] == peek(app).names
 
     run(app, body, size=(120, 40))
 
@@ -88,7 +88,7 @@ def test_hot_seat_hand_covers_each_card_and_plays_r_d_s_by_keys():
         await wait_for(pilot, lambda: isinstance(app.screen, CutScreen))
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
-        session = app.session
+        session = peek(app)
         state = session.match.state
         assert state.dealer == 1 and session.to_act == 0
         table = table_of(app)
@@ -127,10 +127,10 @@ def test_refused_replace_says_why_and_changes_nothing():
 
     async def body(pilot):
         await autoplay(pilot, lambda: humans_turn(app))
-        token = app.session.token()
+        token = peek(app).token()
         await pilot.press("r")
         assert status_text(app).startswith("Not allowed: only a card worth 0 may be thrown away, and 2♦")
-        assert app.session.token() == token
+        assert peek(app).token() == token
         keybar = text_of(app.screen.query_one("#keybar"))
         assert "d draw" in keybar and "s stand" in keybar and "replace" not in keybar
         await pilot.press("s")  # s stands on the Macao table: the hand is settled
@@ -144,8 +144,8 @@ def test_the_cut_with_a_tie_shows_every_round():
 
     async def body(pilot):
         await wait_for(pilot, lambda: isinstance(app.screen, CutScreen))
-        rounds = [e for e in app.session.match.opening if isinstance(e, CardsCut)]
-        banker = next(e.seat for e in app.session.match.opening if isinstance(e, FirstBanker))
+        rounds = [e for e in peek(app).match.opening if isinstance(e, CardsCut)]
+        banker = next(e.seat for e in peek(app).match.opening if isinstance(e, FirstBanker))
         assert len(rounds) == 2
         sheet = app.screen.query_one(DataTable)
         assert sheet.row_count == 3 and len(sheet.columns) == 3
@@ -153,7 +153,7 @@ def test_the_cut_with_a_tie_shows_every_round():
         await pilot.press("enter")
         await autoplay(pilot, lambda: humans_turn(app))
         assert "cut lowest" in text_of(app.screen.query_one("#alert"))
-        assert "Cut for the bank" in app.session.log_lines()[0]
+        assert "Cut for the bank" in peek(app).log_lines()[0]
 
     run(app, body)
 
@@ -162,13 +162,13 @@ def test_bank_passing_on_is_announced():
     app = app_macao(seed=3)
 
     async def body(pilot):
-        match = app.session.match
+        match = peek(app).match
         await autoplay(pilot, lambda: settlement(app) and next_banker(match) != match.current.dealer)
         await pilot.pause()
         result = text_of(app.screen.query_one("#result"))
         await autoplay(pilot, lambda: bank_passed(app))
-        names = app.session.names
-        banker = app.session.match.state.dealer
+        names = peek(app).names
+        banker = peek(app).match.state.dealer
         assert f"the bank passes to {names[banker]}" in result
         assert f"to {names[banker]}: a fresh shoe of 104 cards" in text_of(app.screen.query_one("#alert"))
 
@@ -179,7 +179,7 @@ def test_ledger_on_l_and_help_name_the_macao_keys():
     app = app_macao(seed=3)
 
     async def body(pilot):
-        await autoplay(pilot, lambda: humans_turn(app) and len(app.session.match.deals) == 3)
+        await autoplay(pilot, lambda: humans_turn(app) and len(peek(app).match.deals) == 3)
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
         sheet = app.screen.query_one(DataTable)

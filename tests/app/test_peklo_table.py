@@ -17,7 +17,7 @@ from makao_tui.engine.actions import Bid, Play
 from makao_tui.games.peklo import deal_count
 
 from .peklo_scenes import app_peklo, hooked, keyboard_view, must_follow
-from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, step, wait_for
+from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, peek, step, wait_for
 from .test_table import run, status_text, text_of
 
 
@@ -34,11 +34,11 @@ def test_all_ai_match_of_seven_runs_to_the_end_of_match_screen():
             if isinstance(app.screen, MatchEndScreen):
                 break
             if isinstance(app.screen, DealSummaryScreen):
-                summaries.append(len(app.session.match.deals))
+                summaries.append(len(peek(app).match.deals))
                 assert f"{summaries[-1]} card" in text_of(app.screen.query_one("#result"))
                 await pilot.press("enter")
             await step(pilot)
-        match = app.session.match
+        match = peek(app).match
         assert match.is_over and len(match.deals) == deal_count(7) == 7
         assert summaries == list(range(1, 8))
         table = app.screen.query_one(DataTable)
@@ -48,7 +48,7 @@ def test_all_ai_match_of_seven_runs_to_the_end_of_match_screen():
         assert last[1].plain == "none"  # the last deal is played without trump
         result = text_of(app.screen.query_one("#result"))
         for seat in match.winners():
-            assert app.session.names[seat] in result
+            assert peek(app).names[seat] in result
         assert str(max(match.totals)) in result
         notes = text_of(app.screen.query_one(".notes"))
         assert "All 7 deals played" in notes and "Deals left" not in notes
@@ -60,7 +60,7 @@ def test_hot_seat_bid_then_a_card_by_keys_then_a_refused_revoke():
     app = app_peklo(seats=(ANN, BOB, AI), seed=4)
 
     async def body(pilot):
-        session = app.session
+        session = peek(app)
         await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
         first = session.to_act
         table = table_of(app)
@@ -113,7 +113,7 @@ def test_the_hooks_forbidden_bid_is_shown_and_refused():
 
     async def body(pilot):
         await autoplay(pilot, lambda: hooked(app))
-        session = app.session
+        session = peek(app)
         view = keyboard_view(app)
         banned = view.forbidden_bid
         assert view.dealer == session.at_keyboard
@@ -167,7 +167,7 @@ def test_help_and_score_sheet_open_from_the_table():
         await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
         sheet = app.screen.query_one(DataTable)
         assert sheet.row_count == 2  # deal 1 under way, the totals
-        assert [str(c.label) for c in sheet.columns.values()] == ["Cards", "Trump", *app.session.names]
+        assert [str(c.label) for c in sheet.columns.values()] == ["Cards", "Trump", *peek(app).names]
 
     run(app, body)
 

@@ -9,9 +9,9 @@ import itertools
 import pytest
 
 from makao_tui.ai import LEVELS, Thinking, decision_rng
-from makao_tui.app.session import MatchSession, SeatSpec
 from makao_tui.engine.actions import Action
 from makao_tui.store import Seat, open_store
+from makao_tui.table import SeatSpec, Table
 from tests.store.util import GAMES, SHORT, short_setup
 
 THINKING = Thinking(seconds=None, playouts=6)
@@ -22,18 +22,19 @@ def seats(game: str) -> list[SeatSpec]:
     return [SeatSpec(f"P{i}", True, next(levels)) for i in range(SHORT[game][1])]
 
 
-def play_on(session: MatchSession, count: int) -> list[tuple[int, Action]]:
-    """``count`` actions chosen by the AI seats (fewer if the match ends), as (seat, action)."""
+def play_on(table: Table, count: int) -> list[tuple[int, Action]]:
+    """``count`` actions chosen by the table's AI seats, each from its own view and the table's
+    generator for the decision (fewer if the match ends), as (seat, action); stored by the
+    table's writer, if any."""
     out = []
     for _ in range(count):
-        if session.match.is_over:
+        if table.match.is_over:
             break
-        if session.match.awaiting_next_deal:
-            session.next_deal()
-        seat = session.to_act
-        player, view, rng = session.ai_inputs()
-        action = player.choose(view, rng)
-        session.apply(action)
+        if table.match.awaiting_next_deal:
+            table._start_next_deal()
+        seat = table.match.state.to_act
+        action = table._players[seat].choose(table.match.state.view(seat), table._ai_rng(seat))
+        table._apply(action)
         out.append((seat, action))
     return out
 
@@ -44,24 +45,23 @@ def test_a_resumed_match_plays_on_as_the_unbroken_one(tmp_path, game, before):
     variant, rules, _ = short_setup(game)
     specs = seats(game)
     after = 40
-    unbroken = MatchSession(variant, rules, specs, 99, thinking=THINKING)
+    unbroken = Table(variant, rules, specs, 99, thinking=THINKING)
     expected = play_on(unbroken, before + after)[before:]
     assert len(expected) >= 10  # the match goes on after the break
 
     with open_store(tmp_path / "makao.sqlite3") as store:
-        first = MatchSession(variant, rules, specs, 99, thinking=THINKING)
-        stored = [Seat(n, s.is_ai, s.level) for n, s in zip(first.names, specs, strict=True)]
+        names = Table(variant, rules, specs, 99).names
+        stored = [Seat(n, s.is_ai, s.level) for n, s in zip(names, specs, strict=True)]
         writer = store.start_match(variant, rules, stored, 99)
-        first.saver = writer.save
+        first = Table(variant, rules, specs, 99, thinking=THINKING, writer=writer)
         play_on(first, before)
-        writer.close()  # the process ends here (or is killed: every action is already stored)
+        assert first.close() is None  # the process ends here (or is killed: every action is already stored)
 
-        with store.resume(writer.id) as resumed:
-            again = MatchSession(variant, rules, [SeatSpec(s.name, s.is_ai, s.level) for s in resumed.saved.seats],
-                                 resumed.saved.seed, thinking=THINKING)
-            resumed.saved.replay_into(again)
-            assert again.match.action_count == before
-            assert play_on(again, after) == expected
+        resumed = store.resume(writer.id)
+        again = Table.resume(resumed.saved, writer=resumed, thinking=THINKING)
+        assert again.match.action_count == before
+        assert play_on(again, after) == expected
+        again.close()
 
 
 def test_the_decision_generator_depends_on_seed_seat_and_index_only():

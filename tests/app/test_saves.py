@@ -14,18 +14,31 @@ from makao_tui.app.screens.common import MatchEndScreen, PassDeviceScreen, Score
 from makao_tui.app.screens.saves import NoticeScreen, StatisticsScreen
 from makao_tui.app.screens.start import StartScreen
 from makao_tui.app.screens.table import TableScreen
-from makao_tui.app.session import MatchSession
 from makao_tui.store import Seat, default_path, open_store
+from makao_tui.table import Table
 
 from .macao_scenes import app_macao
 from .peklo_scenes import app_peklo
-from .scenes import AI, ANN, BOB, PL, app_pl, app_ru, app_with_resume, autoplay, humans_turn, store_match, wait_for
+from .scenes import (
+    AI,
+    ANN,
+    BOB,
+    PL,
+    app_pl,
+    app_ru,
+    app_with_resume,
+    autoplay,
+    humans_turn,
+    peek,
+    store_match,
+    wait_for,
+)
 from .test_table import run, status_text, text_of
 
 
 def human_moves(app, rng: random.Random) -> None:
     """The human at the keyboard makes the move the game's AI would (the AI seats answer)."""
-    session = app.session
+    session = peek(app)
     app.screen.act(ai_for(session.variant.id).choose(session.match.state.view(session.to_act), rng))
 
 
@@ -41,18 +54,18 @@ def test_a_match_started_in_the_app_is_stored_action_by_action():
     async def body(pilot):
         await wait_for(pilot, lambda: humans_turn(app))
         match_id = app.writer.id
-        assert stored_actions(match_id) == tuple(app.session.match.all_actions())
+        assert stored_actions(match_id) == tuple(peek(app).match.all_actions())
         for _ in range(4):
-            before = len(app.session.match.all_actions())
+            before = len(peek(app).match.all_actions())
             human_moves(app, rng)
             await autoplay(pilot, lambda: humans_turn(app))
-            actions = app.session.match.all_actions()
+            actions = peek(app).match.all_actions()
             assert len(actions) > before
             assert stored_actions(match_id) == tuple(actions)
         with open_store() as store:
             (summary,) = store.unfinished()
             assert summary.in_use and summary.players() == "Ann vs 2 AI"
-            assert [s.name for s in summary.seats] == app.session.names
+            assert [s.name for s in summary.seats] == peek(app).names
 
     run(app, body)
     with open_store() as store:  # released when the app ended, and still unfinished
@@ -74,7 +87,7 @@ def test_the_start_screen_offers_an_unfinished_match_and_resuming_it_goes_on_sav
         assert str(first.prompt) == "Resume — Russian Makao, deal 3, Ann vs 2 AI, 10 minutes ago"
         await pilot.press("enter")
         await wait_for(pilot, lambda: humans_turn(app))
-        session = app.session
+        session = peek(app)
         assert session.match.state.snapshot() == expected.state.snapshot()
         assert session.match.totals == expected.totals and len(session.match.deals) == len(expected.deals)
         human_moves(app, rng)
@@ -93,7 +106,9 @@ def test_resuming_a_hot_seat_match_shows_the_pass_screen_first():
         await wait_for(pilot, lambda: humans_turn(pilot.app))
         human_moves(pilot.app, random.Random(3))
         await pilot.pause()
+        kept["snapshot"] = peek(pilot.app).match.state.snapshot()
 
+    kept = {}
     first = app_ru(seats=(ANN, BOB, AI), seed=5)
     run(first, record)
     app = MakaoApp(ai_delay=0)
@@ -101,8 +116,8 @@ def test_resuming_a_hot_seat_match_shows_the_pass_screen_first():
     async def body(pilot):
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
-        assert app.session.at_keyboard is None
-        assert app.session.match.state.snapshot() == first.session.match.state.snapshot()
+        assert peek(app).at_keyboard is None
+        assert peek(app).match.state.snapshot() == kept["snapshot"]
 
     run(app, body)
 
@@ -116,20 +131,20 @@ def test_undo_takes_back_the_humans_last_move_and_the_ai_moves_after_it(make):
 
     async def body(pilot):
         await autoplay(pilot, lambda: humans_turn(app))
-        before = app.session.match.state.snapshot()
-        kept = tuple(app.session.match.all_actions())
-        log = app.session.log_lines()
+        before = peek(app).match.state.snapshot()
+        kept = tuple(peek(app).match.all_actions())
+        log = peek(app).log_lines()
         human_moves(app, rng)
         await autoplay(pilot, lambda: humans_turn(app))
-        old_table = app.screen
+        seq = app.seating.seq
         await pilot.press("u")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not old_table)
-        assert app.session.match.state.snapshot() == before
-        assert tuple(app.session.match.all_actions()) == kept == stored_actions(app.writer.id)
-        assert app.session.log_lines() == log
+        await wait_for(pilot, lambda: app.seating.seq != seq and humans_turn(app))  # the same screen, updated anew
+        assert peek(app).match.state.snapshot() == before
+        assert tuple(peek(app).match.all_actions()) == kept == stored_actions(app.writer.id)
+        assert peek(app).log_lines() == log
         human_moves(app, rng)  # and play goes on, saved
         await autoplay(pilot, lambda: humans_turn(app))
-        assert stored_actions(app.writer.id) == tuple(app.session.match.all_actions())
+        assert stored_actions(app.writer.id) == tuple(peek(app).match.all_actions())
 
     run(app, body, size=(120, 40))
 
@@ -142,24 +157,24 @@ def test_undo_goes_back_one_move_only_until_the_human_moves_again():
         await autoplay(pilot, lambda: humans_turn(app))
         human_moves(app, rng)
         await autoplay(pilot, lambda: humans_turn(app))
-        two_moves_in = tuple(app.session.match.all_actions())
+        two_moves_in = tuple(peek(app).match.all_actions())
         human_moves(app, rng)
         await autoplay(pilot, lambda: humans_turn(app))
-        old_table = app.screen
+        seq = app.seating.seq
         await pilot.press("u")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not old_table)
-        assert tuple(app.session.match.all_actions()) == two_moves_in
+        await wait_for(pilot, lambda: app.seating.seq != seq and humans_turn(app))  # the same screen, updated anew
+        assert tuple(peek(app).match.all_actions()) == two_moves_in
         assert "u undo" not in str(app.screen.query_one("#keybar").render())
         await pilot.press("u")  # a second step back would show the AI's answers to moves not made
         await pilot.pause()
         assert "only your last move" in status_text(app)
-        assert tuple(app.session.match.all_actions()) == two_moves_in
+        assert tuple(peek(app).match.all_actions()) == two_moves_in
         human_moves(app, rng)
         await autoplay(pilot, lambda: humans_turn(app))
-        old_table = app.screen
+        seq = app.seating.seq
         await pilot.press("u")  # the new move may be taken back
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not old_table)
-        assert tuple(app.session.match.all_actions()) == two_moves_in
+        await wait_for(pilot, lambda: app.seating.seq != seq and humans_turn(app))  # the same screen, updated anew
+        assert tuple(peek(app).match.all_actions()) == two_moves_in
 
     run(app, body)
 
@@ -167,11 +182,11 @@ def test_undo_goes_back_one_move_only_until_the_human_moves_again():
 def test_undo_is_refused_in_hot_seat_and_before_the_first_move():
     async def hot_seat(pilot):
         app = pilot.app
-        await autoplay(pilot, lambda: humans_turn(app) and app.session.match.all_actions())
-        actions = app.session.match.all_actions()
+        await autoplay(pilot, lambda: humans_turn(app) and peek(app).match.all_actions())
+        actions = peek(app).match.all_actions()
         await pilot.press("u")
         assert "undo is off in hot-seat" in status_text(app)
-        assert app.session.match.all_actions() == actions
+        assert peek(app).match.all_actions() == actions
 
     run(app_ru(seats=(ANN, BOB), seed=1), hot_seat)
 
@@ -191,9 +206,10 @@ def test_statistics_after_a_finished_ai_only_match():
     async def play(pilot):
         await autoplay(pilot, lambda: isinstance(played.screen, MatchEndScreen))
         stored["id"] = played.writer.id
+        stored["match"], stored["names"] = peek(played).match, peek(played).names
 
     run(played, play)
-    match = played.session.match
+    match = stored["match"]
     app = MakaoApp(ai_delay=0)
 
     async def body(pilot):
@@ -202,8 +218,8 @@ def test_statistics_after_a_finished_ai_only_match():
         stats = app.screen.query_one("#stats", DataTable)
         # cells read as plain text (a name is a rich Text, shown literally)
         rows = {str(row[0]): [str(cell) for cell in row] for row in map(stats.get_row_at, range(stats.row_count))}
-        assert set(rows) == {f"{name} (AI)" for name in played.session.names}
-        for seat, name in enumerate(played.session.names):
+        assert set(rows) == {f"{name} (AI)" for name in stored["names"]}
+        for seat, name in enumerate(stored["names"]):
             _, game, matches, wins, average, best, helped = rows[f"{name} (AI)"]
             assert helped == ""  # no undo, no hint
             assert (game, matches, wins) == ("Polish Makao", "1", "1" if seat in match.winners() else "0")
@@ -248,15 +264,17 @@ def test_a_corrupt_saved_games_file_is_set_aside_with_a_message_and_the_app_star
 def test_the_time_limit_running_out_is_saved_once():
     now = [100.0]
     rules = PL.rules({"time_limit_min": 1})
-    session = MatchSession(PL, rules, [ANN, AI], seed=1, clock=lambda: now[0])
-    seats = [Seat(n, s.is_ai) for n, s in zip(session.names, session.seats, strict=False)]
+    table = Table(PL, rules, [ANN, AI], seed=1, clock=lambda: now[0])
+    seats = [Seat(n, s.is_ai) for n, s in zip(table.names, table.seats, strict=False)]
     with open_store() as store, store.start_match(PL, rules, seats, 1) as writer:
         saves = []
-        session.saver = lambda match: (saves.append(match.time_up), writer.save(match))
-        session.tick()
+        save = writer.save
+        writer.save = lambda match, played=None: (saves.append(match.time_up), save(match, played))[1]
+        table.writer = writer
+        table.tick()
         now[0] += 60
-        session.tick()
-        session.tick()
+        table.tick()
+        table.tick()
         assert saves == [True]
         assert store.load(writer.id).time_up
 
@@ -287,22 +305,22 @@ def test_without_a_usable_data_folder_the_app_says_so_and_plays_unsaved(data_dir
 def test_a_resumed_timed_match_keeps_the_time_already_played():
     now = [100.0]
     rules = PL.rules({"time_limit_min": 1})
-    session = MatchSession(PL, rules, [ANN, AI], seed=1, clock=lambda: now[0])
-    seats = [Seat(n, s.is_ai) for n, s in zip(session.names, session.seats, strict=False)]
+    table = Table(PL, rules, [ANN, AI], seed=1, clock=lambda: now[0])
+    seats = [Seat(n, s.is_ai) for n, s in zip(table.names, table.seats, strict=False)]
     with open_store() as store, store.start_match(PL, rules, seats, 1) as writer:
         now[0] += 40
-        writer.save(session.match, played=session.played())
+        writer.save(table.match, played=table.played())
         match_id = writer.id
     with open_store() as store:
         saved = store.load(match_id)
     assert saved.played == 40
-    resumed = MakaoApp(ai_delay=0)._rebuilt(saved)
+    resumed = Table.resume(saved)
     assert 19 <= resumed.seconds_left() <= 20  # 60 s of limit, 40 already played
 
 
 def test_last_move_finds_what_undo_point_finds():
-    from makao_tui.app.screens.table import last_move
     from makao_tui.store import undo_point
+    from makao_tui.table.service import last_move
 
     match = store_match("makao-ru", 3, 300)
     actions = match.all_actions()

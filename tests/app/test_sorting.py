@@ -51,7 +51,7 @@ def test_o_sorts_the_hand_at_the_table_and_the_keys_follow_the_order_shown():
     from makao_tui.app.widgets.cards import HandView
     from makao_tui.engine.cards import Card
 
-    from .scenes import SEED_RU_ACE, app_ru, humans_turn, wait_for
+    from .scenes import SEED_RU_ACE, app_ru, humans_turn, peek, wait_for
 
     app = app_ru(seed=SEED_RU_ACE)  # Ann holds 3♣ K♣ 9♥ J♠ A♠ on K♦
 
@@ -59,18 +59,18 @@ def test_o_sorts_the_hand_at_the_table_and_the_keys_follow_the_order_shown():
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: humans_turn(app))
             table = app.screen
-            engine_hand = tuple(app.session.match.state.view(0).hand)
+            engine_hand = tuple(peek(app).match.state.view(0).hand)
             await pilot.press("o", "o")  # as dealt → by suit → by rank
             await pilot.pause()
             assert app.hand_order == "rank"
             assert " ".join(str(c) for c in table.query_one(HandView).cards) == "3C 9H JS KC AS"
             assert "by rank" in table.query_one("#hand-box").border_title
-            assert tuple(app.session.match.state.view(0).hand) == engine_hand  # the engine's order stays
+            assert tuple(peek(app).match.state.view(0).hand) == engine_hand  # the engine's order stays
             await pilot.press("4")  # the fourth card shown: K♣
             assert table.selected == Card.parse("KC")
             await pilot.press("enter")
             await pilot.pause()
-            assert app.session.match.all_actions()[0][1].card == Card.parse("KC")
+            assert peek(app).match.all_actions()[0][1].card == Card.parse("KC")
             await pilot.press("o")
             await pilot.pause()
             assert app.hand_order == "dealt" and "Your hand is shown as dealt" in str(

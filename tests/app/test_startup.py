@@ -6,7 +6,7 @@ import sys
 
 from makao_tui.app.main import MakaoApp
 
-from .scenes import AI, RU, wait_for
+from .scenes import AI, RU, peek, wait_for
 from .test_table import run
 
 
@@ -32,8 +32,8 @@ def test_the_ai_process_starts_after_the_first_frame(monkeypatch):
     app = MakaoApp(variant=RU, rules=RU.rules(), seats=[AI, AI], seed=3, ai_delay=0.01)
 
     async def body(pilot):
-        moves = len(app.session.match.all_actions())
-        await wait_for(pilot, lambda: len(app.session.match.all_actions()) > moves)
+        moves = len(peek(app).match.all_actions())
+        await wait_for(pilot, lambda: len(peek(app).match.all_actions()) > moves)
         assert started and all(started)
 
     run(app, body)

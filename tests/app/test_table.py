@@ -22,7 +22,7 @@ from makao_tui.app.widgets.cards import HandView
 from makao_tui.app.widgets.status import StatusLine
 from makao_tui.engine.actions import Play
 
-from .scenes import AI, ANN, BOB, SEED_RU_ACE, app_pl, app_ru, autoplay, humans_turn, patience, step, wait_for
+from .scenes import AI, ANN, BOB, SEED_RU_ACE, app_pl, app_ru, autoplay, humans_turn, patience, peek, step, wait_for
 
 SIZE = (80, 24)
 
@@ -55,17 +55,17 @@ def test_all_ai_match_runs_to_the_end_of_match_screen():
             if isinstance(app.screen, MatchEndScreen):
                 break
             if isinstance(app.screen, DealSummaryScreen):
-                summaries.append(len(app.session.match.deals))
+                summaries.append(len(peek(app).match.deals))
                 await pilot.press("enter")
             await step(pilot)
-        match = app.session.match
+        match = peek(app).match
         assert match.is_over and max(match.totals) >= 200
         assert summaries == list(range(1, len(match.deals) + 1))
         table = app.screen.query_one(DataTable)
         assert table.row_count == len(match.deals) + 1  # one row per deal, then the limit row
         result = text_of(app.screen.query_one("#result"))
         for seat in match.winners():
-            assert app.session.names[seat] in result
+            assert peek(app).names[seat] in result
 
     run(app, body)
 
@@ -75,7 +75,7 @@ def test_hot_seat_covers_hands_until_enter_and_plays_by_keys():
 
     async def body(pilot):
         await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
-        session = app.session
+        session = peek(app)
         first = session.to_act
         table = next(s for s in app.screen_stack if isinstance(s, ShedTableScreen))
         assert table.query_one(HandView).cards == ()  # nothing to see under the cover
@@ -101,12 +101,12 @@ def test_refused_play_shows_the_engines_reason_and_changes_nothing():
 
     async def body(pilot):
         await wait_for(pilot, lambda: humans_turn(app))
-        state = app.session.match.state
+        state = peek(app).match.state
         before = state.snapshot()
         card = state.view(0).hand[0]  # 3♣ on K♦
         await pilot.press("1", "enter")
         assert state.snapshot() == before
-        assert app.session.match.state is state
+        assert peek(app).match.state is state
         assert state.refusal(Play(card)) in status_text(app)
         assert "Not allowed" in status_text(app)
 
@@ -122,13 +122,13 @@ def test_suit_picker_after_an_ace_names_the_suit():
         await wait_for(pilot, lambda: isinstance(app.screen, SuitPicker))
         await pilot.press("escape")  # cancelling plays nothing
         await wait_for(pilot, lambda: humans_turn(app))
-        assert app.session.match.state.view(0).counts[0] == 5
+        assert peek(app).match.state.view(0).counts[0] == 5
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, SuitPicker))
         await pilot.press("d")
         await pilot.pause()
-        entry = next(e for e in reversed(app.session.log) if e.seat == 0)
-        assert "plays A♠ and names ♦" in entry.events[0].text(app.session.names)
+        entry = next(e for e in reversed(peek(app).log) if e.seat == 0)
+        assert "plays A♠ and names ♦" in entry.events[0].text(peek(app).names)
 
     run(app, body)
 
@@ -144,8 +144,8 @@ def test_demand_picker_after_a_jack_in_makao_pl():
         assert labels == ["5", "6", "7", "8", "9", "10 (0)", "queen (q)", "none (n)"]
         await pilot.press("7")
         await pilot.pause()
-        entry = next(e for e in app.session.log if e.seat == 0)
-        assert entry.events[0].text(app.session.names) == "Ann plays J♣ and demands 7s"
+        entry = next(e for e in peek(app).log if e.seat == 0)
+        assert entry.events[0].text(peek(app).names) == "Ann plays J♣ and demands 7s"
 
     run(app, body)
 
@@ -154,7 +154,7 @@ def test_makao_key_calls_makao_with_the_play():
     app = app_ru(seed=20)
 
     async def body(pilot):
-        session = app.session
+        session = peek(app)
         for _ in range(40):
             await wait_for(pilot, lambda: humans_turn(app) or isinstance(app.screen, DealSummaryScreen))
             if isinstance(app.screen, DealSummaryScreen):
@@ -187,17 +187,17 @@ def test_too_small_terminal_shows_a_message_and_the_game_resumes_unchanged():
             app.screen.query_one("#too-small"))
         await pilot.press("d")  # keys do nothing while covered
         await step(pilot)
-        assert app.session.token() == (1, 0)  # and the AI seats wait too
+        assert peek(app).token() == (1, 0)  # and the AI seats wait too
         await pilot.resize_terminal(*SIZE)
         await wait_for(pilot, lambda: humans_turn(app))
         table = app.screen
-        token, lines, chosen = app.session.token(), app.session.log_lines(), table.selected
+        token, lines, chosen = peek(app).token(), peek(app).log_lines(), table.selected
         await pilot.resize_terminal(60, 30)
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         await pilot.resize_terminal(120, 40)
         await wait_for(pilot, lambda: humans_turn(app))
         assert app.screen is table and table.selected == chosen
-        assert (app.session.token(), app.session.log_lines()) == (token, lines)
+        assert (peek(app).token(), peek(app).log_lines()) == (token, lines)
 
     run(app, body, size=(70, 20))
 
@@ -274,7 +274,7 @@ def test_setup_shows_errors_inline_then_starts_the_match():
         assert len(screen.query(".seat-row")) == 4
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, ShedTableScreen))
-        session = app.session
+        session = peek(app)
         assert session.rules.loss_limit == 300 and session.seed == 3
         assert session.names[0] == "Ann" and session.match.players == 4
 
@@ -288,10 +288,10 @@ def test_time_limit_shows_minutes_left_and_ends_the_match_after_the_deal():
         await wait_for(pilot, lambda: humans_turn(app))
         table = app.screen
         assert "2 min left" in text_of(table.query_one("#topbar"))
-        app.session.started -= 2 * 60  # two minutes pass
+        peek(app).table.started_at -= 2 * 60  # two minutes pass
         await autoplay(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
         await pilot.pause()
-        assert app.session.match.time_up and len(app.session.match.deals) == 1
+        assert peek(app).match.time_up and len(peek(app).match.deals) == 1
         assert "see the result of the match" in text_of(app.screen.query(".hint").last())
         assert "time is up" in text_of(app.screen.query_one(".notes"))
         await pilot.press("enter")
@@ -310,9 +310,9 @@ def test_a_click_chooses_a_card_and_a_second_click_plays_it():
         card = hand.cards[2]  # 9♥ on K♦ (K♣ is chosen at first)
         assert table.selected != card
         await pilot.click(HandView, offset=(2 * 6 + 2, 1))
-        assert table.selected == card and app.session.match.state.view(0).counts[0] == 5
+        assert table.selected == card and peek(app).match.state.view(0).counts[0] == 5
         await pilot.click(HandView, offset=(2 * 6 + 2, 1))
-        assert app.session.match.state.view(0).pile[1] == card
+        assert peek(app).match.state.view(0).pile[1] == card
 
     run(app, body)
 
@@ -322,7 +322,7 @@ def test_ai_turns_with_a_pause_run_in_a_worker_and_wait_while_help_is_open():
     app.ai_delay = 0.01
 
     async def body(pilot):
-        session = app.session
+        session = peek(app)
         await wait_for(pilot, lambda: session.token()[1] >= 3)
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
@@ -346,12 +346,12 @@ def test_shift_d_draws_until_a_card_fits_in_makao_pl():
     def must_draw() -> bool:
         if not humans_turn(app):
             return False
-        session = app.screen.session
+        session = peek(app)
         return session.match.state.view(session.to_act).legal == (Draw(),)
 
     async def body(pilot):
         await autoplay(pilot, must_draw)
-        session = app.screen.session
+        session = peek(app)
         before = len(session.log)
         await pilot.press("D")
         await pilot.pause()
@@ -375,12 +375,12 @@ def test_all_ai_makao_pl_match_runs_to_the_end_of_match_screen():
             if isinstance(app.screen, DealSummaryScreen):
                 await pilot.press("enter")
             await step(pilot)
-        match = app.session.match
+        match = peek(app).match
         assert match.is_over and len(match.deals) == 2
         assert sorted(p for d in match.deals for p in d.points if p > 0) in ([10, 10], [10], [])
         result = text_of(app.screen.query_one("#result"))
         for seat in match.winners():
-            assert app.session.names[seat] in result
+            assert peek(app).names[seat] in result
 
     run(app, body)
 
@@ -391,7 +391,7 @@ def test_ransom_flow_in_makao_pl_by_keys():
 
     async def body(pilot):
         await wait_for(pilot, lambda: humans_turn(app))
-        session = app.screen.session
+        session = peek(app)
         hand = session.match.state.view(0).hand
         assert str(hand[0]) == "2C"  # 2♣ first in hand (seed 5: 2♣ J♣ Q♦ 7♥ Q♥ on Q♣)
         await pilot.press("1", "enter")

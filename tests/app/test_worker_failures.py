@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from makao_tui.ai import ai_for
 
-from .scenes import AI, ANN, app_ru, humans_turn, wait_for
+from .scenes import AI, ANN, app_ru, humans_turn, peek, wait_for
 from .test_table import run, status_text
 
 
@@ -14,11 +14,11 @@ async def _failing_think(call, *args):
 
 def test_an_ai_turn_that_fails_in_its_worker_is_a_message_and_the_seat_plays_on():
     app = app_ru(seats=(AI, AI), seed=4)
-    app.ai_delay = 0.01  # AI turns run in workers
-    app.think = _failing_think
+    app.ai_delay = 0.01  # AI turns run in the table's worker
+    app.ai_worker.run = _failing_think
 
     async def body(pilot):
-        session = app.session
+        session = peek(app)
         await wait_for(pilot, lambda: session.token()[1] >= 3)
         assert app.is_running and app.screen.is_mounted
         assert "AI failed (RuntimeError: the AI's process broke)" in status_text(app)
@@ -38,7 +38,7 @@ def test_an_ai_that_raises_without_a_pause_is_a_message_too(monkeypatch):
 
     async def body(pilot):
         await wait_for(pilot, lambda: humans_turn(app))
-        session = app.session
+        session = peek(app)
         table = app.screen
         table.act(session.match.state.legal_actions()[0])
         await wait_for(pilot, lambda: humans_turn(app))
@@ -48,17 +48,21 @@ def test_an_ai_that_raises_without_a_pause_is_a_message_too(monkeypatch):
     run(app, body)
 
 
-def test_a_hint_that_fails_is_a_message():
+def test_a_hint_that_fails_is_a_message(monkeypatch):
     app = app_ru(seats=(ANN, AI))
-    app.think = _failing_think
+
+    def broken(*_args):
+        raise RuntimeError("the AI's process broke")
+
+    monkeypatch.setattr("makao_tui.table.service.advise", broken)  # ai_delay 0: the hint is thought of in process
 
     async def body(pilot):
         await wait_for(pilot, lambda: humans_turn(app))
-        token = app.session.token()
+        token = peek(app).token()
         await pilot.press("h")
         await wait_for(pilot, lambda: "No hint" in status_text(app))
         assert "the hard AI failed (RuntimeError: the AI's process broke)" in status_text(app)
-        assert app.session.token() == token and app.is_running
+        assert peek(app).token() == token and app.is_running
         await pilot.press("h")  # and a second try is allowed
         await wait_for(pilot, lambda: "Thinking about a hint" not in status_text(app))
 

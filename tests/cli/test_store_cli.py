@@ -15,6 +15,7 @@ from makao_tui.app.main import MakaoApp
 from makao_tui.cli import app
 from makao_tui.engine.match import Match
 from makao_tui.store import MatchInUseError, Seat, default_path, open_store
+from tests.app.scenes import peek
 from tests.store.util import play, short_setup
 
 runner = CliRunner()
@@ -134,8 +135,8 @@ def test_the_app_reopens_a_resumed_match_at_its_table(data):
             app = MakaoApp(resume=writer, ai_delay=0)
             async with app.run_test(size=(120, 40)) as pilot:
                 await pilot.pause()
-                assert app.session.match.state.snapshot() == match.state.snapshot()
-                assert app.session.at_keyboard is None  # hot-seat: nobody's hand before the pass screen
+                assert peek(app).match.state.snapshot() == match.state.snapshot()
+                assert peek(app).at_keyboard is None  # hot-seat: nobody's hand before the pass screen
                 assert type(app.screen).__name__ == "PassDeviceScreen"
 
     asyncio.run(run())

@@ -7,7 +7,6 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from makao_tui.app.session import MatchSession, SeatSpec
 from makao_tui.engine.match import Match
 from makao_tui.store import (
     DamagedMatchError,
@@ -19,6 +18,7 @@ from makao_tui.store import (
     open_store,
     undo_point,
 )
+from makao_tui.table import SeatSpec, Table
 
 from .util import GAMES, play, short_setup, step
 
@@ -147,19 +147,18 @@ def test_undo_of_the_last_action_reopens_a_finished_match(store):
     assert [m.id for m in store.unfinished()] == [writer.id] and store.finished() == []
 
 
-def test_replay_into_a_session_rebuilds_the_match_and_its_log(store):
+def test_replay_into_a_table_rebuilds_the_match_and_its_log(store):
     variant, rules, seats = short_setup("peklo")
     writer = store.start_match(variant, rules, seats, seed=12)
     match = Match(variant, rules, names(seats), 12)
     play(match, 40, writer)
     saved = store.load(writer.id)
-    session = MatchSession(variant, rules, [SeatSpec(s.name, s.is_ai) for s in seats], 12)
-    saved.replay_into(session)
-    assert_same(session.match, match)
-    assert len([e for e in session.log if e.seat is not None]) == 40
-    other = MatchSession(variant, rules, [SeatSpec(s.name, s.is_ai) for s in seats], 13)
+    table = Table.resume(saved)
+    assert_same(table.match, match)
+    assert len([e for e in table._log if e.seat is not None]) == 40
+    other = Table(variant, rules, [SeatSpec(s.name, s.is_ai) for s in seats], 13)
     with pytest.raises(ValueError):
-        saved.replay_into(other)
+        other._replay(saved)
 
 
 def test_statistics_per_player_and_game(store):

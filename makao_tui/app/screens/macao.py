@@ -35,8 +35,8 @@ from ...games.macao import (
     Settled,
     ShoeShuffled,
     card_points,
-    next_banker,
 )
+from ...table import Seating
 from ..widgets.cards import CardView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
@@ -107,8 +107,8 @@ class MacaoTableScreen(TableScreen):
         Binding("l", "scores", "Ledger"),
     ]
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
+    def __init__(self, seating: Seating) -> None:
+        super().__init__(seating)
         self.message: tuple[str, bool] | None = None
 
     def compose(self) -> ComposeResult:
@@ -129,9 +129,11 @@ class MacaoTableScreen(TableScreen):
             return
         self.query_one("#players").border_title = "Table"
         self.query_one("#log").border_title = "Log"
-        match = self.session.match
-        if match.opening and len(match.deals) == 1 and not match.current.actions:
-            self.app.push_screen(cut_screen(match.opening, self.session.names, self.ascii))
+        seating = self.seating
+        log = seating.log
+        opening = [e for entry in log if entry.deal == 0 for e in entry.events]
+        if opening and seating.deal_number == 1 and not any(entry.seat is not None for entry in log):
+            self.app.push_screen(cut_screen(opening, seating.names, self.ascii))
         # Textual then runs TableScreen.on_mount, which starts the play once the cut is read
 
     # ------------------------------------------------------------ what the table shows
@@ -151,9 +153,9 @@ class MacaoTableScreen(TableScreen):
         show(self.query_one("#keybar", Static), self._keys(view))
 
     def _topbar(self, view: MacaoView) -> Text:
-        session = self.session
+        session = self.seating
         bar = Text(f" {session.variant.name}", style="bold")
-        bar.append(f" · hand {len(session.match.deals)} · {session.names[view.banker]} banks"
+        bar.append(f" · hand {session.deal_number} · {session.names[view.banker]} banks"
                    f" · stake {view.stake} · shoe {view.shoe} cards")
         if view.to_act is not None:
             who = "your" if self._my_turn() else f"{session.names[view.to_act]}'s"
@@ -162,7 +164,7 @@ class MacaoTableScreen(TableScreen):
 
     def _players(self, view: MacaoView) -> Table:
         """One row per player: whose turn, name, banker or punter, bankroll, cards, this hand."""
-        session = self.session
+        session = self.seating
         shown = session.hand_seat()
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("", width=1, no_wrap=True)
@@ -181,7 +183,7 @@ class MacaoTableScreen(TableScreen):
                 name.stylize("bold")
             table.add_row(Text("▶", style="bold") if to_act else "", name,
                           Text(role, style="bold yellow" if seat == view.banker else ""),
-                          str(session.match.totals[seat]), self._seat_cards(view, seat, shown),
+                          str(session.totals[seat]), self._seat_cards(view, seat, shown),
                           self._doing(view, seat))
         return table
 
@@ -196,7 +198,7 @@ class MacaoTableScreen(TableScreen):
     def _doing(self, view: MacaoView, seat: int) -> str:
         """What the seat has done this hand, in words."""
         if not view.in_play[seat]:
-            return "left the table" if self.session.match.totals[seat] <= 0 else ""
+            return "left the table" if self.seating.totals[seat] <= 0 else ""
         parts = []
         if view.replaced[seat]:
             parts.append(f"replaced {view.replaced[seat]}")
@@ -210,15 +212,17 @@ class MacaoTableScreen(TableScreen):
 
     def _alert(self, view: MacaoView) -> tuple[Text, bool]:
         """The banner over the hand: news of the bank during its first hand, else whose turn."""
-        session = self.session
-        opening = getattr(session.match.state, "opening", [])
+        session = self.seating
+        deal = session.deal_number
+        log = session.log
+        opening = [e for entry in log if entry.deal == deal and entry.seat is None for e in entry.events]
         passed = next((e for e in opening if isinstance(e, BankPassed) and e.seat is not None), None)
         if passed is not None and passed.seat is not None:
             shoe = next(e for e in opening if isinstance(e, ShoeShuffled))
             return Text(f" The bank passes from {session.names[passed.previous]} to "
                         f"{session.names[passed.seat]}: a fresh shoe of {shoe.count} cards",
                         style="bold"), True
-        if len(session.match.deals) == 1 and session.match.opening:
+        if deal == 1 and any(entry.deal == 0 for entry in log):
             return Text(f" {session.names[view.banker]} cut lowest and holds the first bank",
                         style="bold"), True
         if view.to_act is None:
@@ -232,7 +236,7 @@ class MacaoTableScreen(TableScreen):
 
     def _show_hand(self, view: MacaoView) -> None:
         """The cards of the hand shown, face up, and their points; card backs while hidden."""
-        seat = self.session.hand_seat()
+        seat = self.seating.hand_seat()
         box = self.query_one("#hand-box")
         points = self.query_one("#points", Static)
         first, second = self.query_one("#card-1", CardView), self.query_one("#card-2", CardView)
@@ -243,8 +247,8 @@ class MacaoTableScreen(TableScreen):
             points.update(Text("Every card is hidden while the keyboard is passed." if seat is None
                                else "Out of chips: not dealt in.", style="italic"))
             return
-        name = self.session.names[seat]
-        owner = "Your hand" if self.session.humans else f"{name}'s hand"
+        name = self.seating.names[seat]
+        owner = "Your hand" if self.seating.humans else f"{name}'s hand"
         box.border_title = Text(f"{owner} ({name}) · {'banker' if view.is_banker else 'punter'}")
         first.show(view.hand[0], self.ascii)
         second.display = len(view.hand) == 2
@@ -264,8 +268,8 @@ class MacaoTableScreen(TableScreen):
         if view.thrown:
             text.append("\nThrew away ")
             text.append_text(_cards(view.thrown, self.ascii))
-        banker = self.session.names[view.banker]
-        text.append("\nYou bank: you play last." if view.is_banker and self.session.humans
+        banker = self.seating.names[view.banker]
+        text.append("\nYou bank: you play last." if view.is_banker and self.seating.humans
                     else f"\n{banker} banks; stake {view.stake}.")
         return text
 
@@ -311,8 +315,8 @@ class MacaoTableScreen(TableScreen):
         if self._my_turn():
             self.act(action)
             return
-        seat = self.session.to_act
-        self.say("the hand is over" if seat is None else f"it is {self.session.names[seat]}'s turn",
+        seat = self.seating.to_act
+        self.say("the hand is over" if seat is None else f"it is {self.seating.names[seat]}'s turn",
                  error=True)
 
     def action_replace(self) -> None:
@@ -330,22 +334,21 @@ class MacaoTableScreen(TableScreen):
     # ------------------------------------------------------------ settlement, ledger, result
 
     def score_sheet(self) -> ScoreSheet:
-        return macao_ledger(self.session)
+        return macao_ledger(self.seating)
 
     def _hand_events(self) -> list[Event]:
         """The logged events of the hand under way (or just over), in order."""
-        deal = len(self.session.match.deals)
-        return [e for entry in self.session.log if entry.deal == deal for e in entry.events]
+        return self.seating.deal_events()
 
     def deal_result(self) -> RenderableType:
         """Every hand face up and the settlement: who pays whom, how much and why."""
-        session = self.session
-        match = session.match
+        session = self.seating
         names = session.names
         events = self._hand_events()
-        banker = match.current.dealer
+        row = session.rows[-1]
+        banker = row.dealer
         lines = {e.punter: e for e in events if isinstance(e, Settled)}
-        points, _ = match.current.result()
+        points = row.points or (0,) * session.players
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("Player", no_wrap=True)
         table.add_column("Cards", no_wrap=True)
@@ -367,9 +370,9 @@ class MacaoTableScreen(TableScreen):
             table.add_row(Text(names[seat]), cards, total, Text(f"{names[line.payer]} → {names[line.payee]}"), paid,
                           why)
         notes = [Text(e.text(names, self.ascii)) for e in events if isinstance(e, (BankBroken, LeftTable))]
-        if not match.is_over and next_banker(match) != banker:
-            notes.append(Text(f"The shoe is used up: the bank passes to {names[next_banker(match)]}.",
-                              style="bold"))
+        following = session.update.next_dealer
+        if not session.match_over and following is not None and following != banker:
+            notes.append(Text(f"The shoe is used up: the bank passes to {names[following]}.", style="bold"))
         return Group(table, *notes)
 
     def _shown_cards(self, shown: HandShown) -> Text:
@@ -383,27 +386,26 @@ class MacaoTableScreen(TableScreen):
         return out
 
     def match_result(self) -> RenderableType:
-        totals = self.session.match.totals
-        start = self.session.variant.initial_total(self.session.rules)
+        totals = self.seating.totals
+        start = self.seating.variant.initial_total(self.seating.rules)
         return self.standings(lambda best: f"with a bankroll of {best} chips",
                               lambda s: [str(totals[s]), f"({_signed(totals[s] - start)})"])
 
 
-def macao_ledger(session) -> ScoreSheet:
+def macao_ledger(session: Seating) -> ScoreSheet:
     """The RULES.md "Score sheets" of macao: one row per hand with its banker and, per player, the
     points (n: a natural), the chip change and the bankroll after it; the bankrolls last; and the
-    series of bankrolls for the chart."""
-    match = session.match
+    series of bankrolls for the chart; from the rows the table sent."""
     names = session.names
     start = session.variant.initial_total(session.rules)
     sheet = ScoreSheet(["Hand", "Banker", *names], series_title="Bankrolls, hand by hand")
-    for deal in match.deals:
+    for deal in session.rows:
         row: list[Text | str] = [str(deal.number), names[deal.dealer]]
-        if deal.points is None:
+        if deal.points is None or deal.totals_after is None:
             sheet.rows.append(row + ["playing…"] + [""] * (len(names) - 1))
             continue
-        view = deal.state.view(deal.dealer)
-        points, totals = deal.result()
+        view = deal.public
+        points, totals = deal.points, deal.totals_after
         for seat in range(len(names)):
             if not view.in_play[seat]:
                 row.append(Text("—", style="dim"))
@@ -415,9 +417,9 @@ def macao_ledger(session) -> ScoreSheet:
             cell.append(f" → {totals[seat]}")
             row.append(cell)
         sheet.rows.append(row)
-    sheet.rows.append([Text("Bankroll", style="bold"), "", *(Text(str(t), style="bold") for t in match.totals)])
+    sheet.rows.append([Text("Bankroll", style="bold"), "", *(Text(str(t), style="bold") for t in session.totals)])
     sheet.notes.append(f"Each cell: points (n: a natural), chips won or lost, bankroll after. "
                        f"Stake {session.rules.stake}; the highest bankroll wins.")
-    done = [d for d in match.deals if d.totals_after is not None]
-    sheet.series = [(name, [start] + [d.totals_after[seat] for d in done]) for seat, name in enumerate(names)]
+    done = [d.totals_after for d in session.rows if d.totals_after is not None]
+    sheet.series = [(name, [start] + [after[seat] for after in done]) for seat, name in enumerate(names)]
     return sheet

@@ -1,15 +1,16 @@
 """The table of Peklo (family ``tricks``): the deal and its trump, every player's bid and tricks
 taken, the trick under way (or the one just won), the bid panel, your hand.
 
-Everything shown comes from the seat views (:class:`~makao_tui.games.peklo.PekloView`), the match
-record and the logged events: the bids offered are the engine's legal bids plus the one the hook
+Everything shown comes from the table's updates to this terminal's seats (through a
+:class:`~makao_tui.table.Seating`): the seat views (:class:`~makao_tui.games.peklo.PekloView`), the
+score sheet's rows and the events of the log: the bids offered are the engine's legal bids plus the one the hook
 forbids (shown struck out), the cards that may be played are its legal plays (the others are
 dimmed), and a refused bid or play shows the engine's reason.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -23,6 +24,7 @@ from ...engine.actions import Bid, Play
 from ...engine.cards import SUIT_NAMES, Card
 from ...engine.events import plural
 from ...games.peklo import PekloView, Trick
+from ...table import Seating
 from ..rules_text import rules_word
 from ..widgets.cards import CardView, HandView, card_text
 from ..widgets.log import EventLog
@@ -82,8 +84,8 @@ class PekloTableScreen(TableScreen):
         *[Binding(key, f"digit({key})", show=False) for key in "1234567890"],
     ]
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
+    def __init__(self, seating: Seating) -> None:
+        super().__init__(seating)
         self.selected: Card | None = None
         self.bid_choice = 0
         self._typed = ""
@@ -142,7 +144,7 @@ class PekloTableScreen(TableScreen):
         show(self.query_one("#keybar", Static), self._keys(view))
 
     def _topbar(self, view: PekloView) -> Text:
-        session = self.session
+        session = self.seating
         bar = Text(f" {session.variant.name}", style="bold")
         bar.append(f" · deal {view.number} of {view.deals} · {plural(view.size, 'card')} each · ")
         bar.append_text(_trump_text(view, self.ascii))
@@ -156,7 +158,7 @@ class PekloTableScreen(TableScreen):
 
     def _trick_title(self, view: PekloView) -> str:
         """The title over the players: the trick under way and who led it."""
-        names = self.session.names
+        names = self.seating.names
         if view.phase == "bid":
             return f"Bidding · {plural(view.size, 'trick')} to take"
         trick, finished = _shown_trick(view)
@@ -169,7 +171,7 @@ class PekloTableScreen(TableScreen):
 
     def _players(self, view: PekloView) -> Table:
         """One row per seat: to act, name (D: dealer), bid, tricks taken, card in the trick, total."""
-        session = self.session
+        session = self.seating
         trick, finished = _shown_trick(view)
         played = dict(zip(trick.seats, trick.cards, strict=False)) if trick is not None else {}
         table = Table(box=None, pad_edge=False, padding=(0, 1), collapse_padding=True,
@@ -197,7 +199,7 @@ class PekloTableScreen(TableScreen):
                     card.append(" led", style="dim")
             table.add_row(Text("▶", style="bold") if seat == view.to_act else "", name,
                           "–" if bid is None else str(bid), took, card,
-                          str(session.match.totals[seat]))
+                          str(session.totals[seat]))
         return table
 
     def _trump_info(self, view: PekloView) -> Text:
@@ -211,7 +213,7 @@ class PekloTableScreen(TableScreen):
 
     def _alert(self, view: PekloView) -> tuple[Text, bool]:
         """The banner over the hand, and whether it announces a trick just won."""
-        session = self.session
+        session = self.seating
         names = session.names
         mine = self._my_turn()
         if view.to_act is None:
@@ -247,7 +249,7 @@ class PekloTableScreen(TableScreen):
 
     def _bid_panel(self, view: PekloView) -> Group:
         """The numbers to choose from, the bids so far against the cards in hand, the hook."""
-        names = self.session.names
+        names = self.seating.names
         row = Text(" ")
         for n in self._bid_choices(view):
             if n == self.bid_choice:
@@ -280,13 +282,13 @@ class PekloTableScreen(TableScreen):
     def _show_hand(self, view: PekloView) -> None:
         hand = self.query_one(HandView)
         box = self.query_one("#hand-box")
-        seat = self.session.hand_seat()
+        seat = self.seating.hand_seat()
         if seat is None:
             box.border_title = "Hand hidden"
             hand.show((), (), None, self.ascii, "Hands are hidden while the keyboard is passed.")
             return
-        name = self.session.names[seat]
-        owner = f"Your hand ({name})" if self.session.humans else f"{name}'s hand"
+        name = self.seating.names[seat]
+        owner = f"Your hand ({name})" if self.seating.humans else f"{name}'s hand"
         box.border_title = Text(f"{owner} · {plural(len(view.hand), 'card')}{self.order_title()}")
         playable: set[Card] = set()
         dimmed: set[Card] = set()
@@ -343,15 +345,14 @@ class PekloTableScreen(TableScreen):
         view = self._view()
         bids = [a.tricks for a in view.legal if isinstance(a, Bid)]
         self.bid_choice = min(bids) if bids else 0
-        self.selected = self._default_card(view) if self.session.hand_seat() is not None else None
+        self.selected = self._default_card(view) if self.seating.hand_seat() is not None else None
 
-    def ai_pause(self) -> float:
+    @staticmethod
+    def pace(view: Any, rules: Any) -> float:
         """Longer after a trick is won, so that the finished trick stays in sight a moment."""
-        view = self.session.match.state.view(0)
-        pause = self.makao_app.ai_delay
         if view.phase == "play" and view.history and not view.trick.cards:
-            return pause * TRICK_PAUSE
-        return pause
+            return TRICK_PAUSE
+        return 1.0
 
     def help_keys(self) -> list[tuple[str, str]]:
         return KEYS
@@ -361,8 +362,8 @@ class PekloTableScreen(TableScreen):
     def _check_turn(self) -> bool:
         if self._my_turn():
             return True
-        seat = self.session.to_act
-        self.say("The deal is over." if seat is None else f"It is {self.session.names[seat]}'s turn.")
+        seat = self.seating.to_act
+        self.say("The deal is over." if seat is None else f"It is {self.seating.names[seat]}'s turn.")
         return False
 
     def action_move(self, step: int) -> None:
@@ -373,7 +374,7 @@ class PekloTableScreen(TableScreen):
             index = choices.index(self.bid_choice) if self.bid_choice in choices else 0
             self.bid_choice = choices[(index + step) % len(choices)]
             self._typed = ""
-        elif view.phase == "play" and view.hand and self.session.hand_seat() is not None:
+        elif view.phase == "play" and view.hand and self.seating.hand_seat() is not None:
             shown = self.shown_hand(view.hand)
             index = shown.index(self.selected) if self.selected in shown else 0
             self.selected = shown[(index + step) % len(shown)]
@@ -398,7 +399,7 @@ class PekloTableScreen(TableScreen):
             self._typed = typed
             self.bid_choice = int(typed)
             self.message = None
-        elif view.phase == "play" and self.session.hand_seat() is not None:
+        elif view.phase == "play" and self.seating.hand_seat() is not None:
             index = 9 if digit == 0 else digit - 1
             if index >= len(view.hand):
                 return
@@ -410,7 +411,7 @@ class PekloTableScreen(TableScreen):
     def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
         """In the play: a click chooses a card; a click on the chosen card plays it."""
         view = self._view()
-        if view.phase != "play" or self.session.hand_seat() is None or message.index >= len(view.hand):
+        if view.phase != "play" or self.seating.hand_seat() is None or message.index >= len(view.hand):
             return
         card = self.shown_hand(view.hand)[message.index]
         if card == self.selected:
@@ -438,17 +439,18 @@ class PekloTableScreen(TableScreen):
         return self._view().trump_suit
 
     def score_sheet(self) -> ScoreSheet:
-        return peklo_sheet(self.session, self.ascii)
+        return peklo_sheet(self.seating, self.ascii)
 
     def deal_result(self) -> RenderableType:
-        session = self.session
+        session = self.seating
         names = session.names
-        deal = session.match.current
-        view = deal.state.view(0)
+        row = session.rows[-1]
+        view = row.public
         head = Text(f"{plural(view.size, 'card')} each, ", style="bold")
         head.append_text(_trump_text(view, self.ascii))
         head.append(".")
-        points, totals = deal.result()
+        points = row.points or (0,) * session.players
+        totals = row.totals_after or tuple(session.totals)
         made = [view.bids[s] == view.tricks[s] for s in range(view.players)]
         exact = [names[s] for s in range(view.players) if made[s]]
         head.append(f"\nExact bid: {', '.join(exact)}." if exact else "\nNobody took exactly the bid.")
@@ -474,26 +476,26 @@ class PekloTableScreen(TableScreen):
         return Group(head, Text(""), table, Text(""), tail)
 
     def match_result(self) -> RenderableType:
-        totals = self.session.match.totals
+        totals = self.seating.totals
         return self.standings(lambda best: f"with {best} points", lambda s: [str(totals[s])])
 
 
-def peklo_sheet(session, ascii: bool = False) -> ScoreSheet:
+def peklo_sheet(session: Seating, ascii: bool = False) -> ScoreSheet:
     """The RULES.md "Score sheets" of Peklo: one row per deal with its cards dealt and trump, and
-    per player bid / tricks taken, the points and the running total (two lines a cell)."""
-    match = session.match
+    per player bid / tricks taken, the points and the running total (two lines a cell); from the
+    rows the table sent."""
     names = session.names
     sheet = ScoreSheet(["Cards", "Trump", *names], row_height=2)
-    for deal in match.deals:
-        view = deal.state.view(0)
+    for deal in session.rows:
+        view = deal.public
         trump = card_text(view.trump, ascii) if view.trump is not None else Text("none", style="dim")
         row: list[Text | str] = [str(view.size), trump]
         for seat in range(view.players):
             bid = view.bids[seat]
-            if deal.points is None:
+            if deal.points is None or deal.totals_after is None:
                 cell = Text("–" if bid is None else f"{bid}/{view.tricks[seat]} …")
             else:
-                points, totals = deal.result()
+                points, totals = deal.points, deal.totals_after
                 if points[seat]:
                     cell = Text(f"{bid}/{view.tricks[seat]} +{points[seat]}",
                                 style="bold green" if bid == view.tricks[seat] else "default")
@@ -502,14 +504,14 @@ def peklo_sheet(session, ascii: bool = False) -> ScoreSheet:
                 cell.append(f"\n{totals[seat]}", style="default")
             row.append(cell)
         sheet.rows.append(row)
-    sheet.rows.append([Text("Total", style="bold"), "", *(Text(str(t), style="bold") for t in match.totals)])
-    view = match.state.view(0)
-    left = max(0, view.deals - len(match.deals) + (0 if match.state.is_over else 1))
+    sheet.rows.append([Text("Total", style="bold"), "", *(Text(str(t), style="bold") for t in session.totals)])
+    view = session.public
+    left = max(0, view.deals - session.deal_number + (0 if session.deal_over else 1))
     scored = "tricks + 10" if view.rules.scoring == "tricks" else "bid + 10"
     sheet.notes.append(f"Each cell: bid/tricks taken and points (green: the exact bid, {scored}), "
                        "then the running total.")
     no_trump = "the deal of the most cards" if view.rules.cycle == "up_down" else "the last"
-    if match.is_over:
+    if session.match_over:
         sheet.notes.append(f"All {view.deals} deals played ({no_trump} without trump): the highest total wins.")
     else:
         sheet.notes.append(f"Deals left: {left} of {view.deals}; {no_trump} has no trump. The highest total wins.")

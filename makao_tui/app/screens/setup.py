@@ -26,7 +26,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from ...ai import DEFAULT_LEVEL, LEVELS
 from ...engine.variant import RulesError, Variant, option_fields
-from ..session import SeatSpec
+from ...table import SeatSpec
 
 if TYPE_CHECKING:
     from ..main import MakaoApp

@@ -1,7 +1,9 @@
 """The table of the shedding games (makao-ru, makao-pl): seats, pile, log, your hand.
 
-Everything shown comes from the seat views (:class:`~makao_tui.games.shedding.ShedView`) and
-the logged events; playable cards are the engine's legal plays, refusals are the engine's words.
+Everything shown comes from the table's updates to this terminal's seats (through a
+:class:`~makao_tui.table.Seating`): the seat views (:class:`~makao_tui.games.shedding.ShedView`),
+the score sheet's rows and the events of the log; playable cards are the engine's legal plays,
+refusals are the engine's words. The shedding games' words are made here.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import dataclasses
 import math
 from collections import Counter
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -24,6 +26,7 @@ from ...engine.actions import Draw, Pass, Play, Take
 from ...engine.cards import JOKER, RANKS, SUITS, Card, ascii_text, rank_name, suit_label
 from ...engine.events import plural
 from ...games.shedding import CardPlayed, PenaltyPending, ShedView
+from ...table import Seating
 from ..rules_text import rules_word
 from ..widgets.cards import CardView, HandView, card_text
 from ..widgets.log import EventLog
@@ -95,8 +98,8 @@ class ShedTableScreen(TableScreen):
         *[Binding(key, f"pick({i})", show=False) for i, key in enumerate("1234567890")],
     ]
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
+    def __init__(self, seating: Seating) -> None:
+        super().__init__(seating)
         self.selected: Card | None = None
         #: indices into the hand of the cards marked for a play of several cards, in order
         self.marked: list[int] = []
@@ -107,7 +110,7 @@ class ShedTableScreen(TableScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
         with Horizontal(id="seats"):
-            for seat in range(self.session.match.players):
+            for seat in range(self.seating.players):
                 yield SeatPanel(id=f"seat-{seat}", classes="seat")
         with Horizontal(id="middle"):
             with Horizontal(id="pile-box"):
@@ -138,7 +141,7 @@ class ShedTableScreen(TableScreen):
     # ------------------------------------------------------------ what the table shows
 
     def refresh_table(self) -> None:
-        session = self.session
+        session = self.seating
         view = self._view()
         hand_seat = session.hand_seat()
         show(self.query_one("#topbar", Static), self._topbar(view))
@@ -160,15 +163,14 @@ class ShedTableScreen(TableScreen):
         show(self.query_one("#keybar", Static), self._keys(view))
 
     def _topbar(self, view: ShedView) -> Text:
-        session = self.session
-        match = session.match
+        session = self.seating
         bar = Text(f" {session.variant.name}", style="bold")
-        number = len(match.deals)
+        number = session.deal_number
         rules = session.rules
         left = session.seconds_left()
         if left is not None:  # a time limit
             bar.append(f" · deal {number} · ")
-            bar.append("time is up: last deal" if match.time_up else f"{math.ceil(left / 60)} min left")
+            bar.append("time is up: last deal" if session.time_up else f"{math.ceil(left / 60)} min left")
         elif rules.deals is not None:
             bar.append(f" · deal {number} of {rules.deals}")
         else:
@@ -190,7 +192,7 @@ class ShedTableScreen(TableScreen):
             info.append("\n")
         info.append("Suit ")
         info.append(suit_label(view.suit, self.ascii), style="bold #e0505a" if view.suit in "DH" else "bold")
-        played = self.session.last_event(CardPlayed)
+        played = self.seating.last_event(CardPlayed)
         if (isinstance(played, CardPlayed) and played.named is not None and played.face == view.top):
             info.append(" (named)")
         info.append(f"\nStock {view.stock}\nPile {len(view.pile)}")
@@ -202,7 +204,7 @@ class ShedTableScreen(TableScreen):
 
     def _alert(self, view: ShedView) -> tuple[Text, bool]:
         """The banner over the hand: a pending penalty, a jack's demand, or whose turn it is."""
-        session = self.session
+        session = self.seating
         mine = self._my_turn()
         if view.to_act is None:
             return Text(" The deal is over"), False
@@ -260,8 +262,8 @@ class ShedTableScreen(TableScreen):
             box.border_subtitle = ""
             hand.show((), (), None, self.ascii, "Hands are hidden while the keyboard is passed.")
             return
-        name = self.session.names[hand_seat]
-        owner = f"Your hand ({name})" if self.session.humans else f"{name}'s hand"
+        name = self.seating.names[hand_seat]
+        owner = f"Your hand ({name})" if self.seating.humans else f"{name}'s hand"
         count = len(view.hand)
         box.border_title = Text(f"{owner} · {plural(count, 'card')}{self.order_title()}")
         box.border_subtitle = "Makao call: ON" if self.makao_armed else ""
@@ -352,7 +354,7 @@ class ShedTableScreen(TableScreen):
         self.query_one(StatusLine).say(*self.message)
 
     def on_turn_change(self) -> None:
-        session = self.session
+        session = self.seating
         owner = session.to_act if session.to_act == session.at_keyboard else None
         if owner != self._turn_owner:
             self.makao_armed = False
@@ -362,19 +364,16 @@ class ShedTableScreen(TableScreen):
         view = self._view()
         self.selected = self._default_choice(view) if session.hand_seat() is not None else None
 
-    def ai_pause(self) -> float:
+    @staticmethod
+    def pace(view: Any, rules: Any) -> float:
         """Shorter while an AI seat can only draw on (makao-pl, drawing until a card fits), so a
         long run of draws goes by quickly; the cards still show one by one in the log."""
-        session = self.session
-        seat = session.to_act
-        if seat is not None and self._drawing_until(session.match.state.view(seat)):
-            return self.makao_app.ai_delay * DRAW_ON_PAUSE
-        return self.makao_app.ai_delay
+        return DRAW_ON_PAUSE if _draws_on(view, rules) else 1.0
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this game: drawing until a card fits and the demand picker only where the
         game has jack demands (makao-pl)."""
-        rules = self.session.rules
+        rules = self.seating.rules
         keys = [(key, PO_MAKALE_WORDS if key == "m" and rules.makao_out else words) for key, words in KEYS]
         extra = [*(DEMAND_GAME_KEYS if rules.demand_rank else []), *(MULTI_KEYS if rules.multi_play else []),
                  *(JOKER_KEYS if rules.jokers else [])]
@@ -385,14 +384,14 @@ class ShedTableScreen(TableScreen):
     def _check_turn(self) -> bool:
         if self._my_turn():
             return True
-        seat = self.session.to_act
-        self.say("The deal is over." if seat is None else f"It is {self.session.names[seat]}'s turn.")
+        seat = self.seating.to_act
+        self.say("The deal is over." if seat is None else f"It is {self.seating.names[seat]}'s turn.")
         return False
 
     def action_move(self, step: int) -> None:
         """Choose the card left or right of the chosen one."""
         view = self._view()
-        if not view.hand or self.session.hand_seat() is None:
+        if not view.hand or self.seating.hand_seat() is None:
             return
         shown = self.shown_hand(view.hand)
         index = shown.index(self.selected) if self.selected in shown else 0
@@ -402,14 +401,14 @@ class ShedTableScreen(TableScreen):
     def action_pick(self, index: int) -> None:
         """Choose the card at ``index`` (keys 1-9, 0)."""
         view = self._view()
-        if self.session.hand_seat() is not None and index < len(view.hand):
+        if self.seating.hand_seat() is not None and index < len(view.hand):
             self.selected = self.shown_hand(view.hand)[index]
             self.refresh_table()
 
     def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
         """A click chooses a card; a click on the chosen card plays it."""
         view = self._view()
-        if self.session.hand_seat() is None or message.index >= len(view.hand):
+        if self.seating.hand_seat() is None or message.index >= len(view.hand):
             return
         card = self.shown_hand(view.hand)[message.index]
         if card == self.selected:
@@ -422,7 +421,7 @@ class ShedTableScreen(TableScreen):
         """Mark the chosen card for a play of several cards, or unmark it (§5 ``multi_play``)."""
         if not self._check_turn():
             return
-        if not self.session.rules.multi_play:
+        if not self.seating.rules.multi_play:
             self.say("one card at a time: several cards at once are not in these rules", error=True)
             return
         view = self._view()
@@ -485,7 +484,7 @@ class ShedTableScreen(TableScreen):
             return
         play = forms[0]
         left = len(self._view().hand) - len(play.cards)
-        out = self.makao_armed and left == 0 and self.session.rules.makao_out
+        out = self.makao_armed and left == 0 and self.seating.rules.makao_out
         self._play(dataclasses.replace(play, makao=self.makao_armed and not out, out=out))
 
     def _play(self, play: Play) -> None:
@@ -501,16 +500,16 @@ class ShedTableScreen(TableScreen):
 
     def _drawing_until(self, view: ShedView) -> bool:
         """Whether only drawing is legal and the rules draw until a card fits (makao-pl)."""
-        return view.legal == (Draw(),) and self.session.rules.draw_until_playable
+        return _draws_on(view, self.seating.rules)
 
     def action_draw_until(self) -> None:
         """Draw card after card, as the rules make the player do anyway, until one fits."""
         if not self._check_turn():
             return
-        seat = self.session.to_act
+        seat = self.seating.to_act
         assert seat is not None  # _check_turn() passed
-        while self._drawing_until(self.session.match.state.view(seat)) and self.act(Draw()):
-            if self.session.to_act != seat:
+        while self._drawing_until(self._view()) and self.act(Draw()):
+            if self.seating.to_act != seat:
                 break
 
     def action_take(self) -> None:
@@ -535,16 +534,16 @@ class ShedTableScreen(TableScreen):
     # ------------------------------------------------------------ sheet and results
 
     def score_sheet(self) -> ScoreSheet:
-        return shedding_sheet(self.session)
+        return shedding_sheet(self.seating)
 
     def deal_result(self) -> RenderableType:
-        session = self.session
-        deal = session.match.current
-        state = deal.state
+        session = self.seating
+        row = session.rows[-1]
         names = session.names
         value = session.rules.card_value
-        views = [state.view(seat) for seat in range(state.players)]
-        winner = views[0].winner
+        hands = row.hands or ((),) * session.players
+        points = row.points or (0,) * session.players
+        winner = row.public.winner
         head = Text(f"{names[winner]} went out and wins the deal." if winner is not None
                     else "Nobody went out: the deal ends with no winner.", style="bold")
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
@@ -552,34 +551,39 @@ class ShedTableScreen(TableScreen):
         table.add_column("Cards left", overflow="fold")
         table.add_column("Cost", justify="right", overflow="fold")
         table.add_column("Points", justify="right")
-        for seat, view in enumerate(views):
-            cards = (Text(" ").join(card_text(c, self.ascii) for c in view.hand) if view.hand
+        for seat, hand in enumerate(hands):
+            cards = (Text(" ").join(card_text(c, self.ascii) for c in hand) if hand
                      else Text("out", style="green"))
-            costs = "+".join(str(value(c)) for c in view.hand) if view.hand else ""
+            costs = "+".join(str(value(c)) for c in hand) if hand else ""
             table.add_row(Text(names[seat] + (" ★" if seat == winner else "")), cards, costs,
-                          _signed(deal.result()[0][seat]))
+                          _signed(points[seat]))
         return Group(head, Text(""), table)
 
     def match_result(self) -> RenderableType:
-        totals = self.session.match.totals
+        totals = self.seating.totals
         return self.standings(lambda best: f"with {_number(best)} points", lambda s: [_number(totals[s])])
 
 
-def shedding_sheet(session) -> ScoreSheet:
+def _draws_on(view: ShedView, rules: Any) -> bool:
+    """Whether only drawing is legal and the rules draw until a card fits (makao-pl)."""
+    return view.legal == (Draw(),) and rules.draw_until_playable
+
+
+def shedding_sheet(session: Seating) -> ScoreSheet:
     """The RULES.md "Score sheets" of makao-ru (points added, running total, winner, loss limit)
-    and makao-pl (+10 or minus points, running totals, deals or minutes left)."""
-    match = session.match
+    and makao-pl (+10 or minus points, running totals, deals or minutes left), from the rows the
+    table sent."""
     rules = session.rules
     names = session.names
     limit = rules.loss_limit
     sheet = ScoreSheet(["Deal", "Dealer", *names])
-    for deal in match.deals:
+    for deal in session.rows:
         row: list[Text | str] = [str(deal.number), names[deal.dealer]]
-        if deal.points is None:
+        if deal.points is None or deal.totals_after is None:
             sheet.rows.append(row + ["playing…"] + [""] * (len(names) - 1))
             continue
-        winner = deal.state.view(0).winner
-        points, totals = deal.result()
+        winner = deal.public.winner
+        points, totals = deal.points, deal.totals_after
         for seat in range(len(names)):
             cell = Text(f"{_signed(points[seat])} → {_number(totals[seat])}")
             if seat == winner:
@@ -591,19 +595,19 @@ def shedding_sheet(session) -> ScoreSheet:
         sheet.rows.append(row)
     if limit is not None:
         sheet.rows.append([Text("Left", style="bold"), Text(f"to {limit}", style="bold")]
-                          + [Text(str(max(0, limit - t)), style="bold") for t in match.totals])
+                          + [Text(str(max(0, limit - t)), style="bold") for t in session.totals])
         sheet.notes.append(f"★ won the deal.  Loss limit {limit}: the match ends when a total "
                            f"reaches it; the lowest total wins.")
     else:
-        sheet.rows.append([Text("Total", style="bold"), "", *(Text(_number(t), style="bold") for t in match.totals)])
+        sheet.rows.append([Text("Total", style="bold"), "", *(Text(_number(t), style="bold") for t in session.totals)])
         left = session.seconds_left()
         if left is not None:
-            when = ("time is up: this is the last deal" if match.time_up
+            when = ("time is up: this is the last deal" if session.time_up
                     else f"about {math.ceil(left / 60)} min left")
             sheet.notes.append(f"★ won the deal (+10).  Time limit {session.time_limit_min} min: {when}.")
         else:
-            remaining = max(0, rules.deals - len(match.deals) + (0 if match.state.is_over else 1))
-            played = (f"All {rules.deals} deals played" if match.is_over
+            remaining = max(0, rules.deals - session.deal_number + (0 if session.deal_over else 1))
+            played = (f"All {rules.deals} deals played" if session.match_over
                       else f"Deals left: {remaining} of {rules.deals}")
             sheet.notes.append(f"★ won the deal (+10).  {played}; the highest total wins.")
     return sheet

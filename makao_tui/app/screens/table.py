@@ -1,16 +1,18 @@
-"""The table screen every game family builds on: the turn loop, AI turns, hot-seat privacy,
-deal summaries, score sheet, help, undo and quitting.
+"""The table screen every game family builds on: following the table's updates, hot-seat
+privacy, deal summaries, score sheet, help, undo, hints and quitting.
 
-A family's table (``shedding.py`` now; banking and trick-taking later) subclasses
-:class:`TableScreen` and fills in its hooks: :meth:`compose`, :meth:`refresh_table`,
-:meth:`score_sheet`, :meth:`deal_result`, :meth:`match_result`, :meth:`help_keys`.
-Every action goes through :meth:`act`, which lets the engine apply it or say why not.
+A family's table (``shedding.py``, ``macao.py``, ``peklo.py``) subclasses :class:`TableScreen`
+and fills in its hooks: :meth:`compose`, :meth:`refresh_table`, :meth:`score_sheet`,
+:meth:`deal_result`, :meth:`match_result`, :meth:`help_keys`, :meth:`pace`. The screen reads only
+what the table service sent the seats of this terminal, through a
+:class:`~makao_tui.table.Seating`: never the match itself. Every action goes through :meth:`act`,
+which sends it to the table and shows a refusal's reason; the AI seats play inside the table
+service, and the screen redraws on each update (``Seating.on_change``). Events arrive as data:
+:meth:`log_lines` and the families' hooks make the words.
 """
 
 from __future__ import annotations
 
-import asyncio
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -20,13 +22,10 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ...ai import advise, ai_for, decide
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import Card, rank_name, suit_label
-from ...engine.state import IllegalAction
-from ...store import StoreError
+from ...table import Notice, Refusal, Seating
 from ..rules_text import rules_text
-from ..session import MatchSession
 from ..sorting import ORDER_WORDS, next_order, shown_order
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
@@ -39,7 +38,6 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ...engine.match import Match
     from ..main import MakaoApp
 
 
@@ -68,20 +66,6 @@ def describe_action(action: Action, ascii: bool = False) -> str:
     return verbs.get(type(action), str(action))
 
 
-def last_move(match: Match, seat: int) -> int | None:
-    """The place over the whole match of ``seat``'s last action (as :func:`makao_tui.store.undo_point`
-    finds it in ``match.all_actions()``: the count of actions an undo keeps), or None if it never
-    acted. Searched from the last deal back, so the key bar's check costs the same late in a long
-    match as early."""
-    end = sum(len(deal.actions) for deal in match.deals)
-    for deal in reversed(match.deals):
-        end -= len(deal.actions)
-        for index in range(len(deal.actions) - 1, -1, -1):
-            if deal.actions[index][0] == seat:
-                return end + index
-    return None
-
-
 def fit_key_bar(keys: list[tuple[str, str]], width: int) -> Text:
     """The key bar of ``keys`` ((key, word) pairs) in ``width`` columns: two spaces between the
     keys while that fits, else one; if even that is too long, the last keys lose their words
@@ -108,7 +92,8 @@ def fit_key_bar(keys: list[tuple[str, str]], width: int) -> Text:
 
 
 class TableScreen(Screen[None]):
-    """Base of the table screens (see module docstring). The session holds the match."""
+    """Base of the table screens (see module docstring): ``seating`` is this terminal's place at
+    the table, the only thing the screen reads."""
 
     #: the key of the score sheet (a family whose game needs ``s`` binds the sheet to another)
     SHEET_KEY = "s"
@@ -124,13 +109,11 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_match", "Quit"),
     ]
 
-    def __init__(self, session: MatchSession) -> None:
+    def __init__(self, seating: Seating) -> None:
         super().__init__()
-        self.session = session
-        self._thinking = False
+        self.seating = seating
         self._hinting = False
-        self._ready: tuple[tuple[int, int], Action] | None = None
-        self._failure: str | None = None  # an AI seat's failure, said once its move is shown
+        self._seen = -1  # the table's sequence number when the turn's choices were last reset
         self._summary_for: int | None = None
         self._passing = False
         #: log entries shown so far, and for which reader (see :meth:`show_log`)
@@ -164,7 +147,7 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ hooks for a family
 
     def refresh_table(self) -> None:
-        """Redraw everything from the session (the seat views, the log)."""
+        """Redraw everything from the last updates (the seat views, the log)."""
         raise NotImplementedError
 
     def score_sheet(self) -> ScoreSheet:
@@ -193,12 +176,14 @@ class TableScreen(Screen[None]):
     def deal_title(self, number: int) -> str:
         """The heading of the summary after deal ``number`` ("Deal 3 is over"; Macao's says
         "Hand 3 is settled")."""
-        return f"{self.session.variant.deal_word.capitalize()} {number} is over"
+        return f"{self.seating.variant.deal_word.capitalize()} {number} is over"
 
-    def ai_pause(self) -> float:
-        """Seconds to wait before the AI seat to act moves: the app's ``ai_delay``; a family may
-        lengthen it so that a finished trick can be read."""
-        return self.makao_app.ai_delay
+    @staticmethod
+    def pace(view: Any, rules: Any) -> float:
+        """How much longer than the usual pause (a factor of the app's ``ai_delay``) the AI seat
+        whose ``view`` this is waits before it moves; the table service asks. A family lengthens
+        it so that a finished trick can be read, or shortens it for a run of draws."""
+        return 1.0
 
     # ------------------------------------------------------------ the turn loop
 
@@ -206,136 +191,98 @@ class TableScreen(Screen[None]):
         if self.leaving:
             return
         self.set_interval(5.0, self._tick)
+        self.seating.on_change = self._table_changed
+        self.seating.on_notice = self._table_notice
+        if self.on_top:  # else (the cut for the bank, a too-small terminal...) on resume
+            self.seating.play()
         self.advance()
 
     def on_screen_resume(self) -> None:
+        if self.on_top:
+            self.seating.play()
         self.advance()
 
+    def on_screen_suspend(self) -> None:
+        # a local table waits while help, a score sheet, a summary... is over it
+        self.seating.hold(True)
+
     def _tick(self) -> None:
-        self.session.tick()
+        self.seating.tick()
         if self.on_top:
             self.refresh_table()
 
-    def act(self, action: Action) -> bool:
-        """Apply the human's ``action``; a refusal shows its reason and changes nothing."""
-        try:
-            self.session.apply(action)
-        except IllegalAction as exc:
-            self.say(exc.reason, error=True)
-            return False
-        self.on_turn_change()
+    def _table_changed(self) -> None:
+        """An update came from the table: after a move, a new deal or an undo the turn's choices
+        start afresh; then show it."""
+        if self.seating.seq != self._seen:
+            self._seen = self.seating.seq
+            self.on_turn_change()
         self.advance()
+
+    def _table_notice(self, message: Any) -> None:
+        """News of the table: an AI that failed is said at the table, the rest by the app."""
+        if isinstance(message, Notice) and message.kind == "ai_failed" and message.seat is not None:
+            name = self.seating.names[message.seat]
+            self.say(f"{name}'s AI failed ({message.reason}); {name} made the first legal move instead.")
+        elif isinstance(message, Notice):
+            self.makao_app.table_notice(message)
+        elif isinstance(message, Refusal):
+            self.say(message.reason, error=True)
+
+    def act(self, action: Action) -> bool:
+        """Send the human's ``action`` to the table; a refusal shows its reason and changes nothing."""
+        refusal = self.seating.act(action)
+        if refusal is not None:
+            self.say(refusal.reason, error=True)
+            return False
         return True
 
     def advance(self) -> None:
-        """Move the match on as far as it goes without a human: show it, run AI turns, cover the
-        hands for the next human, or sum up the deal. Does nothing while another screen is on
-        top (help, the score sheet, a too-small terminal...): it runs again on resume."""
+        """Show the table as the last update left it: sum up a deal that is over, or cover the
+        hands for the next human. Does nothing while another screen is on top (help, the score
+        sheet, a too-small terminal...): it runs again on resume."""
         if self.leaving or not self.on_top or self._passing:
             return
-        session = self.session
-        if self._ready is not None:
-            token, action = self._ready
-            self._ready = None
-            if token == session.token():
-                session.apply(action)
-                self._turn_changed()
+        seating = self.seating
         self.refresh_table()
-        if session.match.state.is_over:
+        if not seating.deal_over:
+            self._summary_for = None  # (an undo may take the table back into a deal summed up before)
+        if seating.deal_over:
             self._deal_over()
-        elif session.is_ai(session.to_act):
-            if self.makao_app.ai_delay > 0:
-                self._start_ai()
-            else:
-                self._play_ai_turns_now()
-        elif session.needs_pass():
-            session.at_keyboard = None
+        elif seating.needs_pass():
+            seating.at_keyboard = None
             self.on_turn_change()
             self.refresh_table()
             self._passing = True
             guard = min(0.5, self.makao_app.ai_delay)
-            self.app.push_screen(PassDeviceScreen(session.names[cast(int, session.to_act)], guard), self._passed)
+            self.app.push_screen(PassDeviceScreen(seating.names[cast(int, seating.to_act)], guard), self._passed)
 
     def _passed(self, _result: Any) -> None:
         self._passing = False
-        self.session.at_keyboard = self.session.to_act
+        self.seating.at_keyboard = self.seating.to_act
         self.on_turn_change()
         self.refresh_table()
 
-    def _start_ai(self) -> None:
-        if self._thinking:
-            return
-        self._thinking = True
-        self.run_worker(self._ai_turn(), group="ai", exit_on_error=False)
-
-    async def _ai_turn(self) -> None:
-        """Let the AI of the seat to act choose in the AI's process (keys and resizing go on while
-        it thinks); its move shows no sooner than the pause humans need to follow."""
-        session = self.session
-        token = session.token()
-        player, view, rng = session.ai_inputs()
-        pause = asyncio.create_task(asyncio.sleep(self.ai_pause()))
-        try:
-            action, after = await self.makao_app.think(decide, player, view, rng)
-            rng.setstate(after)
-        except Exception as exc:  # an AI that fails must not end the app
-            action = self._ai_failed(view, exc)
-        await pause
-        self._thinking = False
-        self._hinting = False
-        if token != session.token():
-            return
-        self._ready = (token, action)
-        self.advance()
-
-    def _play_ai_turns_now(self) -> None:
-        """With no pause wanted (``ai_delay`` 0, as in tests): play the AI turns in a row at
-        once; the table is drawn after them."""
-        session = self.session
-        while session.is_ai(session.to_act):
-            player, view, rng = session.ai_inputs()
-            try:
-                action = player.choose(view, rng)
-            except Exception as exc:  # an AI that fails must not end the app
-                action = self._ai_failed(view, exc)
-            session.apply(action)
-        self._turn_changed()
-        self.advance()
-
-    def _ai_failed(self, view: Any, exc: Exception) -> Action:
-        """The stand-in for an AI seat whose AI raised ``exc``: its first legal action, and a message
-        at the table saying so (the match goes on)."""
-        name = self.session.names[view.seat]
-        self._failure = f"{name}'s AI failed ({type(exc).__name__}: {exc}); {name} made the first legal move instead."
-        return view.legal[0]
-
-    def _turn_changed(self) -> None:
-        """:meth:`on_turn_change`, then the failure of an AI that just moved, if any, in the status line."""
-        self.on_turn_change()
-        if self._failure is not None:
-            self.say(self._failure)
-            self._failure = None
-
     def _deal_over(self) -> None:
-        number = len(self.session.match.deals)
+        number = self.seating.deal_number
         if self._summary_for == number:
             return
         self._summary_for = number
-        self.session.tick()
-        match = self.session.match
-        go_on = "see the result of the match" if match.is_over else "deal the next hand"
+        self.seating.tick()
+        go_on = "see the result of the match" if self.seating.match_over else "deal the next hand"
         self.app.push_screen(
             DealSummaryScreen(self.deal_title(number), self.deal_result(), self.score_sheet(), go_on),
             self._after_summary)
 
     def _after_summary(self, _result: Any) -> None:
-        self.session.tick()
-        match = self.session.match
-        if match.is_over:
+        self.seating.tick()
+        if self.seating.match_over:
             self.app.switch_screen(MatchEndScreen(self.match_result(), self.score_sheet(),
                                                   self.makao_app.new_match_setup))
             return
-        self.session.next_deal()
+        refusal = self.seating.next_deal()
+        if refusal is not None:
+            self.say(refusal.reason, error=True)
         self.on_turn_change()
         self.advance()
 
@@ -343,28 +290,41 @@ class TableScreen(Screen[None]):
 
     def action_scores(self) -> None:
         """Show the score sheet."""
-        self.app.push_screen(ScoreSheetScreen(f"{self.session.variant.name} — {self.SHEET_TITLE}",
+        self.app.push_screen(ScoreSheetScreen(f"{self.seating.variant.name} — {self.SHEET_TITLE}",
                                               self.score_sheet(), self.SHEET_KEY))
 
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
-        variant = self.session.variant
+        variant = self.seating.variant
         keys = [*self.help_keys(), UNDO_KEY, HINT_KEY]
-        text = rules_text(variant, self.session.rules) + "\n\n" + variant.help_text
+        text = rules_text(variant, self.seating.rules) + "\n\n" + variant.help_text
         self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, text))
 
     def show_log(self) -> None:
         """Bring the ``#log`` up to date: the entries not shown yet are appended, so a key costs
         the same late in a match as early; the log is written anew only when earlier lines read
         differently (another player took the keyboard) or fewer entries are left (an undo)."""
-        session = self.session
+        entries = self.seating.log
         log = self.query_one("#log", EventLog)
-        viewer = session.viewer()
-        if self._log_fresh or viewer != self._log_viewer or len(session.log) < self._log_count:
-            log.replace(session.log_lines(self.ascii))
-        elif len(session.log) > self._log_count:
-            log.append(session.log_lines(self.ascii, self._log_count))
-        self._log_fresh, self._log_viewer, self._log_count = False, viewer, len(session.log)
+        viewer = self.seating.viewer()
+        if self._log_fresh or viewer != self._log_viewer or len(entries) < self._log_count:
+            log.replace(self.log_lines())
+        elif len(entries) > self._log_count:
+            log.append(self.log_lines(self._log_count))
+        self._log_fresh, self._log_viewer, self._log_count = False, viewer, len(entries)
+
+    def log_lines(self, start: int = 0) -> list[str]:
+        """The log in words, one line per entry, from entry ``start`` on, as the shown seat
+        received it (cards hidden from it are not in the events): each event's words, and a
+        deal's opening headed "Deal 3:" ("Hand 3:" in Macao, as its table says)."""
+        seating = self.seating
+        names, viewer = seating.names, seating.viewer()
+        word = seating.variant.deal_word.capitalize()
+        lines = []
+        for entry in seating.log[start:]:
+            text = " — ".join(e.text(names, self.ascii, viewer) for e in entry.events)
+            lines.append(f"{word} {entry.deal}: {text}" if entry.seat is None and entry.deal else text)
+        return lines
 
     # ------------------------------------------------------------ the hand's order (o)
 
@@ -395,27 +355,26 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def _view(self) -> Any:
-        """The view of the seat whose hand is shown (public facts only when none is)."""
-        seat = self.session.hand_seat()
-        return self.session.match.state.view(0 if seat is None else seat)
+        """The view of the seat whose hand is shown (the public view when none is)."""
+        return self.seating.view
 
     def _my_turn(self) -> bool:
         """Whether the seat to act is the human at the keyboard."""
-        session = self.session
-        return (session.to_act is not None and not session.is_ai(session.to_act)
-                and session.at_keyboard == session.to_act)
+        seating = self.seating
+        return (seating.to_act is not None and not seating.is_ai(seating.to_act)
+                and seating.at_keyboard == seating.to_act)
 
     def standings(self, win_words: Callable[[int], str],
                   columns: Callable[[int], list[str]]) -> RenderableType:
         """The end of the match: "<winner(s)> win(s) <win_words(best total)>.", then every seat,
         best total first: its name (★ for a winner), then ``columns(seat)`` (the first one, the
         total, right-aligned)."""
-        match, names = self.session.match, self.session.names
-        winners = match.winners()
+        seating, names = self.seating, self.seating.names
+        winners, totals = seating.winners, seating.totals
         who = " and ".join(names[s] for s in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
-        head = Text(f"{who} {verb} {win_words(match.totals[winners[0]])}.", style="bold green")
-        order = sorted(range(match.players), key=lambda s: match.totals[s], reverse=match.variant.higher_wins)
+        head = Text(f"{who} {verb} {win_words(totals[winners[0]])}.", style="bold green")
+        order = sorted(range(seating.players), key=lambda s: totals[s], reverse=seating.variant.higher_wins)
         rows: list[list[Text | str]] = [[Text(names[s] + (" ★" if s in winners else "")), *columns(s)]
                                          for s in order]
         table = Table(box=None, show_header=False, pad_edge=False)
@@ -437,49 +396,26 @@ class TableScreen(Screen[None]):
         return fit_key_bar([*keys, ("?", "help"), ("q", "quit")], self.app.size.width)
 
     def undo_refusal(self) -> str | None:
-        """Why ``u`` cannot take a move back now, or None if it can."""
-        session = self.session
-        if len(session.humans) > 1:
-            return "undo is off in hot-seat: it would take back the others' moves"
-        if not session.humans:
-            return "undo is for a human playing against the computer"
-        if self.makao_app.writer is None:
-            return "undo needs the saved game, and this match is not saved"
-        point = last_move(session.match, session.humans[0])
-        if point is None:
-            return "you have not moved yet: nothing to take back"
-        if point < session.undo_floor:
-            # one step only: going back further would show the computer's answers to moves not made
-            return "only your last move can be taken back, and it was: play on, then u takes back that move"
-        return None
+        """Why ``u`` cannot take a move back now, or None if it can (the table's word)."""
+        return self.seating.undo_refusal()
 
     def action_undo(self) -> None:
         """Take back the human's last action and the computer's actions after it (one human
-        against AI seats only), rebuilt from the stored actions."""
-        refusal = self.undo_refusal()
+        against AI seats only); the table rebuilds the match from the stored actions and every
+        update after it is a fresh one."""
+        refusal = self.seating.undo()
         if refusal is not None:
-            self.say(refusal, error=True)
-            return
-        keep = last_move(self.session.match, self.session.humans[0])
-        if keep is None:  # undo_refusal() has said so
-            return
-        try:
-            self.makao_app.undo(keep)
-        except StoreError as exc:
-            self.say(str(exc), error=True)
+            self.say(refusal.reason, error=True)
 
     def hint_refusal(self) -> str | None:
         """Why ``h`` cannot give a hint now, or None if it can."""
-        session = self.session
-        if len(session.humans) != 1:
-            return "hints are for one human playing against the computer"
-        if not self._my_turn():
+        if not self._my_turn() and self.seating.humans:
             return "a hint is for your own turn"
-        return None
+        return self.seating.hint_refusal()
 
     def action_hint(self) -> None:
         """Say what the hard AI would do in the human's place and why, from the human's own view
-        (it thinks in a worker: the table stays live)."""
+        (the table has it thought of in the AI's process: the screen stays live)."""
         refusal = self.hint_refusal()
         if refusal is not None:
             self.say(refusal, error=True)
@@ -490,24 +426,21 @@ class TableScreen(Screen[None]):
             self.run_worker(self._think_of_hint(), group="hint", exit_on_error=False)
 
     async def _think_of_hint(self) -> None:
-        session = self.session
-        token, seat = session.token(), session.to_act
-        if seat is None:  # a hint is asked for on the human's turn
-            return
-        adviser = ai_for(session.variant.id, "hard", session.rules, session.thinking)
-        try:
-            advice = await self.makao_app.think(advise, adviser, session.match.state.view(seat),
-                                                random.Random(f"{session.seed}/hint/{token}"))
-        except Exception as exc:  # a hint that fails must not end the app
-            self._hinting = False
-            if self.is_mounted:
-                self.say(f"No hint: the hard AI failed ({type(exc).__name__}: {exc}).", error=True)
-            return
+        seq = self.seating.seq
+        answer = await self.seating.hint()
         self._hinting = False
-        if token == session.token() and self.is_mounted:
+        if not self.is_mounted:
+            return
+        if isinstance(answer, Refusal):
+            if answer.kind == "hint_failed":
+                self.say(f"No hint: the hard AI failed ({answer.reason}).", error=True)
+            elif answer.kind != "stale":
+                self.say(answer.reason, error=True)
+            return
+        if seq == self.seating.seq:
             # the reason speaks of the AI ("plays the 10, keeps the ace for later")
-            self.say(f"Hint: {describe_action(advice.action, self.ascii)} "
-                     f"(the hard AI {advice.text(session.names)}).")
+            self.say(f"Hint: {describe_action(self.seating.hint_action(answer), self.ascii)} "
+                     f"(the hard AI {self.seating.hint_reason(answer)}).")
 
     def action_quit_match(self) -> None:
         """Leave the match, asking first (see :meth:`MakaoApp.action_quit_match`)."""
