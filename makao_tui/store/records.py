@@ -45,7 +45,7 @@ def help_used(undos: int, hints: int) -> str:
 
 
 class ReplayTarget(Protocol):
-    """What :meth:`SavedMatch.replay_into` drives: the app's ``MatchSession`` fits."""
+    """What :meth:`SavedMatch.replay_into` drives: the table service's ``Table`` fits."""
 
     match: Match
 
@@ -107,7 +107,7 @@ class SavedMatch:
         deal is over), so that whatever it keeps beside its match (the app's log) is rebuilt too.
 
         ``target.match`` must be this match before its first action (as :meth:`new_match` builds
-        it; the app's ``MatchSession`` builds the same from the seats, rules and seed): else
+        it; the table service's ``Table`` builds the same from the seats, rules and seed): else
         ValueError, nothing applied. Raises :class:`DamagedMatchError` if an action does not fit;
         the actions before it stay applied.
         """

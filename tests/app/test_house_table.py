@@ -11,13 +11,13 @@ from makao_tui.games.shedding import CardPlayed
 from .scenes import SEED_HOUSE_JOKER as SEED_JOKER
 from .scenes import SEED_HOUSE_PAIR as SEED_PAIR
 from .scenes import app_house as house_app
-from .scenes import humans_turn, wait_for
+from .scenes import humans_turn, peek, wait_for
 from .test_table import run, text_of
 
 
 def _played(app) -> CardPlayed | None:
     """Ann's first play of the deal, or None."""
-    for entry in app.session.log:
+    for entry in peek(app).log:
         for event in entry.events:
             if isinstance(event, CardPlayed) and event.seat == 0:
                 return event
@@ -82,7 +82,7 @@ def test_a_mixed_marking_is_refused_with_the_engines_reason():
         await pilot.press("3", "space", "1", "space", "enter")
         await pilot.pause()
         assert "one rank" in text_of(app.screen.query_one("#status"))
-        assert app.session.to_act == 0
+        assert peek(app).to_act == 0
 
     run(app, body)
 
@@ -102,7 +102,7 @@ def test_a_joker_asks_for_its_rank_then_its_suit_and_the_log_names_the_card():
         await wait_for(pilot, lambda: _played(app) is not None)
         played = _played(app)
         assert played.card == JOKER and played.as_card == Card.parse("8H")
-        assert "plays ★ as 8♥" in played.text(app.session.names)
+        assert "plays ★ as 8♥" in played.text(peek(app).names)
 
     run(app, body)
 

@@ -14,7 +14,7 @@ class SeatPanel(Static):
     def show(self, label: str, *, cards: int, dealer: bool, to_act: bool, you: bool,
              extra: str = "") -> None:
         """Draw the seat. ``label``: its name, with the AI's level for a computer seat
-        (``MatchSession.seat_label``); ``you``: the hand below is this seat's; ``extra``: a game's
+        (``Seating.seat_label``); ``you``: the hand below is this seat's; ``extra``: a game's
         own fact. Nothing is redrawn when the seat is shown as it already is."""
         state = (label, cards, dealer, to_act, you, extra)
         if state == self._state:
