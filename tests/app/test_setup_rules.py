@@ -7,7 +7,7 @@ from makao_tui.app.screens.shedding import ShedTableScreen
 from makao_tui.engine.variant import option_fields
 from makao_tui.games import get_variant
 
-from .scenes import wait_for
+from .scenes import peek, wait_for
 from .test_table import run, text_of
 
 PL = get_variant("makao-pl")
@@ -65,7 +65,7 @@ def test_choosing_house_sets_its_options_and_a_change_makes_it_custom():
         await pilot.pause()
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, ShedTableScreen))
-        rules = app.session.rules
+        rules = peek(app).rules
         assert rules.jokers and rules.queens and rules.multi_play and not rules.draw_until_playable
 
     run(app, body)
