@@ -51,6 +51,7 @@ app = typer.Typer(
 )
 
 THINK_HELP = "Seconds a hard AI may think about a decision (default 1)."
+ASCII_HELP = "Draw cards, suits and boxes in plain ASCII (automatic when the locale is not UTF-8)."
 PACE_HELP = "The table's pause before each AI move: fast, normal (default) or slow."
 
 
@@ -83,7 +84,7 @@ def main_callback(
     ctx: typer.Context,
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
-    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+    ascii_suits: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     think: float | None = typer.Option(None, "--think", help=THINK_HELP),
     pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
 ) -> None:
@@ -171,7 +172,7 @@ def play(
     hook: bool = typer.Option(False, "--hook", help="peklo: the dealer may not make the bids add up to the deal size."),
     think: float | None = typer.Option(None, "--think", help=THINK_HELP),
     pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
-    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+    ascii_suits: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
 ) -> None:
     """Start a match straight away, skipping the menus."""
     from .engine.variant import RulesError
@@ -309,7 +310,7 @@ def resume(
                                           help="The match (see `makao saves`); default the last played."),
     think: float | None = typer.Option(None, "--think", help=THINK_HELP),
     pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
-    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+    ascii_suits: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
 ) -> None:
     """Reopen an unfinished match at its table, as it stood after its last action."""
     from .store import StoreError

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.geometry import Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
@@ -99,9 +100,9 @@ class MakaoApp(App[None]):
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
                  ai_delay: float = PACES["normal"], resume: MatchWriter | None = None,
                  clock: Callable[[], float] = time.time, thinking: Thinking | None = None) -> None:
+        self.ascii = ascii
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBar
-        self.ascii = ascii
         #: the hard AI's budget per decision (None: the default, 1 s)
         self.thinking = thinking
         self.ai_delay = ai_delay
@@ -129,6 +130,21 @@ class MakaoApp(App[None]):
         self._loop: asyncio.AbstractEventLoop | None = None
         #: the order hands are shown in (the tables' o key): "dealt", "suit" or "rank"
         self.hand_order = "dealt"
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal; with ``ascii``, one that writes every frame through
+        :func:`~makao_tui.app.terminal.to_ascii`, so that a terminal without UTF-8 gets boxes,
+        cards, suits, arrows and bars in plain ASCII from every screen and widget alike."""
+        driver = super().get_driver_class()
+        if not self.ascii:
+            return driver
+        from .terminal import to_ascii
+
+        class AsciiDriver(driver):  # type: ignore[valid-type, misc]
+            def write(self, data: str) -> None:
+                super().write(to_ascii(data))
+
+        return AsciiDriver
 
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
@@ -416,16 +432,17 @@ def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = No
             resume: MatchWriter | None = None, thinking: Thinking | None = None, pace: str = "normal") -> None:
     """Run the app in the terminal (the ``makao`` command's entry); ``resume``, ``thinking``: see
     MakaoApp; ``pace``: the pause before each AI move, one of :data:`PACES` (KeyError otherwise).
+    ``ascii`` (``--ascii``) or a locale that is not UTF-8 (``LANG=C``) draws in plain ASCII.
     Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number. Output or input
     that is not a terminal is refused with one line on standard error and exit status 2."""
-    from .terminal import terminal_refusal
+    from .terminal import terminal_refusal, unicode_locale
 
     refusal = terminal_refusal()
     if refusal is not None:
         print(f"makao: {refusal}", file=sys.stderr)
         raise SystemExit(2)
-    app = MakaoApp(ascii=ascii, variant=variant, rules=rules, seats=seats, seed=seed, resume=resume,
-                   thinking=thinking, ai_delay=PACES[pace])
+    app = MakaoApp(ascii=ascii or not unicode_locale(), variant=variant, rules=rules, seats=seats, seed=seed,
+                   resume=resume, thinking=thinking, ai_delay=PACES[pace])
     app.run()
     if app.unsaved:
         print(f"makao: {app.unsaved}", file=sys.stderr)

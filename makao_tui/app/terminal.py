@@ -1,4 +1,6 @@
-"""What the terminal the app runs in can do: whether there is one at all.
+"""What the terminal the app runs in can do: whether there is one at all, and whether it can show
+more than ASCII (a UTF-8 locale); :func:`to_ascii` is the one place that turns what the app draws
+into plain ASCII when it cannot (``LANG=C``, ``makao --ascii``).
 
 Read by :func:`makao_tui.app.main.run_app` before the app starts; the commands that only print
 (``saves``, ``history``, ``rules``…) do not ask.
@@ -7,10 +9,17 @@ Read by :func:`makao_tui.app.main.run_app` before the app starts; the commands t
 from __future__ import annotations
 
 import os
+import re
 import sys
+import unicodedata
+from collections.abc import Mapping
 from typing import TextIO
 
-__all__ = ["terminal_refusal"]
+from rich.cells import cell_len
+
+from ..engine.cards import SUIT_SYMBOLS
+
+__all__ = ["terminal_refusal", "to_ascii", "unicode_locale"]
 
 
 def terminal_refusal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> str | None:
@@ -35,3 +44,59 @@ def _is_tty(stream: TextIO | None) -> bool:
         return stream is not None and stream.isatty()
     except (ValueError, OSError):  # closed or detached
         return False
+
+
+def unicode_locale(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the user's locale (``LC_ALL``, else ``LC_CTYPE``, else ``LANG``; default: the
+    process's environment) is UTF-8, so that the terminal can show suits and box lines. False for
+    ``C``, ``POSIX``, no locale at all, or another charset (``pl_PL.ISO-8859-2``): the app then
+    draws in plain ASCII. Python turns a ``C`` locale into ``LC_CTYPE=C.UTF-8`` for itself (PEP
+    538), so that value beside a ``C`` or missing ``LANG`` is read as the ``C`` it replaced."""
+    env = os.environ if environ is None else environ
+    ctype = env.get("LC_CTYPE", "")
+    if ctype == "C.UTF-8" and env.get("LANG", "C") in ("C", "POSIX", ""):
+        ctype = ""  # coerced by Python, not chosen by the user
+    name = env.get("LC_ALL") or ctype or env.get("LANG") or "C"
+    charset = name.partition(".")[2].partition("@")[0].lower().replace("-", "")
+    return charset == "utf8"
+
+
+#: the ASCII stand-in of each non-ASCII character the app draws (one cell for one cell, so the
+#: layout is unchanged); box lines not named here become ``-``, ``|`` or ``+`` by their shape
+ASCII_STAND_INS = str.maketrans({
+    **{sym: letter for letter, sym in SUIT_SYMBOLS.items()},
+    "━": "=", "═": "=", "┃": "#", "║": "#", "┏": "#", "┓": "#", "┗": "#", "┛": "#",
+    "╔": "+", "╗": "+", "╚": "+", "╝": "+",
+    "★": "*", "•": "*", "·": ".", "…": ".", "—": "-", "–": "-", "−": "-", "×": "x", "§": "S",
+    "←": "<", "→": ">", "↑": "^", "↓": "v", "↔": "-", "▶": ">", "◀": "<", "▲": "^", "▼": "v",
+    "✓": "v", "≥": ">", "≤": "<", "’": "'", "‘": "'", "“": '"', "”": '"', "▒": ":", "░": ".",
+})
+
+
+def _stand_in(match: re.Match[str]) -> str:
+    char = match.group()
+    if 0x2500 <= ord(char) <= 0x257F:  # box drawing
+        name = unicodedata.name(char, "")
+        across, down = "HORIZONTAL" in name, "VERTICAL" in name
+        return "-" if across and not down else "|" if down and not across else "+"
+    if char in "▔▁":  # the top and bottom edges of a tall border
+        return "-"
+    if char in "▏▎▍▌▋▊▉▐▕":  # its left and right edges
+        return "|"
+    if 0x2580 <= ord(char) <= 0x259F:  # other blocks (bars of the charts)
+        return "#"
+    plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+    width = cell_len(char)
+    if len(plain) == 1 and width == 1:  # a letter with an accent: its letter
+        return plain
+    return "?" * width
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def to_ascii(text: str) -> str:
+    """``text`` with every non-ASCII character replaced by an ASCII one of the same width: the
+    suits by ``S H D C``, box lines by ``- | +`` (heavy ones by ``= #``), arrows by ``< > ^ v``,
+    the joker's star by ``*``, an accented letter by its letter, anything else by ``?``."""
+    return _NON_ASCII.sub(_stand_in, text.translate(ASCII_STAND_INS))
