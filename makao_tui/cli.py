@@ -85,15 +85,17 @@ def main_callback(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
     ascii_suits: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
+    four_colours: bool = typer.Option(False, "--four-colour",
+                                      help="A four-colour deck: black spades, red hearts, blue diamonds, green clubs."),
     think: float | None = typer.Option(None, "--think", help=THINK_HELP),
     pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
 ) -> None:
     """Open the app when no command is given."""
-    ctx.obj = {"ascii": ascii_suits, "pace": pace}
+    ctx.obj = {"ascii": ascii_suits, "pace": pace, "four_colours": four_colours}
     if ctx.invoked_subcommand is None:
         from .app.main import run_app
 
-        run_app(ascii=ascii_suits, thinking=_thinking(think), pace=_pace(ctx, pace))
+        run_app(ascii=ascii_suits, thinking=_thinking(think), pace=_pace(ctx, pace), four_colours=four_colours)
 
 
 def _parse_seat(text: str) -> tuple[str, bool, str]:
@@ -213,7 +215,8 @@ def play(
     specs = [SeatSpec(name, is_ai, level) for name, is_ai, level in seats]
     run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), variant=variant, rules=rules,
             seats=specs, seed=seed if seed is not None else random.randrange(2**31),
-            thinking=_thinking(think), pace=_pace(ctx, pace))
+            thinking=_thinking(think), pace=_pace(ctx, pace),
+            four_colours=bool(ctx.obj and ctx.obj.get("four_colours")))
 
 
 @app.command()
@@ -335,7 +338,7 @@ def resume(
             from .app.main import run_app
 
             run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), resume=writer,
-                    thinking=thinking, pace=pace)
+                    thinking=thinking, pace=pace, four_colours=bool(ctx.obj and ctx.obj.get("four_colours")))
 
 
 def _when(seconds: float) -> str:

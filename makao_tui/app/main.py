@@ -99,8 +99,12 @@ class MakaoApp(App[None]):
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
                  ai_delay: float = PACES["normal"], resume: MatchWriter | None = None,
-                 clock: Callable[[], float] = time.time, thinking: Thinking | None = None) -> None:
+                 clock: Callable[[], float] = time.time, thinking: Thinking | None = None,
+                 four_colours: bool = False) -> None:
         self.ascii = ascii
+        from .widgets.cards import use_four_colours
+
+        use_four_colours(four_colours)
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBar
         #: the hard AI's budget per decision (None: the default, 1 s)
@@ -429,9 +433,11 @@ class MakaoApp(App[None]):
 
 def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = None,
             seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
-            resume: MatchWriter | None = None, thinking: Thinking | None = None, pace: str = "normal") -> None:
+            resume: MatchWriter | None = None, thinking: Thinking | None = None, pace: str = "normal",
+            four_colours: bool = False) -> None:
     """Run the app in the terminal (the ``makao`` command's entry); ``resume``, ``thinking``: see
-    MakaoApp; ``pace``: the pause before each AI move, one of :data:`PACES` (KeyError otherwise).
+    MakaoApp; ``four_colours``: the four-colour deck; ``pace``: the pause before each AI move, one
+    of :data:`PACES` (KeyError otherwise).
     ``ascii`` (``--ascii``) or a locale that is not UTF-8 (``LANG=C``) draws in plain ASCII.
     Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number. Output or input
     that is not a terminal is refused with one line on standard error and exit status 2."""
@@ -442,7 +448,7 @@ def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = No
         print(f"makao: {refusal}", file=sys.stderr)
         raise SystemExit(2)
     app = MakaoApp(ascii=ascii or not unicode_locale(), variant=variant, rules=rules, seats=seats, seed=seed,
-                   resume=resume, thinking=thinking, ai_delay=PACES[pace])
+                   resume=resume, thinking=thinking, ai_delay=PACES[pace], four_colours=four_colours)
     app.run()
     if app.unsaved:
         print(f"makao: {app.unsaved}", file=sys.stderr)

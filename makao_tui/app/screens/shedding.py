@@ -28,7 +28,7 @@ from ...engine.events import plural
 from ...games.shedding import CardPlayed, PenaltyPending, ShedView
 from ...table import Seating
 from ..rules_text import rules_word
-from ..widgets.cards import CardView, HandView, card_text
+from ..widgets.cards import CardView, HandView, card_text, suit_style
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.seats import SeatPanel
@@ -191,7 +191,7 @@ class ShedTableScreen(TableScreen):
             info.append_text(card_text(view.top, self.ascii))
             info.append("\n")
         info.append("Suit ")
-        info.append(suit_label(view.suit, self.ascii), style="bold #e0505a" if view.suit in "DH" else "bold")
+        info.append(suit_label(view.suit, self.ascii), style=suit_style(view.suit))
         played = self.seating.last_event(CardPlayed)
         if (isinstance(played, CardPlayed) and played.named is not None and played.face == view.top):
             info.append(" (named)")

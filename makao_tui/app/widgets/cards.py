@@ -22,6 +22,10 @@ from textual.widgets import Static
 from ...engine.cards import JOKER, Card
 
 RED = "bold #e0505a"
+#: the suits' styles of the usual deck (red hearts and diamonds) and of the four-colour deck for
+#: colour-blind players (``makao --four-colour``: black spades, red hearts, blue diamonds, green clubs)
+TWO_COLOURS = {"S": "bold", "H": RED, "D": RED, "C": "bold"}
+FOUR_COLOURS = {"S": "bold", "H": RED, "D": "bold #4a8cff", "C": "bold #3cb043"}
 BOX_WIDTH = 5
 GAP = 1
 CHIP_WIDTH = 4
@@ -32,11 +36,26 @@ INDEX_KEYS = "1234567890"
 JOKER_STYLE = "bold magenta"
 
 
+_suit_styles = TWO_COLOURS
+
+
+def use_four_colours(four: bool) -> None:
+    """Draw every card of this process in the four-colour deck (``four``) or the usual one; the
+    app sets it when it starts (``makao --four-colour``)."""
+    global _suit_styles
+    _suit_styles = FOUR_COLOURS if four else TWO_COLOURS
+
+
+def suit_style(suit: str) -> str:
+    """The style of ``suit`` (``"S"``, ``"H"``, ``"D"``, ``"C"``) in the deck in use."""
+    return _suit_styles.get(suit, "bold")
+
+
 def card_text(card: Card, ascii: bool = False) -> Text:
-    """``10♥`` as Rich text, red for hearts and diamonds, the joker magenta."""
+    """``10♥`` as Rich text in the deck's colours (:func:`suit_style`), the joker magenta."""
     if card == JOKER:
         return Text(card.label(ascii), style=JOKER_STYLE)
-    return Text(card.label(ascii), style=RED if card.is_red else "bold")
+    return Text(card.label(ascii), style=suit_style(card.suit))
 
 
 def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool,
