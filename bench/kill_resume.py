@@ -86,9 +86,9 @@ class Reporting:
             raise Enough
         return status
 
-    def close(self) -> None:
+    def close(self, wait: float | None = None) -> None:
         if self.writer is not None:
-            self.writer.close()
+            self.writer.close(wait)
 
 
 def seat_specs(game: str) -> list[SeatSpec]:
