@@ -1,4 +1,4 @@
-"""The shared-table commands of ``makao``: ``host`` and ``tables`` (issue 11).
+"""The shared-table commands of ``makao``: ``host``, ``join`` and ``tables`` (issue 11).
 
 Registered on the ``makao`` typer app by :mod:`makao_tui.cli`. A wrong or expired code, a game
 or option the server refuses, a seat taken first by someone else: one line on standard error,
@@ -18,8 +18,9 @@ OPTION_HELP = "A rule option NAME=VALUE over the preset (e.g. queens=on); 'makao
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``host`` and ``tables`` to the ``makao`` command."""
+    """Add ``host``, ``join`` and ``tables`` to the ``makao`` command."""
     app.command()(host)
+    app.command()(join)
     app.command()(tables)
 
 
@@ -34,6 +35,7 @@ def _seat_plan(text: str):
 
 
 def host(
+    ctx: typer.Context,
     game: str | None = typer.Argument(None, help="The game: makao-ru, makao-pl, macao, peklo (not with --resume)."),
     seat: list[str] = typer.Option([], "--seat", help="A seat: 'open' (for whoever joins), a player's name (kept "
                                    "for them), 'ai' or 'ai:easy|normal|hard'. Repeat per seat."),
@@ -43,9 +45,13 @@ def host(
                                       help="Reopen the table of stored match ID (its server died) under its code."),
     ai_takeover: float = typer.Option(120.0, "--ai-takeover", metavar="SECONDS",
                                       help="Seconds a disconnected player's seat waits before an AI plays it."),
+    detach: bool = typer.Option(False, "--detach", help="Only start the table; do not sit at it here."),
+    name: str | None = typer.Option(None, "--name", help="Your name at the table (default: your login name)."),
+    bell: bool = typer.Option(False, "--bell", help="Ring the terminal's bell when it becomes your turn."),
+    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
 ) -> None:
     """Open a shared table on this box: a server that outlives this terminal, reached by a join
-    code."""
+    code. Unless --detach, you sit at its first open seat (or the one kept for your name)."""
     from .cli import _fail, _rule_options
     from .engine.variant import RulesError
     from .games import get_variant
@@ -83,7 +89,47 @@ def host(
         code = spawn(config)
     except (SpawnError, TablesDirError) as exc:
         _fail(str(exc))
-    typer.echo(f"Table {code} is open; its server runs on after this terminal (`makao tables` lists it).")
+    typer.echo(f"Table {code} is open. Others on this box join it with:  makao join {code}")
+    if detach:
+        return
+    _sit(ctx, code, name, watch=False, bell=bell, ascii_suits=ascii_suits)
+
+
+def join(
+    ctx: typer.Context,
+    code: str = typer.Argument(..., help="The table's join code (e.g. crane-47); `makao tables` lists them."),
+    name: str | None = typer.Option(None, "--name", help="Your name at the table (default: your login name)."),
+    watch: bool = typer.Option(False, "--watch", help="Watch the table instead of sitting at it."),
+    bell: bool = typer.Option(False, "--bell", help="Ring the terminal's bell when it becomes your turn."),
+    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+) -> None:
+    """Sit at a shared table: a free open seat, or your own seat again after you left."""
+    _sit(ctx, code, name, watch=watch, bell=bell, ascii_suits=ascii_suits)
+
+
+def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: bool, ascii_suits: bool) -> None:
+    from .cli import _fail
+    from .net import places
+    from .net.client import ConnectError, default_name, handshake, remember_seat, remembered_token
+
+    code = code.strip().lower()
+    info = places.read_info(code) if places.valid_code(code) else None
+    token = remembered_token(code, info, name) if info is not None and not watch else None
+    try:
+        shake = handshake(code, name or default_name(), token=token, watch=watch)
+    except ConnectError as exc:
+        if token is None or exc.kind != "refused" or "token" not in str(exc):
+            _fail(str(exc))
+        try:  # a token of an earlier table under the same code
+            shake = handshake(code, name or default_name(), watch=watch)
+        except ConnectError as again:
+            _fail(str(again))
+    if shake.seated is not None:
+        table = shake.welcome.table
+        remember_seat(code, table, shake.seated, name or default_name())
+    from .app.remote import run_shared
+
+    run_shared(shake, ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), bell=bell)
 
 
 def tables(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
@@ -107,7 +153,7 @@ def tables(as_json: bool = typer.Option(False, "--json", help="Print JSON instea
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="Open tables")
+    table = Table(title="Open tables (makao join CODE)")
     for column in ("Code", "Game", "Seats", "Started", "Host"):
         table.add_column(column)
     for info in found:

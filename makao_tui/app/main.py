@@ -54,7 +54,9 @@ from .tables import table_for
 if TYPE_CHECKING:
     from ..ai import Thinking
     from ..engine.variant import Variant
+    from ..net.client import Handshake
     from ..store import MatchWriter, Store
+    from .remote import SharedTable
 
 __all__ = ["MakaoApp", "SeatSpec", "run_app"]
 
@@ -94,19 +96,29 @@ class MakaoApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+        Binding("c", "chat", "Chat", show=False),
     ]
 
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
                  ai_delay: float = PACES["normal"], resume: MatchWriter | None = None,
                  clock: Callable[[], float] = time.time, thinking: Thinking | None = None,
-                 four_colours: bool = False) -> None:
+                 four_colours: bool = False,
+                 shared: Handshake | None = None, bell: bool = False) -> None:
         self.ascii = ascii
         from .widgets.cards import use_four_colours
 
         use_four_colours(four_colours)
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBar
+        #: a shared table to sit at (``makao join``): its finished handshake, and whether to ring
+        #: the bell on this seat's turn
+        self._shared_start = (shared, bell)
+        #: the shared table the app sits at (None: none)
+        self.shared: SharedTable | None = None
+        #: why the shared table ended, printed when the app has closed
+        self.shared_end: str | None = None
+        self._shared_from_menu = False
         #: the hard AI's budget per decision (None: the default, 1 s)
         self.thinking = thinking
         self.ai_delay = ai_delay
@@ -128,7 +140,7 @@ class MakaoApp(App[None]):
         self.ai_worker = AIWorker(before_start=self.first_frame.wait)
         #: whether leaving the match ends the app: true for the match ``makao play`` or ``makao
         #: resume`` opened, until the player goes to a menu (leaving then goes back to the start screen)
-        self.leave_to_shell = variant is not None or resume is not None
+        self.leave_to_shell = variant is not None or resume is not None or shared is not None
         #: why actions of the last match could not be saved when it was left (None: all saved)
         self.unsaved: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -157,7 +169,10 @@ class MakaoApp(App[None]):
         self._catch_signals()
         notice = self._open_store()
         self.push_screen(StartScreen())
-        if self._resume is not None:
+        shared, bell = self._shared_start
+        if shared is not None:
+            self.run_worker(self._sit_shared(shared, bell))
+        elif self._resume is not None:
             self.resume_match(self._resume)
         elif variant is not None:
             self.start_match(variant, rules if rules is not None else variant.rules(),
@@ -171,6 +186,8 @@ class MakaoApp(App[None]):
         self._check_size(self.size)
 
     def on_unmount(self) -> None:
+        if self.shared is not None:
+            self.shared.close()
         self.ai_worker.close()
         self.leave_match()
         if self._own_store and self.store is not None:
@@ -262,7 +279,8 @@ class MakaoApp(App[None]):
 
     def table_notice(self, notice: Notice) -> None:
         """News of the table itself, in a notification: "Saving delayed" (why, and that the match
-        goes on) until the waiting actions are written, then "Saved"; saving that stopped."""
+        goes on) until the waiting actions are written, then "Saved"; saving that stopped; at a shared
+        table, whom the next deal waits for."""
         if notice.kind == "save_delayed":
             self.clear_notifications()
             self.notify(notice.reason, title="Saving delayed", severity="warning", timeout=24 * 3600, markup=False)
@@ -271,6 +289,8 @@ class MakaoApp(App[None]):
             self.notify("Every action of this match is saved.", title="Saved", timeout=5)
         elif notice.kind == "save_failed":
             self.notify(notice.reason, title="Saved games", severity="error", timeout=20, markup=False)
+        elif notice.kind == "waiting":  # a shared table: the next deal waits for the others
+            self.notify(notice.reason, title="Table", timeout=8, markup=False)
 
     def leave_match(self, wait: float | None = None) -> None:
         """Leave the match under way and close its table: the stored match is released (others
@@ -361,6 +381,9 @@ class MakaoApp(App[None]):
     def quit_question(self) -> str:
         """What quitting the app during a match asks (saying whether it can be resumed, and what is
         not saved yet)."""
+        if self.shared is not None:
+            code = self.shared.conn.info.code
+            return f"Leave table {code}? Your seat is kept: makao join {code} takes it back."
         status = self.seating.save_status() if self.seating is not None else None
         if status is not None and status.state == "delayed":
             waiting = status.pending
@@ -374,7 +397,7 @@ class MakaoApp(App[None]):
     def leave_question(self) -> str:
         """What leaving a match under way asks (``q`` at the table): quitting the app when the
         command line opened the match, else going back to the start screen."""
-        if self.leave_to_shell:
+        if self.leave_to_shell or self.shared is not None:
             return self.quit_question()
         if self.seating is not None and self.seating.save_status() is not None:
             return "Leave the match under way? It is saved: Resume on the start screen reopens it."
@@ -397,10 +420,13 @@ class MakaoApp(App[None]):
         if self.leave_to_shell:
             self.exit()
             return
+        self._leave_shared()
         self.leave_match()
         self._back_to_base()
 
     def _match_running(self) -> bool:
+        if self.shared is not None:
+            return self.shared_end is None and not (self.seating is not None and self.seating.match_over)
         from .screens.table import TableScreen
 
         return any(isinstance(s, TableScreen) for s in self.screen_stack) and bool(
@@ -414,6 +440,95 @@ class MakaoApp(App[None]):
             self.push_screen(ConfirmScreen(self.quit_question()), lambda yes: self.exit() if yes else None)
         else:
             self.exit()
+
+    # ------------------------------------------------------------ shared tables
+
+    async def _sit_shared(self, shake: Handshake, bell: bool) -> None:
+        """Sit at the shared table of ``shake``: the lobby until the match starts, then its table
+        (:meth:`open_shared_table`)."""
+        from ..net.client import Connection
+        from .remote import LobbyScreen, SharedTable
+
+        conn = await Connection.from_handshake(shake)
+        self.shared = SharedTable(self, conn, bell)
+        if not conn.info.started:
+            self.push_screen(LobbyScreen(conn))
+        self.shared.attach()
+
+    def host_table(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], name: str | None) -> None:
+        """Host a shared table (the setup screen's "Host for others"): ``seats`` as set up, an
+        ``open`` seat waiting for another player of this box; then sit at it as ``name`` (the seat
+        kept for that name, else the first open one)."""
+        self.run_worker(self._host_table(variant, rules, seats, name), exclusive=True, group="shared")
+
+    async def _host_table(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], name: str | None) -> None:
+        from ..engine.variant import rules_to_options
+        from ..net.daemon import SpawnError, spawn
+        from ..net.places import TablesDirError
+        from ..net.server import HostConfig, SeatPlan
+
+        plans = [SeatPlan("ai", level=s.level) if s.is_ai else SeatPlan("open") if s.open else SeatPlan("human", s.name)
+                 for s in seats]
+        config = HostConfig(game=variant.id, options=rules_to_options(rules), seats=plans)
+        try:
+            code = await asyncio.to_thread(spawn, config)
+        except (SpawnError, TablesDirError) as exc:
+            self.notify(str(exc), title="Cannot host", severity="error", markup=False, timeout=15)
+            return
+        await self._join_code(code, name)
+
+    def join_table(self, code: str) -> None:
+        """Sit at shared table ``code`` (the start screen's open tables)."""
+        self.run_worker(self._join_code(code, None), exclusive=True, group="shared")
+
+    async def _join_code(self, code: str, name: str | None) -> None:
+        from ..net import places
+        from ..net.client import ConnectError, default_name, handshake, remember_seat, remembered_token
+
+        name = name or default_name()
+        info = places.read_info(code)
+        token = remembered_token(code, info, None) if info is not None else None
+        try:
+            shake = await asyncio.to_thread(handshake, code, name, token)
+        except ConnectError as exc:
+            self.notify(str(exc), title="Cannot join", severity="error", markup=False, timeout=15)
+            return
+        if shake.seated is not None:
+            remember_seat(code, shake.welcome.table, shake.seated, name)
+        self.leave_match()
+        self._shared_from_menu = True
+        await self._sit_shared(shake, False)
+
+    def open_shared_table(self, seating: Seating) -> None:
+        """The shared match has started (or was under way when this terminal sat down): the usual
+        table screen of the game, reading ``seating``."""
+        self._sit(seating)
+
+    def shared_closed(self, reason: str) -> None:
+        """The shared table ended (or the connection to it dropped), ``reason`` says why. At the
+        match's end its last screens stay (the deal's result, the match's); else the app ends,
+        or goes back to the start screen if the table was joined from there."""
+        self.shared_end = reason
+        if self.seating is not None and self.seating.match_over:
+            return
+        if not self._shared_from_menu:
+            self.exit()
+            return
+        self._leave_shared()
+        self.seating = None
+        self._back_to_base()
+        self.notify(reason, title="The table ended", markup=False, timeout=15)
+
+    def _leave_shared(self) -> None:
+        """Close the connection to the shared table, if any (the server keeps the seat)."""
+        shared, self.shared = self.shared, None
+        if shared is not None:
+            shared.close()
+
+    def action_chat(self) -> None:
+        """The shared table's chat (nothing elsewhere)."""
+        if self.shared is not None:
+            self.shared.open_chat()
 
     # ------------------------------------------------------------ terminal size
 

@@ -87,6 +87,18 @@ class TableSeat(msgspec.Struct, frozen=True, kw_only=True):
         away = "" if self.connected else (", disconnected, AI plays" if self.ai_playing else ", disconnected")
         return f"{self.name} ({self.user}{away})"
 
+    def label(self) -> str:
+        """The seat's name as the table screen shows it, short enough for a seat's box: "Bob (bob)",
+        "Bob — disconnected", "Bob — AI plays" (while the player is away), an AI's or an open
+        seat's as :meth:`describe` says. The name is the player's own text: show it literally."""
+        if self.kind != "human":
+            return self.describe()
+        if not self.user:
+            return f"{self.name} — not here yet"
+        if not self.connected:
+            return f"{self.name} — {'AI plays' if self.ai_playing else 'disconnected'}"
+        return f"{self.name} ({self.user})"
+
 
 class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
     """A table's public description, written beside its socket (``CODE.json``) and sent in

@@ -161,6 +161,11 @@ class Seating:
         """Whether ``seat`` is played by the computer."""
         return self.watcher.is_ai(seat)
 
+    def away(self, seat: int) -> str | None:
+        """A word for a human seat whose player is not at the table now (at a shared table:
+        ``"away"``, or ``"AI"`` while an AI plays for them), or None: here, or not a human seat."""
+        return None
+
     @property
     def to_act(self) -> int | None:
         """The seat to act in the deal under way (None once it is over)."""

@@ -53,8 +53,10 @@ def test_a_human_seat_hides_the_level_and_shows_it_again_as_ai():
         await pilot.pause()
         row = list(app.screen.query(SeatRow))[1]
         assert row.level == "hard"
-        row.toggle()
-        assert not row.query_one(".level", Select).visible
+        row.toggle()  # open for another player
+        assert row.kind == "open" and not row.query_one(".level", Select).visible
+        row.toggle()  # human
+        assert row.kind == "human" and not row.query_one(".level", Select).visible
         row.toggle()
         assert row.query_one(".level", Select).visible and row.level == "hard"
 

@@ -59,10 +59,10 @@ def wait_gone(pid: int, limit: float = 30.0) -> None:
 def test_host_join_kill_resume_rejoin(tmp_path):
     host_env, guest_env = environment(tmp_path, "host"), environment(tmp_path, "guest")
     done = makao(host_env, "host", "makao-ru", "--seat", "open", "--seat", "open", "--seat", "ai",
-                 "--option", "loss_limit=200", "--ai-takeover", "0")
+                 "--option", "loss_limit=200", "--ai-takeover", "0", "--detach")
     assert done.returncode == 0, done.stderr
     code = done.stdout.split()[1]
-    assert "is open" in done.stdout
+    assert f"makao join {code}" in done.stdout
     (listed,) = tables(guest_env)
     assert listed["code"] == code and not listed["started"] and listed["game"] == "makao-ru"
     assert [s["kind"] for s in listed["seats"]] == ["open", "open", "ai"]
@@ -82,9 +82,9 @@ def test_host_join_kill_resume_rejoin(tmp_path):
 
     with open_store(tmp_path / "host" / "makao.sqlite3") as store:
         (match,) = store.unfinished()
-    refused = makao(guest_env, "host", "--resume", str(match.id))
+    refused = makao(guest_env, "host", "--resume", str(match.id), "--detach")
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1  # not the guest's match
-    done = makao(host_env, "host", "--resume", str(match.id), "--ai-takeover", "0")
+    done = makao(host_env, "host", "--resume", str(match.id), "--ai-takeover", "0", "--detach")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[1] == code
 
@@ -102,11 +102,45 @@ def test_host_join_kill_resume_rejoin(tmp_path):
         assert store.unfinished()[0].actions >= match.actions
 
 
-def test_a_table_that_cannot_be_hosted_is_one_line_and_exit_2(tmp_path):
+def test_a_wrong_code_and_a_bad_table_are_one_line_and_exit_2(tmp_path):
     env = environment(tmp_path, "user")
-    for args in (["host", "makao-ru", "--seat", "ai", "--seat", "ai"],
+    for args in (["join", "crane-47"], ["join", "nonsense"], ["host", "makao-ru", "--seat", "ai", "--seat", "ai"],
                  ["host", "makao-ru", "--seat", "open", "--option", "loss_limit=7"], ["host", "--resume", "99"]):
         done = makao(env, *args)
         assert done.returncode == 2, (args, done.stdout, done.stderr)
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, args
     assert tables(env) == []
+
+
+def test_the_hosts_terminal_closes_the_host_ends_and_the_table_goes_on(tmp_path):
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    env = {**environment(tmp_path, "host"), "TERM": "xterm-256color"}
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    host = subprocess.Popen([sys.executable, "-m", "makao_tui.cli", "host", "peklo", "--seat", "open", "--seat", "open",
+                             "--seat", "ai", "--name", "Alice"], stdin=follower, stdout=follower, stderr=follower,
+                            env=env, start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+    os.close(follower)
+    end = time.monotonic() + 60
+    listed: list[dict] = []
+    while time.monotonic() < end:  # until the host sits in the lobby
+        try:
+            os.read(leader, 65536)
+        except OSError:
+            break
+        listed = tables(env)
+        if listed and listed[0]["seats"][0]["connected"]:
+            break
+    assert listed and listed[0]["seats"][0]["name"] == "Alice", listed
+    os.close(leader)  # the host's terminal closes
+    host.wait(timeout=20)
+    (after,) = tables(env)
+    assert after["code"] == listed[0]["code"] and not after["seats"][0]["connected"]
+    bob = player(environment(tmp_path, "guest"), after["code"], "Bob", 0)
+    assert lines(bob) == []  # Bob sits (and leaves at once): the table goes on without its host
+    os.kill(after["pid"], signal.SIGTERM)
+    wait_gone(after["pid"])

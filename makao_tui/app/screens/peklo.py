@@ -186,6 +186,9 @@ class PekloTableScreen(TableScreen):
             name = Text(session.names[seat], style="bold" if seat == view.to_act else "")
             if seat == view.dealer:
                 name.append(" D", style="dim")
+            away = session.away(seat)  # a shared table: a player gone, or an AI playing for them
+            if away is not None:
+                name.append(f" ({away})", style="dim italic")
             bid = view.bids[seat]
             took = Text("" if view.phase == "bid" else str(view.tricks[seat]))
             if bid is not None and view.phase != "bid" and view.tricks[seat] > bid:

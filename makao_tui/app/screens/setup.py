@@ -39,24 +39,35 @@ CUSTOM = "custom"
 
 
 class SeatRow(Horizontal):
-    """One seat: its number, Human/AI (a button that toggles), the AI's level (easy, normal,
+    """One seat: its number, Human / AI / Open (a button that cycles; an open seat is for another
+    player, who joins the hosted table from their own terminal), the AI's level (easy, normal,
     hard; shown for an AI seat), the human's name, Remove."""
+
+    #: what the kind button cycles through, and its labels
+    KINDS = ("human", "ai", "open")
+    LABELS: ClassVar[dict[str, str]] = {"human": "Human", "ai": "AI", "open": "Open"}
+    PLACEHOLDERS: ClassVar[dict[str, str]] = {"human": "name", "ai": "(computer)", "open": "(another player)"}
 
     def __init__(self, spec: SeatSpec) -> None:
         super().__init__(classes="seat-row")
-        self.is_ai = spec.is_ai
-        self.start_name = "" if spec.is_ai else spec.name
+        self.kind = "ai" if spec.is_ai else "open" if spec.open else "human"
+        self.start_name = spec.name if self.kind == "human" else ""
         self.start_level = spec.level if spec.level in LEVELS else DEFAULT_LEVEL
+
+    @property
+    def is_ai(self) -> bool:
+        """Whether the computer plays this seat."""
+        return self.kind == "ai"
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="seat-number")
-        yield Button("AI" if self.is_ai else "Human", classes="kind", compact=True)
+        yield Button(self.LABELS[self.kind], classes="kind", compact=True)
         level = Select([(lv, lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
                        compact=True, classes="level")
         level.visible = self.is_ai
         yield level
-        yield Input(self.start_name, placeholder="(computer)" if self.is_ai else "name",
-                    max_length=NAME_LENGTH, disabled=self.is_ai, classes="name", compact=True)
+        yield Input(self.start_name, placeholder=self.PLACEHOLDERS[self.kind],
+                    max_length=NAME_LENGTH, disabled=self.kind != "human", classes="name", compact=True)
         yield Button("Remove", classes="remove", compact=True)
         yield Static("", classes="error")
 
@@ -71,14 +82,14 @@ class SeatRow(Horizontal):
         return str(self.query_one(".level", Select).value)
 
     def toggle(self) -> None:
-        """Human ↔ AI."""
-        self.is_ai = not self.is_ai
-        self.query_one(".kind", Button).label = "AI" if self.is_ai else "Human"
+        """Human → AI → Open → Human."""
+        self.kind = self.KINDS[(self.KINDS.index(self.kind) + 1) % len(self.KINDS)]
+        self.query_one(".kind", Button).label = self.LABELS[self.kind]
         self.query_one(".level", Select).visible = self.is_ai
         name = self.name_input
-        name.disabled = self.is_ai
-        name.placeholder = "(computer)" if self.is_ai else "name"
-        if self.is_ai:
+        name.disabled = self.kind != "human"
+        name.placeholder = self.PLACEHOLDERS[self.kind]
+        if self.kind != "human":
             name.value = ""
 
     def set_error(self, message: str) -> None:
@@ -123,6 +134,7 @@ class SetupScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+o", "host", "Host for others"),
         Binding("f1", "app.help", "Help"),
         Binding("down", "app.focus_next", show=False),
         Binding("up", "app.focus_previous", show=False),
@@ -175,6 +187,7 @@ class SetupScreen(Screen[None]):
         yield Static("", id="setup-error", classes="error")
         with Horizontal(classes="buttons"):
             yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
+            yield Button("Host for others (Ctrl+O)", id="host", compact=True)
             yield Button("Back (Esc)", id="back", compact=True)
         yield Footer()
 
@@ -216,6 +229,8 @@ class SetupScreen(Screen[None]):
         row = next((a for a in button.ancestors if isinstance(a, SeatRow)), None)
         if button.id == "start":
             self.action_start()
+        elif button.id == "host":
+            self.action_host()
         elif button.id == "back":
             self.action_back()
         elif button.id == "add-seat":
@@ -224,7 +239,7 @@ class SetupScreen(Screen[None]):
                 self._renumber()
         elif row is not None and button.has_class("kind"):
             row.toggle()
-            if not row.is_ai:
+            if row.kind == "human":
                 row.name_input.focus()
         elif row is not None and button.has_class("remove") and len(self._rows()) > self.variant.min_players:
             await row.remove()
@@ -336,6 +351,9 @@ class SetupScreen(Screen[None]):
             if row.is_ai:
                 seats.append(SeatSpec("", True, row.level))
                 continue
+            if row.kind == "open":
+                seats.append(SeatSpec("", False, open=True))
+                continue
             name = row.name_input.value.strip()
             if not name:
                 row.set_error("a name, please")
@@ -347,8 +365,8 @@ class SetupScreen(Screen[None]):
             seats.append(SeatSpec(name, False))
         return seats if ok else None
 
-    def action_start(self) -> None:
-        """Check everything; start the match or show what is wrong."""
+    def _checked(self) -> tuple[list[SeatSpec], Any, int | None] | None:
+        """Seats, rules and seed as entered, or None after showing what is wrong."""
         general = self.query_one("#setup-error", Static)
         general.update("")
         seats, options = self._read_seats(), self._read_options()
@@ -364,16 +382,42 @@ class SetupScreen(Screen[None]):
                 seats = None
         if seats is None or options is None:
             general.update("Please fix the fields marked in red.")
-            return
+            return None
         try:
             rules = self.variant.rules(options)
             self.variant.check_players(len(seats))
         except RulesError as exc:
             general.update(str(exc))
             self._mark_rules_error(str(exc))
+            return None
+        return seats, rules, seed
+
+    def action_start(self) -> None:
+        """Check everything; start the match or show what is wrong."""
+        checked = self._checked()
+        if checked is None:
             return
+        if any(row.kind == "open" for row in self._rows()):
+            self.query_one("#setup-error", Static).update(
+                "A seat is open for another player: host the table for others (Ctrl+O).")
+            return
+        seats, rules, seed = checked
         self.makao_app.start_match(self.variant, rules, seats,
                              seed if seed is not None else random.randrange(2**31))
+
+    def action_host(self) -> None:
+        """Host a shared table of these seats (open seats wait for other players of this box,
+        who join with the code shown); you sit at the first human seat."""
+        checked = self._checked()
+        if checked is None:
+            return
+        if not any(row.kind == "open" for row in self._rows()):
+            self.query_one("#setup-error", Static).update(
+                "Make a seat Open (its Human / AI button) for another player to join.")
+            return
+        seats, rules, _seed = checked  # the server deals: a seed never leaves it
+        me = next((spec.name for spec in seats if not spec.is_ai and not spec.open), None)
+        self.makao_app.host_table(self.variant, rules, seats, me)
 
     def action_back(self) -> None:
         """Back to the start screen."""

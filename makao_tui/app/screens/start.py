@@ -21,6 +21,7 @@ from ...store import MatchSummary, StoreError, ago
 from ..tables import playable_variants
 
 if TYPE_CHECKING:
+    from ...net.protocol import TableInfo
     from ..main import MakaoApp
 
 TITLE = """\
@@ -34,6 +35,8 @@ TITLE = """\
 RESUME_ENTRIES = 3
 #: the id prefix of a Resume entry's option (followed by the match id)
 RESUME = "resume:"
+#: the id prefix of an open table's option (followed by its code)
+JOIN = "join:"
 
 
 def resume_prompt(match: MatchSummary, now: float) -> Text:
@@ -47,6 +50,17 @@ def resume_prompt(match: MatchSummary, now: float) -> Text:
     prompt.append(f" — {match.game_name}, {word} {match.deal}, {match.players()}, {ago(match.updated, now)}")
     if match.in_use:
         prompt.append(" (open in another session)", style="dim")
+    return prompt
+
+
+def table_prompt(info: TableInfo) -> Text:
+    """An open table's entry: ``Open table crane-47 — Russian Makao, hosted by alice`` and its
+    seats on a second line (names shown literally)."""
+    prompt = Text("Open table ", style="bold")
+    prompt.append(info.code, style="bold")
+    prompt.append(f" — {info.game_name}, hosted by {info.host}" + (", under way" if info.started else ""))
+    prompt.append("\n")
+    prompt.append(", ".join(s.describe() for s in info.seats))
     return prompt
 
 
@@ -100,10 +114,25 @@ class StartScreen(Screen[None]):
         except StoreError:
             return []
 
+    def _open_tables(self) -> list[TableInfo]:
+        # imported here: the net layer loads the table service, which the first frame does not need
+        from ...net.places import live_tables, tables_dir
+
+        try:
+            return live_tables(tables_dir(create=False))
+        except OSError:
+            return []
+
     def list_choices(self) -> None:
-        """Fill the list: the last played unfinished matches, then the games."""
+        """Fill the list: the shared tables open on this box, the last played unfinished
+        matches, then the games."""
         now = self.makao_app.clock()
         options: list[Option | None] = []
+        tables = self._open_tables()
+        for info in tables:
+            options.append(Option(table_prompt(info), id=f"{JOIN}{info.code}"))
+        if tables:
+            options.append(None)
         for match in self._unfinished():
             options.append(Option(resume_prompt(match, now), id=f"{RESUME}{match.id}", disabled=match.in_use))
         for variant in playable_variants():
@@ -124,7 +153,9 @@ class StartScreen(Screen[None]):
         choice = event.option.id
         if choice is None:  # every option has an id
             return
-        if choice.startswith(RESUME):
+        if choice.startswith(JOIN):
+            self.makao_app.join_table(choice[len(JOIN):])
+        elif choice.startswith(RESUME):
             self.makao_app.resume_saved(int(choice[len(RESUME):]))
         else:
             self.makao_app.open_setup(choice)
