@@ -265,7 +265,11 @@ def main() -> int:
         return 0
     tmux("kill-server")  # both terminals close
     time.sleep(4)
-    left = [p for p in makao_processes(tables) if "makao_tui.net.daemon" not in p and "multiprocessing" not in p]
+    running = makao_processes(tables)
+    servers = {p.split()[0] for p in running if "makao_tui.net.daemon" in p}
+    # the table server and its AI worker (``makao_tui.worker SERVER_PID``) keep running by design
+    left = [p for p in running if "makao_tui.net.daemon" not in p
+            and not ("makao_tui.worker" in p and p.split()[-1] in servers)]
     if left:
         raise SystemExit(f"makao processes outlived their terminal: {left}")
     info = next(Path(tables).glob("*.json"), None)
