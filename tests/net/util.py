@@ -32,8 +32,9 @@ async def server(folder: Path, cfg: HostConfig, seed: int = 7, store_path: Path 
     return srv
 
 
-async def until(check: Callable[[], Any], limit: float = 20.0) -> None:
-    """Wait until ``check()`` is true; fail after ``limit`` seconds (a bound for a stuck test)."""
+async def until(check: Callable[[], Any], limit: float = 120.0) -> None:
+    """Wait until ``check()`` is true; fail after ``limit`` seconds: only a bound for a stuck test,
+    generous enough that a loaded machine never reaches it (the condition decides, not the clock)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
     while not check():
