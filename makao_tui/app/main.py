@@ -31,6 +31,7 @@ import os
 import random
 import signal
 import sys
+import termios
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -62,6 +63,8 @@ __all__ = ["MakaoApp", "SeatSpec", "run_app"]
 
 #: seconds a signalled app may take to end cleanly before it is ended by force
 EXIT_GRACE_S = 1.5
+#: how often (seconds) the app checks that its terminal has not hung up without a SIGHUP
+TERMINAL_CHECK_S = 1.0
 
 DEFAULT_SEATS = (SeatSpec("Player 1", False), SeatSpec("", True), SeatSpec("", True))
 #: the table's pace (``makao --pace``): seconds the table pauses before each AI move, so that a
@@ -133,6 +136,8 @@ class MakaoApp(App[None]):
         self.store: Store | None = resume.store if resume is not None else None
         self._own_store = False
         self._signals: list[int] = []
+        #: the app is ending on a signal or a hung-up terminal
+        self._ending = False
         self._mounted = False
         #: set once the first frame is on the screen: the AI's process is started after it
         self.first_frame = asyncio.Event()
@@ -220,11 +225,26 @@ class MakaoApp(App[None]):
         for sig in (signal.SIGHUP, signal.SIGTERM):
             loop.add_signal_handler(sig, self._signalled, sig)
             self._signals.append(sig)
+        stdin = sys.__stdin__
+        if stdin is not None and os.isatty(stdin.fileno()):  # not under another driver's pipes (web)
+            self.set_interval(TERMINAL_CHECK_S, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        """End the app as on SIGHUP when its terminal has hung up although no SIGHUP came (the
+        app under ``su``, whose session leader keeps the signal: a closed window left it running
+        for ever). A hung-up terminal refuses the terminal-attributes call (EIO)."""
+        try:
+            termios.tcgetattr(sys.__stdin__.fileno() if sys.__stdin__ is not None else 0)
+        except (termios.error, OSError, ValueError):
+            self._signalled(signal.SIGHUP)
 
     def _signalled(self, sig: int) -> None:
         """Release the match and end the AI's process at once, then exit: cleanly if the
         terminal still takes the restoring writes, else (a hung-up terminal, whose writes fail and
         can block Textual's shutdown for ever) by force after :data:`EXIT_GRACE_S`."""
+        if self._ending:
+            return
+        self._ending = True
         self.leave_match(wait=1.0)
         self.ai_worker.close()
         force = threading.Timer(EXIT_GRACE_S, os._exit, (128 + sig,))

@@ -7,6 +7,7 @@ import asyncio
 import fcntl
 import os
 import pty
+import select
 import signal
 import sqlite3
 import struct
@@ -24,9 +25,11 @@ from tests.app.scenes import peek
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start(*args: str) -> subprocess.Popen:
+def start(*args: str, hang_up: threading.Event | None = None) -> subprocess.Popen:
     """``makao ARGS`` in its own session on a new 80×24 pseudo-terminal, whose output is read
-    (and dropped) so that the app never blocks writing."""
+    (and dropped) so that the app never blocks writing. Setting ``hang_up`` closes the terminal's
+    other side: the app's terminal hangs up, and no SIGHUP comes (the terminal is not the
+    session's controlling one, as for an app under ``su`` whose session leader keeps the signal)."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
@@ -36,8 +39,9 @@ def start(*args: str) -> subprocess.Popen:
 
     def drain() -> None:
         try:
-            while os.read(leader, 65536):
-                pass
+            while hang_up is None or not hang_up.is_set():
+                if select.select([leader], [], [], 0.1)[0] and not os.read(leader, 65536):
+                    break
         except OSError:  # the child closed the terminal
             pass
         os.close(leader)
@@ -68,6 +72,15 @@ def claims() -> list[tuple]:
     """The writers' claims in the file (one per match open for writing)."""
     with sqlite3.connect(default_path()) as conn:
         return conn.execute("SELECT match_id, pid FROM writers").fetchall()
+
+
+def test_a_terminal_that_hangs_up_without_a_sighup_ends_the_app_cleanly():
+    hang_up = threading.Event()
+    app = start("play", "makao-ru", "--seat", "ai", "--seat", "ai", "--seed", "1", hang_up=hang_up)
+    stored_actions(3)
+    hang_up.set()
+    assert app.wait(timeout=HANG) == 128 + signal.SIGHUP  # the app saw its terminal gone
+    assert claims() == []  # and released the match
 
 
 def test_hangup_ends_the_app_cleanly_and_a_killed_resume_loses_nothing():
