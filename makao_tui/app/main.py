@@ -227,15 +227,16 @@ class MakaoApp(App[None]):
             self._signals.append(sig)
         stdin = sys.__stdin__
         if stdin is not None and os.isatty(stdin.fileno()):  # not under another driver's pipes (web)
-            self.set_interval(TERMINAL_CHECK_S, self._check_terminal)
+            fd = stdin.fileno()
+            self.set_interval(TERMINAL_CHECK_S, lambda: self._check_terminal(fd))
 
-    def _check_terminal(self) -> None:
+    def _check_terminal(self, fd: int) -> None:
         """End the app as on SIGHUP when its terminal has hung up although no SIGHUP came (the
         app under ``su``, whose session leader keeps the signal: a closed window left it running
         for ever). A hung-up terminal refuses the terminal-attributes call (EIO)."""
         try:
-            termios.tcgetattr(sys.__stdin__.fileno() if sys.__stdin__ is not None else 0)
-        except (termios.error, OSError, ValueError):
+            termios.tcgetattr(fd)
+        except (termios.error, OSError):
             self._signalled(signal.SIGHUP)
 
     def _signalled(self, sig: int) -> None:
