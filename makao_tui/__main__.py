@@ -1,18 +1,44 @@
 """The ``makao`` command: ``python -m makao_tui`` or the ``makao`` script.
 
-``makao`` alone (or ``makao --ascii``) opens the app at once, without loading the command-line
-parser (typer, and the pydantic it checks values with), which the start screen does not need; any
-other arguments go to :mod:`makao_tui.cli`.
+The language is chosen first (``--lang ru|pl|en`` anywhere on the line, else the locale variables;
+:func:`makao_tui.engine.i18n.choose_language`), so that every word the command prints, its help
+included, is in it. ``makao`` alone (or ``makao --ascii``, with or without ``--lang``) then opens the
+app at once, without loading the command-line parser (typer, and the pydantic it checks values
+with), which the start screen does not need; any other arguments go to :mod:`makao_tui.cli`.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+
+
+def _take_language(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` / ``--lang=X`` taken out of ``args``: (X or None, the other arguments).
+    A ``--lang`` with no value gives ``""`` (an unknown language)."""
+    flag, rest = None, []
+    words = iter(args)
+    for word in words:
+        if word == "--lang":
+            flag = next(words, "")
+        elif word.startswith("--lang="):
+            flag = word.removeprefix("--lang=")
+        else:
+            rest.append(word)
+    return flag, rest
 
 
 def main() -> None:
     """Console-script entry point (``makao``)."""
-    args = sys.argv[1:]
+    from .engine.i18n import choose_language, set_language
+
+    flag, args = _take_language(sys.argv[1:])
+    try:
+        set_language(choose_language(flag, None, os.environ))
+    except ValueError as error:
+        print(f"makao: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+    sys.argv[1:] = args
     if args in ([], ["--ascii"]):
         from .app.main import run_app
 

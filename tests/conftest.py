@@ -40,3 +40,22 @@ def tables_dir(tmp_path, monkeypatch):
     path = tmp_path / "makao-tables"
     monkeypatch.setenv("MAKAO_TABLES_DIR", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Every test starts in English and leaves English behind, whatever language it switched to;
+    processes a test starts read no player's locale (LC_ALL/LC_MESSAGES/LANG are C.UTF-8 for them)."""
+    from makao_tui.engine.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def plain_locale(monkeypatch):
+    """The locale variables a test and the processes it starts see: C.UTF-8, so that a developer's
+    own ``LANG=ru_RU.UTF-8`` does not turn the suite's English into Russian."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.setenv(name, "C.UTF-8")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
+from .i18n import _, ngettext
 
 
 def plural(count: int, noun: str) -> str:
@@ -53,7 +54,8 @@ class DealStarted(Event):
     hand_size: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.dealer]} deals {plural(self.hand_size, 'card')} each"
+        return ngettext("{dealer} deals {count} card each", "{dealer} deals {count} cards each",
+                        self.hand_size).format(dealer=names[self.dealer], count=self.hand_size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,5 +66,5 @@ class DealEnded(Event):
 
     def text(self, names, ascii=False, viewer=None):
         if self.winner is None:
-            return "The deal ends with no winner"
-        return f"{names[self.winner]} wins the deal"
+            return _("The deal ends with no winner")
+        return _("{winner} wins the deal").format(winner=names[self.winner])
