@@ -1,6 +1,7 @@
 """The ``makao`` command: ``python -m makao_tui`` or the ``makao`` script.
 
-The language is chosen first (``--lang ru|pl|en`` anywhere on the line, else the locale variables;
+The language is chosen first (``--lang ru|pl|en`` anywhere on the line, else the language chosen on
+the start screen and kept in the settings, else the locale variables;
 :func:`makao_tui.engine.i18n.choose_language`), so that every word the command prints, its help
 included, is in it. ``makao`` alone (or ``makao --ascii``, with or without ``--lang``) then opens the
 app at once, without loading the command-line parser (typer, and the pydantic it checks values
@@ -31,10 +32,12 @@ def _take_language(args: list[str]) -> tuple[str | None, list[str]]:
 def main() -> None:
     """Console-script entry point (``makao``)."""
     from .engine.i18n import choose_language, set_language
+    from .store.settings import load_settings
 
     flag, args = _take_language(sys.argv[1:])
+    saved = load_settings().language if flag is None else None  # (a damaged file: the app says so)
     try:
-        set_language(choose_language(flag, None, os.environ))
+        set_language(choose_language(flag, saved, os.environ))
     except ValueError as error:
         print(f"makao: {error}", file=sys.stderr)
         raise SystemExit(2) from None

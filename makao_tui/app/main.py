@@ -46,7 +46,9 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 
 # Only what the start screen needs is imported here; the rest (the AI, the setup, saves and table
 # screens, the worker pool) when first used, so that the first screen shows sooner.
+from ..engine.i18n import N_, _, ngettext, set_language
 from ..store import Seat, StoreError, open_store_or_recover
+from ..store.settings import Settings, load_settings, save_settings
 from ..table import AIWorker, LocalSeating, Notice, Seating, SeatSpec, Table, seat_names
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
 from .screens.start import StartScreen
@@ -66,20 +68,29 @@ EXIT_GRACE_S = 1.5
 #: how often (seconds) the app checks that its terminal has not hung up without a SIGHUP
 TERMINAL_CHECK_S = 1.0
 
-DEFAULT_SEATS = (SeatSpec("Player 1", False), SeatSpec("", True), SeatSpec("", True))
+#: the seats of a match started without any (the first one's name translated when used)
+DEFAULT_SEATS = (SeatSpec(N_("Player 1"), False), SeatSpec("", True), SeatSpec("", True))
 #: the table's pace (``makao --pace``): seconds the table pauses before each AI move, so that a
 #: person can follow the play (the AI thinks during the pause; a longer thought is not padded)
 PACES = {"fast": 0.2, "normal": 0.6, "slow": 1.5}
 
+#: the keys of the menus, for the help screen (the words translated when shown)
 GENERAL_KEYS = [
-    ("↑ ↓ / Tab", "move between choices and fields"),
-    ("Enter / Space", "choose, press a button, toggle a switch"),
-    ("Esc", "back"),
-    ("Ctrl+S", "start the match (setup screen)"),
-    ("h", "statistics and finished matches (start screen)"),
-    ("F1 / ?", "this help"),
-    ("q / Ctrl+C", "quit (asks during a match)"),
+    ("↑ ↓ / Tab", N_("move between choices and fields")),
+    ("Enter / Space", N_("choose, press a button, toggle a switch")),
+    ("Esc", N_("back")),
+    ("Ctrl+S", N_("start the match (setup screen)")),
+    ("h", N_("statistics and finished matches (start screen)")),
+    ("l", N_("the language of the app (start screen)")),
+    ("F1 / ?", N_("this help")),
+    ("q / Ctrl+C", N_("quit (asks during a match)")),
 ]
+
+
+def default_seats() -> list[SeatSpec]:
+    """:data:`DEFAULT_SEATS`, the human's name in the language in use."""
+    human, *others = DEFAULT_SEATS
+    return [SeatSpec(_(human.name), False), *others]
 
 
 class WholeCellScrollBar(ScrollBarRender):
@@ -97,9 +108,9 @@ class MakaoApp(App[None]):
     TITLE = "makao-tui"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
-        Binding("c", "chat", "Chat", show=False),
+        Binding("ctrl+c", "request_quit", N_("Quit"), show=False, priority=True),
+        Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
+        Binding("c", "chat", N_("Chat"), show=False),
     ]
 
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
@@ -151,6 +162,8 @@ class MakaoApp(App[None]):
         self._loop: asyncio.AbstractEventLoop | None = None
         #: the order hands are shown in (the tables' o key): "dealt", "suit" or "rank"
         self.hand_order = "dealt"
+        #: the player's settings as read at start (the language chosen on the start screen)
+        self.settings = load_settings()
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; with ``ascii``, one that writes every frame through
@@ -181,12 +194,16 @@ class MakaoApp(App[None]):
             self.resume_match(self._resume)
         elif variant is not None:
             self.start_match(variant, rules if rules is not None else variant.rules(),
-                             seats or list(DEFAULT_SEATS)[:variant.max_players],
+                             seats or default_seats()[:variant.max_players],
                              seed if seed is not None else random.randrange(2**31))
         if notice is not None:
             from .screens.saves import NoticeScreen
 
-            self.push_screen(NoticeScreen("Saved games", notice))
+            self.push_screen(NoticeScreen(_("Saved games"), notice))
+        if self.settings.trouble is not None:
+            self.notify(_("The settings could not be read ({reason}); the defaults are used until "
+                          "you change a setting.").format(reason=self.settings.trouble),
+                        title=_("Settings"), severity="warning", timeout=20, markup=False)
         self._mounted = True
         self._check_size(self.size)
 
@@ -211,7 +228,7 @@ class MakaoApp(App[None]):
         try:
             self.store, notice = open_store_or_recover()
         except StoreError as exc:
-            return f"{exc}\n\nMatches are not saved in this session."
+            return _("{problem}\n\nMatches are not saved in this session.").format(problem=exc)
         self._own_store = True
         return notice
 
@@ -274,8 +291,8 @@ class MakaoApp(App[None]):
                           for name, spec in zip(seat_names(seats), seats, strict=True)]
                 writer = self.store.start_match(variant, rules, stored, seed)
             except StoreError as exc:
-                self.notify(f"{exc}. This match is not saved.", title="Saved games", severity="error",
-                            timeout=20, markup=False)
+                self.notify(_("{problem}. This match is not saved.").format(problem=exc), title=_("Saved games"),
+                            severity="error", timeout=20, markup=False)
         return Table(variant, rules, seats, seed, writer=writer, **self._table_options(variant))
 
     def _table_options(self, variant: Variant) -> dict[str, Any]:
@@ -286,8 +303,9 @@ class MakaoApp(App[None]):
 
     def _table_failed(self, exc: BaseException) -> None:
         """The table's AI task failed outside an AI's own choice: said, the app goes on."""
-        self.notify(f"The table stopped playing the AI seats ({type(exc).__name__}: {exc}).",
-                    title="Table", severity="error", timeout=20, markup=False)
+        self.notify(_("The table stopped playing the AI seats ({problem}).").format(
+                    problem=f"{type(exc).__name__}: {exc}"), title=_("Table"), severity="error", timeout=20,
+                    markup=False)
 
     def _sit(self, seating: Seating) -> None:
         """Make ``seating`` the match under way and show its table."""
@@ -304,14 +322,15 @@ class MakaoApp(App[None]):
         table, whom the next deal waits for."""
         if notice.kind == "save_delayed":
             self.clear_notifications()
-            self.notify(notice.reason, title="Saving delayed", severity="warning", timeout=24 * 3600, markup=False)
+            self.notify(notice.reason, title=_("Saving delayed"), severity="warning", timeout=24 * 3600,
+                        markup=False)
         elif notice.kind == "saved":
             self.clear_notifications()
-            self.notify("Every action of this match is saved.", title="Saved", timeout=5)
+            self.notify(_("Every action of this match is saved."), title=_("Saved"), timeout=5)
         elif notice.kind == "save_failed":
-            self.notify(notice.reason, title="Saved games", severity="error", timeout=20, markup=False)
+            self.notify(notice.reason, title=_("Saved games"), severity="error", timeout=20, markup=False)
         elif notice.kind == "waiting":  # a shared table: the next deal waits for the others
-            self.notify(notice.reason, title="Table", timeout=8, markup=False)
+            self.notify(notice.reason, title=_("Table"), timeout=8, markup=False)
 
     def leave_match(self, wait: float | None = None) -> None:
         """Leave the match under way and close its table: the stored match is released (others
@@ -379,13 +398,13 @@ class MakaoApp(App[None]):
         try:
             writer = self.store.resume(match_id)
         except StoreError as exc:
-            self.notify(str(exc), title="Cannot resume", severity="error", timeout=15, markup=False)
+            self.notify(str(exc), title=_("Cannot resume"), severity="error", timeout=15, markup=False)
             return
         try:
             self.resume_match(writer)
         except StoreError as exc:
             writer.close()
-            self.notify(str(exc), title="Cannot resume", severity="error", timeout=15, markup=False)
+            self.notify(str(exc), title=_("Cannot resume"), severity="error", timeout=15, markup=False)
 
     def action_open_statistics(self) -> None:
         """The statistics and finished matches."""
@@ -393,27 +412,61 @@ class MakaoApp(App[None]):
 
         self.push_screen(StatisticsScreen())
 
+    # ------------------------------------------------------------ language
+
+    async def switch_language(self, code: str) -> None:
+        """Show everything in language ``code`` (one of :data:`~makao_tui.engine.i18n.LANGUAGES`)
+        from now on, without restarting: every screen on the stack is drawn anew in it (its
+        ``retranslate()`` if it has one, else composed again), key bars included; and remember it
+        in the settings (a file that cannot be written is said in a notification: the language
+        still changes for this run)."""
+        set_language(code)
+        for screen in list(self.screen_stack):
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:
+                await retranslate()
+            elif screen.is_mounted and screen.id != "_default":
+                await screen.recompose()
+        self.settings = Settings(language=code)
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.notify(_("The language could not be remembered ({reason}).").format(reason=exc),
+                        title=_("Settings"), severity="warning", timeout=15, markup=False)
+
+    def action_choose_language(self) -> None:
+        """The language picker (the start screen's ``l``)."""
+        from .screens.language import LanguagePicker
+
+        def chosen(code: str | None) -> None:
+            if code is not None:
+                self.run_worker(self.switch_language(code), group="language")
+
+        self.push_screen(LanguagePicker(), chosen)
+
     # ------------------------------------------------------------ app-wide keys
 
     def action_help(self) -> None:
         """General keys (the table has its own help with the game's rules)."""
-        self.push_screen(HelpScreen("makao-tui — help", GENERAL_KEYS, ""))
+        self.push_screen(HelpScreen(_("makao-tui — help"), GENERAL_KEYS, ""))
 
     def quit_question(self) -> str:
         """What quitting the app during a match asks (saying whether it can be resumed, and what is
         not saved yet)."""
         if self.shared is not None:
             code = self.shared.conn.info.code
-            return f"Leave table {code}? Your seat is kept: makao join {code} takes it back."
+            return _("Leave table {code}? Your seat is kept: makao join {code} takes it back.").format(code=code)
         status = self.seating.save_status() if self.seating is not None else None
         if status is not None and status.state == "delayed":
             waiting = status.pending
-            return (f"Quit the match under way? {waiting} of its action{'s' if waiting != 1 else ''} "
-                    f"could not be saved yet ({status.reason}): quitting tries once more "
-                    f"and loses {'them' if waiting != 1 else 'it'} if the file still cannot be written.")
+            return ngettext("Quit the match under way? {n} of its actions could not be saved yet ({reason}): "
+                            "quitting tries once more and loses it if the file still cannot be written.",
+                            "Quit the match under way? {n} of its actions could not be saved yet ({reason}): "
+                            "quitting tries once more and loses them if the file still cannot be written.",
+                            waiting).format(n=waiting, reason=status.reason)
         if status is not None:
-            return "Quit the match under way? It is saved: makao resume reopens it."
-        return "Quit the match under way? It is not saved."
+            return _("Quit the match under way? It is saved: makao resume reopens it.")
+        return _("Quit the match under way? It is not saved.")
 
     def leave_question(self) -> str:
         """What leaving a match under way asks (``q`` at the table): quitting the app when the
@@ -421,8 +474,8 @@ class MakaoApp(App[None]):
         if self.leave_to_shell or self.shared is not None:
             return self.quit_question()
         if self.seating is not None and self.seating.save_status() is not None:
-            return "Leave the match under way? It is saved: Resume on the start screen reopens it."
-        return "Leave the match under way? It is not saved."
+            return _("Leave the match under way? It is saved: Resume on the start screen reopens it.")
+        return _("Leave the match under way? It is not saved.")
 
     def action_quit_match(self) -> None:
         """Leave the match (``q`` at the table, on a deal's summary or the pass screen), asking
@@ -494,7 +547,7 @@ class MakaoApp(App[None]):
         try:
             code = await asyncio.to_thread(spawn, config)
         except (SpawnError, TablesDirError) as exc:
-            self.notify(str(exc), title="Cannot host", severity="error", markup=False, timeout=15)
+            self.notify(str(exc), title=_("Cannot host"), severity="error", markup=False, timeout=15)
             return
         await self._join_code(code, name)
 
@@ -512,7 +565,7 @@ class MakaoApp(App[None]):
         try:
             shake = await asyncio.to_thread(handshake, code, name, token)
         except ConnectError as exc:
-            self.notify(str(exc), title="Cannot join", severity="error", markup=False, timeout=15)
+            self.notify(str(exc), title=_("Cannot join"), severity="error", markup=False, timeout=15)
             return
         if shake.seated is not None:
             remember_seat(code, shake.welcome.table, shake.seated, name)
@@ -538,7 +591,7 @@ class MakaoApp(App[None]):
         self._leave_shared()
         self.seating = None
         self._back_to_base()
-        self.notify(reason, title="The table ended", markup=False, timeout=15)
+        self.notify(reason, title=_("The table ended"), markup=False, timeout=15)
 
     def _leave_shared(self) -> None:
         """Close the connection to the shared table, if any (the server keeps the seat)."""

@@ -16,12 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
+from ..engine.i18n import N_, _
 from ..net.client import Connection, Handshake
 from ..net.protocol import MAX_CHAT, ChatLine, Closed, Lobby, TableInfo, TableSeat
 from ..net.seating import SharedSeating, SharedTableClient
 from ..table import Notice, Refusal, Update
+from .widgets.footer import KeyBar
 
 if TYPE_CHECKING:
     from .main import MakaoApp
@@ -38,7 +40,7 @@ def seat_words(seat: TableSeat, index: int) -> Text:
 class ChatScreen(ModalScreen[None]):
     """The table's chat: the last lines and a line to type (Enter sends, Esc closes)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Close"))]
 
     def __init__(self, lines: list[ChatLine], send: Any) -> None:
         super().__init__()
@@ -47,11 +49,12 @@ class ChatScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box", classes="dialog"):
-            yield Static("Table chat", classes="title")
+            yield Static(_("Table chat"), classes="title")
             with VerticalScroll(id="chat-lines"):
                 yield Static(self.chat_text(), id="chat-text")
-            yield Input(placeholder="say something, Enter sends, Esc closes", max_length=MAX_CHAT, id="chat-input")
-        yield Footer()
+            yield Input(placeholder=_("say something, Enter sends, Esc closes"), max_length=MAX_CHAT,
+                        id="chat-input")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#chat-input", Input).focus()
@@ -64,7 +67,7 @@ class ChatScreen(ModalScreen[None]):
                 text.append("\n")
             text.append(f"{line.name} ({line.user}): ", style="bold")
             text.append(line.text)
-        return text or Text("No chat yet.", style="dim")
+        return text or Text(_("No chat yet."), style="dim")
 
     def refresh_lines(self) -> None:
         """Show lines that came in while the chat is open."""
@@ -85,10 +88,10 @@ class LobbyScreen(Screen[None]):
     kept)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "start", "Start now (AI in open seats)"),
-        Binding("c", "app.chat", "Chat"),
-        Binding("q", "app.request_quit", "Leave"),
-        Binding("f1,question_mark", "app.help", "Help", key_display="?"),
+        Binding("s", "start", N_("Start now (AI in open seats)")),
+        Binding("c", "app.chat", N_("Chat")),
+        Binding("q", "app.request_quit", N_("Leave")),
+        Binding("f1,question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(self, conn: Connection) -> None:
@@ -101,7 +104,7 @@ class LobbyScreen(Screen[None]):
             yield Static("", id="lobby-title", classes="title")
             yield Static("", id="lobby-seats")
             yield Static("", id="lobby-hint", classes="hint")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._ready = True
@@ -112,14 +115,15 @@ class LobbyScreen(Screen[None]):
         connection's latest)."""
         if not self._ready:
             return
-        title = Text(f"Table {info.code} — {info.game_name}, hosted by {info.host}")
+        title = Text(_("Table {code} — {game}, hosted by {host}").format(code=info.code, game=_(info.game_name),
+                                                                         host=info.host))
         self.query_one("#lobby-title", Static).update(title)
         seats = Text("\n").join(seat_words(s, i) for i, s in enumerate(info.seats))
         self.query_one("#lobby-seats", Static).update(seats)
-        hint = (f"Others join with:  makao join {info.code}\n"
-                "The match starts when every seat is taken.")
+        hint = _("Others join with:  makao join {code}\nThe match starts when every seat is taken.").format(
+            code=info.code)
         if info.host == self.conn.user:
-            hint += " Press s to start now, with AI players in the open seats."
+            hint += " " + _("Press s to start now, with AI players in the open seats.")
         self.query_one("#lobby-hint", Static).update(Text(hint))
 
     def action_start(self) -> None:
@@ -156,7 +160,7 @@ class SharedTable:
                 self.seating.on_turn = self.app.bell
             self.app.open_shared_table(self.seating)
         elif isinstance(message, Refusal):
-            self.app.notify(message.reason, title="Not done", severity="warning", markup=False)
+            self.app.notify(message.reason, title=_("Not done"), severity="warning", markup=False)
         elif isinstance(message, Notice):
             self.app.table_notice(message)
 
@@ -178,7 +182,7 @@ class SharedTable:
             else:
                 self.app.notify(message.text, title=f"{message.name} ({message.user})", markup=False, timeout=8)
         elif isinstance(message, Closed) or message is None:
-            self.app.shared_closed(self.conn.closed_reason or "the connection to the table was lost")
+            self.app.shared_closed(self.conn.closed_reason or _("the connection to the table was lost"))
 
     def open_chat(self) -> None:
         """Open the chat window."""
@@ -200,8 +204,8 @@ def run_shared(shake: Handshake, ascii: bool = False, bell: bool = False) -> Non
     app.run()
     code = shake.welcome.table.code
     if app.shared_end is not None:
-        print(f"Table {code}: {app.shared_end}.")
+        print(_("Table {code}: {reason}.").format(code=code, reason=app.shared_end))
     elif shake.seated is not None:
-        print(f"You left table {code}; your seat is kept: makao join {code} takes it back.")
+        print(_("You left table {code}; your seat is kept: makao join {code} takes it back.").format(code=code))
     if app.return_code:
         raise SystemExit(app.return_code)

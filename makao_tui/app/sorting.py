@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.cards import JOKER, SUITS, Card
+from ..engine.i18n import N_
 
 #: the orders, in the order the key cycles through them
 ORDERS = ("dealt", "suit", "rank")
-#: how each order is named in the key bar and the hand's title
-ORDER_WORDS = {"dealt": "as dealt", "suit": "by suit", "rank": "by rank"}
+#: how each order is named in the key bar and the hand's title (translated where shown)
+ORDER_WORDS = {"dealt": N_("as dealt"), "suit": N_("by suit"), "rank": N_("by rank")}
 
 
 def next_order(order: str) -> str:

@@ -14,9 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...engine.cards import ascii_text
+from ...engine.i18n import N_, _
+from ..widgets.footer import KeyBar
 
 if TYPE_CHECKING:
     from ..main import MakaoApp
@@ -45,8 +47,8 @@ class PassDeviceScreen(Screen[None]):
     of the previous player's play, pressed twice, cannot uncover the next player's hand.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "dismiss_screen", "I am here"),
-                                             Binding("q", "app.quit_match", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "dismiss_screen", N_("I am here")),
+                                             Binding("q", "app.quit_match", N_("Quit"))]
 
     def __init__(self, name: str, guard: float = 0.0) -> None:
         super().__init__()
@@ -59,9 +61,10 @@ class PassDeviceScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="centre-box"):
-            yield Static(Text(f"Pass the keyboard to {self.player}"), classes="big")
-            yield Static(Text(f"{self.player}: press Enter to see your hand.\nq: quit the match."), classes="hint")
-        yield Footer()
+            yield Static(Text(_("Pass the keyboard to {name}").format(name=self.player)), classes="big")
+            yield Static(Text(_("{name}: press Enter to see your hand.\nq: quit the match.").format(name=self.player)),
+                         classes="hint")
+        yield KeyBar()
 
     def action_dismiss_screen(self) -> None:
         """The player is at the keyboard."""
@@ -70,9 +73,10 @@ class PassDeviceScreen(Screen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Keys of the current screen and the rules of the game in short."""
+    """Keys of the current screen (each key's words given in English, marked with ``N_``, and
+    translated here) and the rules of the game in short."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q,f1,question_mark", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q,f1,question_mark", "close", N_("Close"))]
 
     def __init__(self, title: str, keys: list[tuple[str, str]], text: str) -> None:
         super().__init__()
@@ -88,13 +92,13 @@ class HelpScreen(ModalScreen[None]):
                 keys.add_column(style="bold", no_wrap=True)
                 keys.add_column()
                 for key, what in self.keys:
-                    keys.add_row(key, what)
+                    keys.add_row(key, _(what))
                 yield Static(keys, classes="keys")
                 if self.text:
                     text = reflow(self.text)
                     yield Static(ascii_text(text) if getattr(self.app, "ascii", False) else text,
                                  classes="rules")
-            yield Static("Esc / Enter: close", classes="hint")
+            yield Static(_("Esc / Enter: close"), classes="hint")
 
     def action_close(self) -> None:
         """Back to where help was opened."""
@@ -105,7 +109,7 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question (y / n, Enter = the focused button, Esc = no)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")), Binding("n,escape", "answer(False)", N_("No")),
         Binding("left,right", "app.focus_next", show=False)]
 
     def __init__(self, question: str) -> None:
@@ -116,8 +120,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog small"):
             yield Static(self.question, classes="title")
             with Horizontal(classes="buttons"):
-                yield Button("Yes (y)", id="yes", variant="error")
-                yield Button("No (n)", id="no", variant="primary")
+                yield Button(_("Yes (y)"), id="yes", variant="error")
+                yield Button(_("No (n)"), id="no", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -146,8 +150,9 @@ class TooSmallScreen(Screen[None]):
         """Name the size wanted and the size there is."""
         w, h = self.app.size
         self.query_one("#too-small", Static).update(
-            f"Please enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-            f"It is {w}×{h} now. The game waits, unchanged.\n\nCtrl+Q quits.")
+            _("Please enlarge the terminal to at least {min_width}×{min_height}.\n"
+              "It is {width}×{height} now. The game waits, unchanged.\n\nCtrl+Q quits.").format(
+                min_width=MIN_WIDTH, min_height=MIN_HEIGHT, width=w, height=h))
 
 
 class ScoreSheetScreen(ModalScreen[None]):
@@ -155,15 +160,15 @@ class ScoreSheetScreen(ModalScreen[None]):
     has them). ``key``: the table's key that opened it, which closes it too; ``back``: where
     closing it goes, in words."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "close", "Close", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "close", N_("Close"), priority=True)]
 
-    def __init__(self, title: str, sheet: ScoreSheet, key: str = "s", back: str = "back to the table") -> None:
+    def __init__(self, title: str, sheet: ScoreSheet, key: str = "s", back: str = N_("back to the table")) -> None:
         super().__init__()
         self.heading = title
         self.sheet = sheet
         self.key = key
         self.back = back
-        self._bindings.bind(key, "close", "Close", show=False, priority=True)
+        self._bindings.bind(key, "close", N_("Close"), show=False, priority=True)
 
     def compose(self) -> ComposeResult:
         from ..widgets.scores import ScoreTable, TotalsChart  # a table's screens: not loaded at start-up
@@ -174,7 +179,7 @@ class ScoreSheetScreen(ModalScreen[None]):
             if self.sheet.series:
                 yield TotalsChart(self.sheet)
             yield Static("\n".join(self.sheet.notes), classes="notes", markup=False)
-            yield Static(f"Esc / Enter / {self.key}: {self.back}", classes="hint")
+            yield Static(_("Esc / Enter / {key}: {what}").format(key=self.key, what=_(self.back)), classes="hint")
 
     def action_close(self) -> None:
         """Back to where the sheet was opened."""
@@ -184,8 +189,8 @@ class ScoreSheetScreen(ModalScreen[None]):
 class DealSummaryScreen(Screen[None]):
     """The end of a deal: its result, then the score sheet; Enter goes on."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go_on", "Go on", priority=True),
-                Binding("q", "quit_match", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go_on", N_("Go on"), priority=True),
+                Binding("q", "quit_match", N_("Quit"))]
 
     def __init__(self, title: str, result: RenderableType, sheet: ScoreSheet, go_on: str) -> None:
         super().__init__()
@@ -201,7 +206,7 @@ class DealSummaryScreen(Screen[None]):
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
         yield Static("\n".join(self.sheet.notes), classes="notes", markup=False)
-        yield Static(f"Enter: {self.go_on_label}    q: quit", classes="hint")
+        yield Static(_("Enter: {what}    q: quit").format(what=_(self.go_on_label)), classes="hint")
 
     def action_go_on(self) -> None:
         """Next deal (or the end of the match)."""
@@ -216,7 +221,7 @@ class MatchEndScreen(Screen[None]):
     """The match is over: winner(s), the final sheet (and the chart of its totals when the sheet
     has them), New match / Quit (back to the start screen when the match was chosen there)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new_match", "New match"),
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new_match", N_("New match")),
                                              Binding("left,right", "app.focus_next", show=False)]
 
     def __init__(self, result: RenderableType, sheet: ScoreSheet, new_match: Callable[[], None]) -> None:
@@ -224,24 +229,24 @@ class MatchEndScreen(Screen[None]):
         self.result = result
         self.sheet = sheet
         self.new_match = new_match
-        self.leave_word = "Quit"
+        self.leave_word = N_("Quit")
 
     def compose(self) -> ComposeResult:
         from ..widgets.scores import ScoreTable, TotalsChart  # a table's screens: not loaded at start-up
 
         # q goes back to the start screen when the match was chosen there
-        self.leave_word = "Quit" if getattr(self.app, "leave_to_shell", True) else "Start screen"
+        self.leave_word = N_("Quit") if getattr(self.app, "leave_to_shell", True) else N_("Start screen")
         self._bindings.bind("q", "app.quit_match", self.leave_word)
-        yield Static("The match is over", classes="title")
+        yield Static(_("The match is over"), classes="title")
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
         if self.sheet.series:
             yield TotalsChart(self.sheet)
         yield Static("\n".join(self.sheet.notes), classes="notes", markup=False)
         with Center(), Horizontal(classes="buttons"):
-            yield Button("New match (n)", id="new", variant="primary")
-            yield Button(f"{self.leave_word} (q)", id="quit")
-        yield Footer()
+            yield Button(_("New match (n)"), id="new", variant="primary")
+            yield Button(_("Quit (q)") if self.leave_word == "Quit" else _("Start screen (q)"), id="quit")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()

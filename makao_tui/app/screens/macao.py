@@ -24,6 +24,7 @@ from textual.widgets import Static
 from ...engine.actions import Action, Draw, Replace, Stand
 from ...engine.cards import ascii_text
 from ...engine.events import Event
+from ...engine.i18n import N_, _, ngettext
 from ...games.macao import (
     BankBroken,
     BankPassed,
@@ -37,7 +38,7 @@ from ...games.macao import (
     card_points,
 )
 from ...table import Seating
-from ..widgets.cards import CardView, card_text
+from ..widgets.cards import CardView, card_text, with_cards
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine, show
@@ -45,17 +46,17 @@ from .common import DealSummaryScreen
 from .table import TableScreen
 
 KEYS = [
-    ("r", "replace: throw away your card worth 0 and take another"),
-    ("d", "draw one more card (ends your turn)"),
-    ("s", "stand on your card (ends your turn)"),
-    ("l", "ledger: the score sheet hand by hand and the bankroll chart"),
-    ("? / F1", "this help"),
-    ("q / Ctrl+C", "quit (asks first)"),
+    ("r", N_("replace: throw away your card worth 0 and take another")),
+    ("d", N_("draw one more card (ends your turn)")),
+    ("s", N_("stand on your card (ends your turn)")),
+    ("l", N_("ledger: the score sheet hand by hand and the bankroll chart")),
+    ("? / F1", N_("this help")),
+    ("q / Ctrl+C", N_("quit (asks first)")),
 ]
 
-#: the key and the word of each action in the key bar and the hints
+#: the key and the word of each action in the key bar and the hints (translated where shown)
 ACTION_KEYS: tuple[tuple[type[Action], str, str], ...] = (
-    (Replace, "r", "replace"), (Draw, "d", "draw"), (Stand, "s", "stand"))
+    (Replace, "r", N_("replace")), (Draw, "d", N_("draw")), (Stand, "s", N_("stand")))
 
 
 def _signed(chips: int) -> str:
@@ -76,7 +77,8 @@ def cut_screen(events: list[Event], names: list[str], ascii: bool = False) -> Cu
     :class:`FirstBanker`)."""
     rounds = [e for e in events if isinstance(e, CardsCut)]
     banker = next(e.seat for e in events if isinstance(e, FirstBanker) and e.seat is not None)
-    sheet = ScoreSheet(["Player", *("Cut" if r.round == 1 else f"Again ({r.round})" for r in rounds)])
+    sheet = ScoreSheet([_("Player"), *(_("Cut") if r.round == 1 else _("Again ({round})").format(round=r.round)
+                                       for r in rounds)])
     for seat, name in enumerate(names):
         row: list[Text | str] = [Text(name + (" ★" if seat == banker else ""),
                                       style="bold" if seat == banker else "")]
@@ -84,27 +86,25 @@ def cut_screen(events: list[Event], names: list[str], ascii: bool = False) -> Cu
             card = cut.cards[seat]
             row.append(card_text(card, ascii) if card is not None else "")
         sheet.rows.append(row)
-    sheet.notes.append("The lowest card banks first (2 lowest, ace highest); a tie for lowest cuts again.")
+    sheet.notes.append(_("The lowest card banks first (2 lowest, ace highest); a tie for lowest cuts again."))
     card = rounds[-1].cards[banker]
-    head = Text(f"{names[banker]} cut the lowest card, ", style="bold")
-    if card is not None:  # the banker cut in every round
-        head.append_text(card_text(card, ascii))
-    head.append(", and holds the first bank.", style="bold")
-    return CutScreen("The cut for the bank", head, sheet, "deal the first hand")
+    head = with_cards(_("{name} cut the lowest card, {card}, and holds the first bank."), "bold",
+                      name=names[banker], card=card_text(card, ascii) if card is not None else "")
+    return CutScreen(_("The cut for the bank"), head, sheet, N_("deal the first hand"))
 
 
 class MacaoTableScreen(TableScreen):
     """The table of Macao (see the module docstring)."""
 
     SHEET_KEY = "l"
-    SHEET_WORD = "ledger"
-    SHEET_TITLE = "ledger"
+    SHEET_WORD = N_("ledger")
+    SHEET_TITLE = N_("{game} — ledger")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "replace", "Replace"),
-        Binding("d", "draw", "Draw"),
-        Binding("s", "stand", "Stand"),
-        Binding("l", "scores", "Ledger"),
+        Binding("r", "replace", N_("Replace")),
+        Binding("d", "draw", N_("Draw")),
+        Binding("s", "stand", N_("Stand")),
+        Binding("l", "scores", N_("Ledger")),
     ]
 
     def __init__(self, seating: Seating) -> None:
@@ -127,8 +127,8 @@ class MacaoTableScreen(TableScreen):
     def on_mount(self) -> None:
         if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
             return
-        self.query_one("#players").border_title = "Table"
-        self.query_one("#log").border_title = "Log"
+        self.query_one("#players").border_title = _("Table")
+        self.query_one("#log").border_title = _("Log")
         seating = self.seating
         log = seating.log
         opening = [e for entry in log if entry.deal == 0 for e in entry.events]
@@ -154,12 +154,14 @@ class MacaoTableScreen(TableScreen):
 
     def _topbar(self, view: MacaoView) -> Text:
         session = self.seating
-        bar = Text(f" {session.variant.name}", style="bold")
-        bar.append(f" · hand {session.deal_number} · {session.names[view.banker]} banks"
-                   f" · stake {view.stake} · shoe {view.shoe} cards")
+        bar = Text(f" {_(session.variant.name)}", style="bold")
+        bar.append(" · " + _("hand {number} · {name} banks · stake {stake}").format(
+            number=session.deal_number, name=session.names[view.banker], stake=view.stake))
+        bar.append(" · " + ngettext("shoe {n} card", "shoe {n} cards", view.shoe).format(n=view.shoe))
         if view.to_act is not None:
-            who = "your" if self._my_turn() else f"{session.names[view.to_act]}'s"
-            bar.append(f" · {who} turn", style="bold")
+            turn = (_("your turn") if self._my_turn()
+                    else _("{name}'s turn").format(name=session.names[view.to_act]))
+            bar.append(f" · {turn}", style="bold")
         return bar
 
     def _players(self, view: MacaoView) -> Table:
@@ -168,16 +170,16 @@ class MacaoTableScreen(TableScreen):
         shown = session.hand_seat()
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Role", no_wrap=True)
-        table.add_column("Bankroll", justify="right", no_wrap=True)
-        table.add_column("Cards", no_wrap=True)
-        table.add_column("This hand", no_wrap=True)
+        table.add_column(_("Player"), no_wrap=True)
+        table.add_column(_("Role"), no_wrap=True)
+        table.add_column(_("Bankroll"), justify="right", no_wrap=True)
+        table.add_column(_("Cards"), no_wrap=True)
+        table.add_column(_("This hand"), no_wrap=True)
         for seat in range(view.players):
             name = Text(session.seat_label(seat))
             if seat == shown and session.humans:
-                name.append(" · you", style="bold")
-            role = "banker" if seat == view.banker else ("punter" if view.in_play[seat] else "out")
+                name.append(" · " + _("you"), style="bold")
+            role = _("banker") if seat == view.banker else (_("punter") if view.in_play[seat] else _("out"))
             to_act = seat == view.to_act
             if seat == view.banker or to_act:
                 name.stylize("bold")
@@ -193,21 +195,21 @@ class MacaoTableScreen(TableScreen):
             return _cards(view.revealed[seat], self.ascii)
         if seat == shown:
             return _cards(view.hand, self.ascii)
-        return Text(" ".join("▒▒" for _ in range(view.counts[seat])), style="dim")
+        return Text(" ".join("▒▒" for _card in range(view.counts[seat])), style="dim")
 
     def _doing(self, view: MacaoView, seat: int) -> str:
         """What the seat has done this hand, in words."""
         if not view.in_play[seat]:
-            return "left the table" if self.seating.totals[seat] <= 0 else ""
+            return _("left the table") if self.seating.totals[seat] <= 0 else ""
         parts = []
         if view.replaced[seat]:
-            parts.append(f"replaced {view.replaced[seat]}")
+            parts.append(_("replaced {card}").format(card=view.replaced[seat]))
         if view.drew[seat]:
-            parts.append("drew")
+            parts.append(_("drew"))
         elif view.stood[seat]:
-            parts.append("stood")
+            parts.append(_("stood"))
         elif seat == view.to_act:
-            parts.append("to play")
+            parts.append(_("to play"))
         return ", ".join(parts)
 
     def _alert(self, view: MacaoView) -> tuple[Text, bool]:
@@ -219,20 +221,22 @@ class MacaoTableScreen(TableScreen):
         passed = next((e for e in opening if isinstance(e, BankPassed) and e.seat is not None), None)
         if passed is not None and passed.seat is not None:
             shoe = next(e for e in opening if isinstance(e, ShoeShuffled))
-            return Text(f" The bank passes from {session.names[passed.previous]} to "
-                        f"{session.names[passed.seat]}: a fresh shoe of {shoe.count} cards",
+            return Text(" " + ngettext("The bank passes from {before} to {after}: a fresh shoe of {n} card",
+                                       "The bank passes from {before} to {after}: a fresh shoe of {n} cards",
+                                       shoe.count).format(before=session.names[passed.previous],
+                                                          after=session.names[passed.seat], n=shoe.count),
                         style="bold"), True
         if deal == 1 and any(entry.deal == 0 for entry in log):
-            return Text(f" {session.names[view.banker]} cut lowest and holds the first bank",
-                        style="bold"), True
+            return Text(" " + _("{name} cut lowest and holds the first bank").format(
+                name=session.names[view.banker]), style="bold"), True
         if view.to_act is None:
-            return Text(" The hand is over"), False
+            return Text(" " + _("The hand is over")), False
         name = session.names[view.to_act]
         if self._my_turn():
-            return Text(f" Your turn, {name}"), False
+            return Text(" " + _("Your turn, {name}").format(name=name)), False
         if session.is_ai(view.to_act):
-            return Text(f" {name} is thinking…"), False
-        return Text(f" {name} to play"), False
+            return Text(" " + _("{name} is thinking…").format(name=name)), False
+        return Text(" " + _("{name} to play").format(name=name)), False
 
     def _show_hand(self, view: MacaoView) -> None:
         """The cards of the hand shown, face up, and their points; card backs while hidden."""
@@ -241,15 +245,18 @@ class MacaoTableScreen(TableScreen):
         points = self.query_one("#points", Static)
         first, second = self.query_one("#card-1", CardView), self.query_one("#card-2", CardView)
         if seat is None or not view.hand:
-            box.border_title = "Cards hidden" if seat is None else "Your hand"
+            box.border_title = _("Cards hidden") if seat is None else _("Your hand")
             first.show(None)
             second.display = False
-            points.update(Text("Every card is hidden while the keyboard is passed." if seat is None
-                               else "Out of chips: not dealt in.", style="italic"))
+            points.update(Text(_("Every card is hidden while the keyboard is passed.") if seat is None
+                               else _("Out of chips: not dealt in."), style="italic"))
             return
         name = self.seating.names[seat]
-        owner = "Your hand" if self.seating.humans else f"{name}'s hand"
-        box.border_title = Text(f"{owner} ({name}) · {'banker' if view.is_banker else 'punter'}")
+        if self.seating.humans:
+            title = _("Your hand ({name}) · banker") if view.is_banker else _("Your hand ({name}) · punter")
+        else:
+            title = _("{name}'s hand · banker") if view.is_banker else _("{name}'s hand · punter")
+        box.border_title = Text(title.format(name=name))
         first.show(view.hand[0], self.ascii)
         second.display = len(view.hand) == 2
         if second.display:
@@ -258,19 +265,19 @@ class MacaoTableScreen(TableScreen):
 
     def _points(self, view: MacaoView) -> Text:
         """The points of the hand shown, natural or not, and what became of its cards."""
-        text = Text("Points ")
+        text = Text(_("Points") + " ")
         text.append(str(view.total), style="bold")
-        text.append(" · natural" if view.natural else " · drawn")
+        text.append(" · " + (_("natural") if view.natural else _("drawn")))
         if len(view.hand) == 2 and card_points(view.hand[1]) and view.total == card_points(view.hand[0]):
-            text.append("\nThe drawn ")
-            text.append_text(card_text(view.hand[1], self.ascii))
-            text.append(" counts for nothing (over 9)")
+            text.append("\n")
+            text.append_text(with_cards(_("The drawn {card} counts for nothing (over 9)"),
+                                        card=card_text(view.hand[1], self.ascii)))
         if view.thrown:
-            text.append("\nThrew away ")
-            text.append_text(_cards(view.thrown, self.ascii))
+            text.append("\n")
+            text.append_text(with_cards(_("Threw away {cards}"), cards=_cards(view.thrown, self.ascii)))
         banker = self.seating.names[view.banker]
-        text.append("\nYou bank: you play last." if view.is_banker and self.seating.humans
-                    else f"\n{banker} banks; stake {view.stake}.")
+        text.append("\n" + (_("You bank: you play last.") if view.is_banker and self.seating.humans
+                            else _("{name} banks; stake {stake}.").format(name=banker, stake=view.stake)))
         return text
 
     def _keys(self, view: MacaoView) -> Text:
@@ -285,19 +292,20 @@ class MacaoTableScreen(TableScreen):
         """What the human to act may do now, from the legal actions."""
         if not self._my_turn():
             return ""
-        words = [f"{word} ({key})" for kind, key, word in ACTION_KEYS
+        words = [f"{_(word)} ({key})" for kind, key, word in ACTION_KEYS
                  if any(isinstance(a, kind) for a in view.legal)]
-        choice = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
+        choice = (_("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1]) if len(words) > 1
+                  else words[0])
         if any(isinstance(a, Replace) for a in view.legal):
-            return f"Your {view.hand[0].label(self.ascii)} is worth 0: {choice}."
-        return f"You hold {view.total}: {choice}."
+            return _("Your {card} is worth 0: {choice}.").format(card=view.hand[0].label(self.ascii), choice=choice)
+        return _("You hold {points}: {choice}.").format(points=view.total, choice=choice)
 
     # ------------------------------------------------------------ hooks of the base
 
     def say(self, message: str, error: bool = False) -> None:
         if self.ascii:
             message = ascii_text(message)
-        self.message = (f"Not allowed: {message}" if error else message, error)
+        self.message = (_("Not allowed: {reason}").format(reason=message) if error else message, error)
         self.query_one(StatusLine).say(*self.message)
 
     def on_turn_change(self) -> None:
@@ -307,7 +315,7 @@ class MacaoTableScreen(TableScreen):
         return KEYS
 
     def deal_title(self, number: int) -> str:
-        return f"Hand {number} is settled"
+        return _("Hand {number} is settled").format(number=number)
 
     # ------------------------------------------------------------ keys
 
@@ -316,8 +324,8 @@ class MacaoTableScreen(TableScreen):
             self.act(action)
             return
         seat = self.seating.to_act
-        self.say("the hand is over" if seat is None else f"it is {self.seating.names[seat]}'s turn",
-                 error=True)
+        self.say(_("the hand is over") if seat is None
+                 else _("it is {name}'s turn").format(name=self.seating.names[seat]), error=True)
 
     def action_replace(self) -> None:
         """Throw away the card worth 0 and take another."""
@@ -350,29 +358,32 @@ class MacaoTableScreen(TableScreen):
         lines = {e.punter: e for e in events if isinstance(e, Settled)}
         points = row.points or (0,) * session.players
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Cards", no_wrap=True)
-        table.add_column("Points", no_wrap=True)
-        table.add_column("Pays → to", no_wrap=True)
-        table.add_column("Chips", justify="right", no_wrap=True)
-        table.add_column("Why")
+        table.add_column(_("Player"), no_wrap=True)
+        table.add_column(_("Cards"), no_wrap=True)
+        table.add_column(_("Points"), no_wrap=True)
+        table.add_column(_("Pays → to"), no_wrap=True)
+        table.add_column(_("Chips"), justify="right", no_wrap=True)
+        table.add_column(_("Why"))
         for shown in (e for e in events if isinstance(e, HandShown)):
             seat = cast(int, shown.seat)  # a hand shown is a seat's
             cards = self._shown_cards(shown)
-            total = f"{'natural ' if shown.natural else ''}{shown.total}"
+            total = _("natural {points}").format(points=shown.total) if shown.natural else str(shown.total)
             line = lines.get(seat)
             if line is None:  # the banker: his net result
-                table.add_row(Text(f"{names[seat]} (banker)", style="bold"), cards, total, "",
-                              Text(_signed(points[seat]), style="bold"), "the banker's net")
+                table.add_row(Text(_("{name} (banker)").format(name=names[seat]), style="bold"), cards, total, "",
+                              Text(_signed(points[seat]), style="bold"), _("the banker's net"))
                 continue
-            paid = str(line.paid) if line.paid == line.owed else f"{line.paid} of {line.owed}"
-            why = line.reason + (" (bank broken)" if line.punter_wins and line.paid < line.owed else "")
+            paid = (str(line.paid) if line.paid == line.owed
+                    else _("{paid} of {owed}").format(paid=line.paid, owed=line.owed))
+            why = (_("{reason} (bank broken)").format(reason=line.reason)
+                   if line.punter_wins and line.paid < line.owed else line.reason)
             table.add_row(Text(names[seat]), cards, total, Text(f"{names[line.payer]} → {names[line.payee]}"), paid,
                           why)
         notes = [Text(e.text(names, self.ascii)) for e in events if isinstance(e, (BankBroken, LeftTable))]
         following = session.update.next_dealer
         if not session.match_over and following is not None and following != banker:
-            notes.append(Text(f"The shoe is used up: the bank passes to {names[following]}.", style="bold"))
+            notes.append(Text(_("The shoe is used up: the bank passes to {name}.").format(name=names[following]),
+                              style="bold"))
         return Group(table, *notes)
 
     def _shown_cards(self, shown: HandShown) -> Text:
@@ -388,8 +399,14 @@ class MacaoTableScreen(TableScreen):
     def match_result(self) -> RenderableType:
         totals = self.seating.totals
         start = self.seating.variant.initial_total(self.seating.rules)
-        return self.standings(lambda best: f"with a bankroll of {best} chips",
-                              lambda s: [str(totals[s]), f"({_signed(totals[s] - start)})"])
+        def win_words(who: str, winners: int, best: int) -> str:
+            words = (ngettext("{who} wins with a bankroll of {n} chip.", "{who} wins with a bankroll of {n} chips.",
+                              best) if winners == 1 else
+                     ngettext("{who} share the win with a bankroll of {n} chip.",
+                              "{who} share the win with a bankroll of {n} chips.", best))
+            return words.format(who=who, n=best)
+
+        return self.standings(win_words, lambda s: [str(totals[s]), f"({_signed(totals[s] - start)})"])
 
 
 def macao_ledger(session: Seating) -> ScoreSheet:
@@ -398,11 +415,11 @@ def macao_ledger(session: Seating) -> ScoreSheet:
     series of bankrolls for the chart; from the rows the table sent."""
     names = session.names
     start = session.variant.initial_total(session.rules)
-    sheet = ScoreSheet(["Hand", "Banker", *names], series_title="Bankrolls, hand by hand")
+    sheet = ScoreSheet([_("Hand"), _("Banker"), *names], series_title=_("Bankrolls, hand by hand"))
     for deal in session.rows:
         row: list[Text | str] = [str(deal.number), names[deal.dealer]]
         if deal.points is None or deal.totals_after is None:
-            sheet.rows.append(row + ["playing…"] + [""] * (len(names) - 1))
+            sheet.rows.append(row + [_("playing…")] + [""] * (len(names) - 1))
             continue
         view = deal.public
         points, totals = deal.points, deal.totals_after
@@ -411,15 +428,15 @@ def macao_ledger(session: Seating) -> ScoreSheet:
                 row.append(Text("—", style="dim"))
                 continue
             cell = Text(f"{view.totals[seat]}")
-            cell.append("n" if view.naturals[seat] else " ", style="bold yellow")
+            cell.append(_("n") if view.naturals[seat] else " ", style="bold yellow")
             change = points[seat]
             cell.append(f" {_signed(change)}", style="green" if change > 0 else ("red" if change < 0 else ""))
             cell.append(f" → {totals[seat]}")
             row.append(cell)
         sheet.rows.append(row)
-    sheet.rows.append([Text("Bankroll", style="bold"), "", *(Text(str(t), style="bold") for t in session.totals)])
-    sheet.notes.append(f"Each cell: points (n: a natural), chips won or lost, bankroll after. "
-                       f"Stake {session.rules.stake}; the highest bankroll wins.")
+    sheet.rows.append([Text(_("Bankroll"), style="bold"), "", *(Text(str(t), style="bold") for t in session.totals)])
+    sheet.notes.append(_("Each cell: points (n: a natural), chips won or lost, bankroll after. "
+                         "Stake {stake}; the highest bankroll wins.").format(stake=session.rules.stake))
     done = [d.totals_after for d in session.rows if d.totals_after is not None]
     sheet.series = [(name, [start] + [after[seat] for after in done]) for seat, name in enumerate(names)]
     return sheet

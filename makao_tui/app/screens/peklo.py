@@ -22,24 +22,24 @@ from textual.widgets import Static
 
 from ...engine.actions import Bid, Play
 from ...engine.cards import SUIT_NAMES, Card
-from ...engine.events import plural
+from ...engine.i18n import N_, _, ngettext
 from ...games.peklo import PekloView, Trick
 from ...table import Seating
 from ..rules_text import rules_word
-from ..widgets.cards import CardView, HandView, card_text
+from ..widgets.cards import CardView, HandView, card_text, with_cards
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine, show
 from .table import TableScreen
 
 KEYS = [
-    ("← →  or  0-9", "bidding: choose your bid (type 1 then 2 for 12)"),
-    ("← →  or  1-9, 0", "playing: choose a card of your hand (0 is the tenth)"),
-    ("Enter (or click)", "make the chosen bid / play the chosen card"),
-    ("o", "show your hand as dealt, by suit or by rank, trumps first (press again for the next)"),
-    ("s", "score sheet"),
-    ("? / F1", "this help"),
-    ("q / Ctrl+C", "quit (asks first)"),
+    ("← →  or  0-9", N_("bidding: choose your bid (type 1 then 2 for 12)")),
+    ("← →  or  1-9, 0", N_("playing: choose a card of your hand (0 is the tenth)")),
+    ("Enter (or click)", N_("make the chosen bid / play the chosen card")),
+    ("o", N_("show your hand as dealt, by suit or by rank, trumps first (press again for the next)")),
+    ("s", N_("score sheet")),
+    ("? / F1", N_("this help")),
+    ("q / Ctrl+C", N_("quit (asks first)")),
 ]
 
 #: the AI waits this many times its usual pause after a trick is won, so it can be read
@@ -49,8 +49,8 @@ TRICK_PAUSE = 3
 def _trump_text(view: PekloView, ascii: bool) -> Text:
     """``trump 7♥`` (the card in its colour) or ``no trump``."""
     if view.trump is None:
-        return Text("no trump")
-    return Text("trump ").append_text(card_text(view.trump, ascii))
+        return Text(_("no trump"))
+    return with_cards(_("trump {card}"), card=card_text(view.trump, ascii))
 
 
 def _shown_trick(view: PekloView) -> tuple[Trick | None, bool]:
@@ -77,10 +77,10 @@ class PekloTableScreen(TableScreen):
     """The table of Peklo (see the module docstring)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Choose", show=False),
-        Binding("right", "move(1)", "Choose", show=False),
-        Binding("enter", "confirm", "Bid / play"),
-        Binding("o", "sort_hand", "Sort the hand", show=False),
+        Binding("left", "move(-1)", N_("Choose"), show=False),
+        Binding("right", "move(1)", N_("Choose"), show=False),
+        Binding("enter", "confirm", N_("Bid / play")),
+        Binding("o", "sort_hand", N_("Sort the hand"), show=False),
         *[Binding(key, f"digit({key})", show=False) for key in "1234567890"],
     ]
 
@@ -109,8 +109,8 @@ class PekloTableScreen(TableScreen):
     def on_mount(self) -> None:
         if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
             return
-        self.query_one("#trump-box").border_title = "Trump"
-        self.query_one("#log").border_title = "Log"
+        self.query_one("#trump-box").border_title = _("Trump")
+        self.query_one("#log").border_title = _("Log")
         self.query_one(HandView).focus()
         self.on_turn_change()  # Textual then runs TableScreen.on_mount, which starts the play
 
@@ -136,7 +136,7 @@ class PekloTableScreen(TableScreen):
         panel = self.query_one("#bid-panel", Static)
         panel.display = self._bidding(view)
         if panel.display:
-            panel.border_title = "Choose your bid"
+            panel.border_title = _("Choose your bid")
             show(panel, self._bid_panel(view))
         self._show_hand(view)
         status = self.query_one(StatusLine)
@@ -145,29 +145,36 @@ class PekloTableScreen(TableScreen):
 
     def _topbar(self, view: PekloView) -> Text:
         session = self.seating
-        bar = Text(f" {session.variant.name}", style="bold")
-        bar.append(f" · deal {view.number} of {view.deals} · {plural(view.size, 'card')} each · ")
+        bar = Text(f" {_(session.variant.name)}", style="bold")
+        bar.append(" · " + _("deal {number} of {deals}").format(number=view.number, deals=view.deals))
+        bar.append(" · " + ngettext("{n} card each", "{n} cards each", view.size).format(n=view.size) + " · ")
         bar.append_text(_trump_text(view, self.ascii))
         if session.variant.preset_of(session.rules) != "seed":
             bar.append(f" · {rules_word(session.variant, session.rules)}")  # the options: help (?)
         if view.to_act is not None:
-            mine = self._my_turn()
-            who = "your" if mine else f"{session.names[view.to_act]}'s"
-            bar.append(f" · {who} {'bid' if view.phase == 'bid' else 'turn'}", style="bold")
+            name = session.names[view.to_act]
+            if self._my_turn():
+                turn = _("your bid") if view.phase == "bid" else _("your turn")
+            else:
+                turn = (_("{name}'s bid") if view.phase == "bid" else _("{name}'s turn")).format(name=name)
+            bar.append(f" · {turn}", style="bold")
         return bar
 
     def _trick_title(self, view: PekloView) -> str:
         """The title over the players: the trick under way and who led it."""
         names = self.seating.names
         if view.phase == "bid":
-            return f"Bidding · {plural(view.size, 'trick')} to take"
+            return ngettext("Bidding · {n} trick to take", "Bidding · {n} tricks to take",
+                            view.size).format(n=view.size)
         trick, finished = _shown_trick(view)
         number = len(view.history) + (0 if finished else 1)
         if finished and trick is not None:
-            return f"Trick {number} of {view.size} · won by {names[_winner(trick)]}"
+            return _("Trick {number} of {size} · won by {name}").format(number=number, size=view.size,
+                                                                       name=names[_winner(trick)])
         if trick is not None:
-            return f"Trick {number} of {view.size} · led by {names[trick.leader]}"
-        return f"Trick 1 of {view.size} · {names[_under_way(view).leader]} leads"
+            return _("Trick {number} of {size} · led by {name}").format(number=number, size=view.size,
+                                                                       name=names[trick.leader])
+        return _("Trick 1 of {size} · {name} leads").format(size=view.size, name=names[_under_way(view).leader])
 
     def _players(self, view: PekloView) -> Table:
         """One row per seat: to act, name (D: dealer), bid, tricks taken, card in the trick, total."""
@@ -177,15 +184,15 @@ class PekloTableScreen(TableScreen):
         table = Table(box=None, pad_edge=False, padding=(0, 1), collapse_padding=True,
                       header_style="bold")
         table.add_column("", width=1)
-        table.add_column("Player", no_wrap=True, max_width=12)
-        table.add_column("Bid", justify="right")
-        table.add_column("Took", justify="right")
-        table.add_column("Last trick" if finished else "Trick", no_wrap=True, min_width=10)
-        table.add_column("Total", justify="right")
+        table.add_column(_("Player"), no_wrap=True, max_width=12)
+        table.add_column(_("Bid"), justify="right")
+        table.add_column(_("Took"), justify="right")
+        table.add_column(_("Last trick") if finished else _("Trick"), no_wrap=True, min_width=10)
+        table.add_column(_("Total"), justify="right")
         for seat in range(view.players):
             name = Text(session.names[seat], style="bold" if seat == view.to_act else "")
             if seat == view.dealer:
-                name.append(" D", style="dim")
+                name.append(" " + _("D"), style="dim")
             away = session.away(seat)  # a shared table: a player gone, or an AI playing for them
             if away is not None:
                 name.append(f" ({away})", style="dim italic")
@@ -199,7 +206,7 @@ class PekloTableScreen(TableScreen):
                 if finished and seat == trick.winner:
                     card.append(" ★", style="bold yellow")
                 elif seat == trick.leader:
-                    card.append(" led", style="dim")
+                    card.append(" " + _("led"), style="dim")
             table.add_row(Text("▶", style="bold") if seat == view.to_act else "", name,
                           "–" if bid is None else str(bid), took, card,
                           str(session.totals[seat]))
@@ -207,11 +214,12 @@ class PekloTableScreen(TableScreen):
 
     def _trump_info(self, view: PekloView) -> Text:
         """Under the trump card: its suit (or no trump), then the bids' sum against the deal size."""
-        info = Text("no trump" if view.trump is None else SUIT_NAMES[view.trump.suit], style="bold")
+        info = Text(_("no trump") if view.trump is None else _(SUIT_NAMES[view.trump.suit]), style="bold")
         bids = sum(b for b in view.bids if b is not None)
-        info.append(f"\n\nBids   {bids:>2}\nTricks {view.size:>2}\n")
+        info.append("\n\n" + _("Bids   {bids:>2}\nTricks {tricks:>2}").format(bids=bids, tricks=view.size) + "\n")
         if any(b is not None for b in view.bids) and bids != view.size:
-            info.append(f"{abs(bids - view.size)} {'over' if bids > view.size else 'under'}", style="yellow")
+            gap = abs(bids - view.size)
+            info.append((_("{n} over") if bids > view.size else _("{n} under")).format(n=gap), style="yellow")
         return info
 
     def _alert(self, view: PekloView) -> tuple[Text, bool]:
@@ -220,28 +228,31 @@ class PekloTableScreen(TableScreen):
         names = session.names
         mine = self._my_turn()
         if view.to_act is None:
-            return Text(" The deal is over"), False
+            return Text(" " + _("The deal is over")), False
         actor = names[view.to_act]
         if view.phase == "bid":
             if mine:
-                return Text(f" Your bid, {actor}: how many tricks will you take?"), False
-            return Text(f" {actor} is bidding…" if session.is_ai(view.to_act) else f" {actor} to bid"), False
+                return Text(" " + _("Your bid, {name}: how many tricks will you take?").format(name=actor)), False
+            words = _("{name} is bidding…") if session.is_ai(view.to_act) else _("{name} to bid")
+            return Text(" " + words.format(name=actor)), False
         trick, finished = _shown_trick(view)
         if finished and trick is not None:
             winner = _winner(trick)
-            text = Text(f" ★ {names[winner]} wins trick {len(view.history)} with ", style="bold")
-            text.append_text(card_text(trick.cards[trick.seats.index(winner)], self.ascii))
-            text.append(" — your lead" if mine else f" — {actor} leads next")
+            words = (_("★ {winner} wins trick {number} with {card} — your lead") if mine
+                     else _("★ {winner} wins trick {number} with {card} — {name} leads next"))
+            text = with_cards(" " + words, "bold", winner=names[winner], number=str(len(view.history)),
+                              card=card_text(trick.cards[trick.seats.index(winner)], self.ascii), name=actor)
             return text, True
         if trick is None:
-            return Text(" Your lead" if mine else f" {actor} leads the first trick"), False
-        text = Text(f" {names[trick.leader]} led ")
-        text.append_text(card_text(trick.cards[0], self.ascii))
+            return Text(" " + (_("Your lead") if mine else _("{name} leads the first trick").format(name=actor))), False
         if mine:
-            text.append(" — your turn")
+            words = _("{leader} led {card} — your turn")
+        elif session.is_ai(view.to_act):
+            words = _("{leader} led {card} — {name} is thinking…")
         else:
-            text.append(f" — {actor} is thinking…" if session.is_ai(view.to_act) else f" — {actor} to play")
-        return text, False
+            words = _("{leader} led {card} — {name} to play")
+        return with_cards(" " + words, leader=names[trick.leader], card=card_text(trick.cards[0], self.ascii),
+                          name=actor), False
 
     def _bid_choices(self, view: PekloView) -> list[int]:
         """The bids offered: the legal ones and the one the hook forbids (refused if chosen)."""
@@ -266,20 +277,22 @@ class PekloTableScreen(TableScreen):
         # the bids in the order they were made: from the dealer's left
         order = [(view.dealer + 1 + i) % view.players for i in range(view.players)]
         made = [(s, b) for s in order if (b := view.bids[s]) is not None]
-        so_far = Text(" Bids so far: ")
+        so_far = Text(" " + _("Bids so far:") + " ")
         if made:
             so_far.append(", ".join(f"{names[s]} {b}" for s, b in made))
-            total = sum(b for _, b in made)
-            so_far.append(f" — sum {total} of {plural(view.size, 'card')} in hand", style="bold")
+            total = sum(b for _seat, b in made)
+            so_far.append(" " + ngettext("— sum {total} of {n} card in hand", "— sum {total} of {n} cards in hand",
+                                         view.size).format(total=total, n=view.size), style="bold")
         else:
-            so_far.append(f"none yet, you bid first — {plural(view.size, 'card')} in hand")
+            so_far.append(ngettext("none yet, you bid first — {n} card in hand",
+                                   "none yet, you bid first — {n} cards in hand", view.size).format(n=view.size))
         if view.forbidden_bid is not None:
-            last = Text(f" Hook: as the dealer you may not bid {view.forbidden_bid} "
-                        f"(the bids would add up to {view.size}).", style="bold")
+            last = Text(" " + _("Hook: as the dealer you may not bid {bid} (the bids would add up to {size}).").format(
+                bid=view.forbidden_bid, size=view.size), style="bold")
         elif view.hook:
-            last = Text(" Hook: on (it binds only the dealer, who bids last).")
+            last = Text(" " + _("Hook: on (it binds only the dealer, who bids last)."))
         else:
-            last = Text(" ← → or digits choose, Enter bids.", style="dim")
+            last = Text(" " + _("← → or digits choose, Enter bids."), style="dim")
         return Group(row, so_far, last)
 
     def _show_hand(self, view: PekloView) -> None:
@@ -287,12 +300,14 @@ class PekloTableScreen(TableScreen):
         box = self.query_one("#hand-box")
         seat = self.seating.hand_seat()
         if seat is None:
-            box.border_title = "Hand hidden"
-            hand.show((), (), None, self.ascii, "Hands are hidden while the keyboard is passed.")
+            box.border_title = _("Hand hidden")
+            hand.show((), (), None, self.ascii, _("Hands are hidden while the keyboard is passed."))
             return
         name = self.seating.names[seat]
-        owner = f"Your hand ({name})" if self.seating.humans else f"{name}'s hand"
-        box.border_title = Text(f"{owner} · {plural(len(view.hand), 'card')}{self.order_title()}")
+        owner = (_("Your hand ({name})") if self.seating.humans else _("{name}'s hand")).format(name=name)
+        count = len(view.hand)
+        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
+        box.border_title = Text(f"{owner} · {cards}{self.order_title()}")
         playable: set[Card] = set()
         dimmed: set[Card] = set()
         if self._my_turn() and view.phase == "play":
@@ -302,7 +317,7 @@ class PekloTableScreen(TableScreen):
             self.selected = self._default_card(view)
         shown = self.shown_hand(view.hand)
         index = shown.index(self.selected) if view.phase == "play" and self.selected in shown else None
-        hand.show(shown, playable, index, self.ascii, "No cards left.", dimmed)
+        hand.show(shown, playable, index, self.ascii, _("No cards left."), dimmed)
 
     def _default_card(self, view: PekloView) -> Card | None:
         """The card chosen when a turn starts: the first one that may be played."""
@@ -315,9 +330,9 @@ class PekloTableScreen(TableScreen):
         """The key bar: the keys that do something now, then the rest."""
         keys: list[tuple[str, str]] = []
         if self._bidding(view):
-            keys += [("←→ 0-9", "choose a bid"), ("Enter", "bid")]
+            keys += [("←→ 0-9", N_("choose a bid")), ("Enter", N_("bid"))]
         elif self._my_turn() and view.phase == "play":
-            keys += [("←→ 1-0", "choose a card"), ("Enter", "play")]
+            keys += [("←→ 1-0", N_("choose a card")), ("Enter", N_("play"))]
         return self.key_bar(keys)
 
     def _hint(self, view: PekloView) -> str:
@@ -325,21 +340,21 @@ class PekloTableScreen(TableScreen):
         if not self._my_turn():
             return ""
         if view.phase == "bid":
-            return "Choose how many tricks you will take, then press Enter."
+            return _("Choose how many tricks you will take, then press Enter.")
         led = view.led_suit
         if led is None:
-            return "Lead any card: choose it and press Enter."
+            return _("Lead any card: choose it and press Enter.")
         plays = [a.card for a in view.legal if isinstance(a, Play)]
         if all(c.suit == led for c in plays) and len(plays) < len(view.hand):
-            return f"Follow suit: play one of your {SUIT_NAMES[led]} (the others are dimmed)."
+            return _("Follow suit: play one of your {suit} (the others are dimmed).").format(suit=_(SUIT_NAMES[led]))
         if all(c.suit != led for c in plays):
-            return f"You have no {SUIT_NAMES[led]}: play any card."
-        return "Choose a card and press Enter."
+            return _("You have no {suit}: play any card.").format(suit=_(SUIT_NAMES[led]))
+        return _("Choose a card and press Enter.")
 
     # ------------------------------------------------------------ hooks of the base
 
     def say(self, message: str, error: bool = False) -> None:
-        self.message = (f"Not allowed: {message}" if error else message, error)
+        self.message = (_("Not allowed: {reason}").format(reason=message) if error else message, error)
         self.query_one(StatusLine).say(*self.message)
 
     def on_turn_change(self) -> None:
@@ -366,7 +381,8 @@ class PekloTableScreen(TableScreen):
         if self._my_turn():
             return True
         seat = self.seating.to_act
-        self.say("The deal is over." if seat is None else f"It is {self.seating.names[seat]}'s turn.")
+        self.say(_("The deal is over.") if seat is None
+                 else _("It is {name}'s turn.").format(name=self.seating.names[seat]))
         return False
 
     def action_move(self, step: int) -> None:
@@ -395,9 +411,14 @@ class PekloTableScreen(TableScreen):
             if int(typed) not in choices:
                 typed = str(digit)
             if int(typed) not in choices:
-                allowed = (" or ".join(map(str, choices)) if len(choices) <= 3
-                           else f"{choices[0]} to {choices[-1]} tricks")
-                self.say(f"No bid of {digit}: a bid is {allowed}.")
+                if len(choices) == 1:
+                    allowed = str(choices[0])
+                elif len(choices) <= 3:
+                    allowed = _("{some} or {last}").format(some=", ".join(map(str, choices[:-1])), last=choices[-1])
+                else:
+                    allowed = ngettext("{low} to {high} trick", "{low} to {high} tricks", choices[-1]).format(
+                        low=choices[0], high=choices[-1])
+                self.say(_("No bid of {digit}: a bid is {allowed}.").format(digit=digit, allowed=allowed))
                 return
             self._typed = typed
             self.bid_choice = int(typed)
@@ -431,7 +452,7 @@ class PekloTableScreen(TableScreen):
         if view.phase == "bid":
             self.act(Bid(self.bid_choice))
         elif self.selected is None:
-            self.say("Choose a card first.", error=True)
+            self.say(_("Choose a card first."), error=True)
         else:
             self.act(Play(self.selected))
 
@@ -449,20 +470,21 @@ class PekloTableScreen(TableScreen):
         names = session.names
         row = session.rows[-1]
         view = row.public
-        head = Text(f"{plural(view.size, 'card')} each, ", style="bold")
+        head = Text(ngettext("{n} card each", "{n} cards each", view.size).format(n=view.size) + ", ", style="bold")
         head.append_text(_trump_text(view, self.ascii))
         head.append(".")
         points = row.points or (0,) * session.players
         totals = row.totals_after or tuple(session.totals)
         made = [view.bids[s] == view.tricks[s] for s in range(view.players)]
         exact = [names[s] for s in range(view.players) if made[s]]
-        head.append(f"\nExact bid: {', '.join(exact)}." if exact else "\nNobody took exactly the bid.")
+        head.append("\n" + (_("Exact bid: {names}.").format(names=", ".join(exact)) if exact
+                            else _("Nobody took exactly the bid.")))
         table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("Player")
-        table.add_column("Bid", justify="right")
-        table.add_column("Took", justify="right")
-        table.add_column("Points", justify="right")
-        table.add_column("Total", justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("Bid"), justify="right")
+        table.add_column(_("Took"), justify="right")
+        table.add_column(_("Points"), justify="right")
+        table.add_column(_("Total"), justify="right")
         for seat in range(view.players):
             won = points[seat]
             table.add_row(Text(names[seat] + (" ✓" if made[seat] else "")), str(view.bids[seat]),
@@ -471,16 +493,21 @@ class PekloTableScreen(TableScreen):
                           else Text("0", style="dim"),
                           str(totals[seat]))
         last = view.history[-1]
-        tail = Text(f"Last trick: {names[last.winner]} won it with ")
-        tail.append_text(card_text(last.cards[last.seats.index(last.winner)], self.ascii))
-        tail.append(" (")
-        tail.append_text(Text(" ").join(card_text(c, self.ascii) for c in last.cards))
-        tail.append(f", led by {names[last.leader]}).")
+        won_with = last.cards[last.seats.index(last.winner)]
+        tail = with_cards(_("Last trick: {name} won it with {card} ({cards}, led by {leader})."),
+                          name=names[last.winner], card=card_text(won_with, self.ascii),
+                          cards=Text(" ").join(card_text(c, self.ascii) for c in last.cards),
+                          leader=names[last.leader])
         return Group(head, Text(""), table, Text(""), tail)
 
     def match_result(self) -> RenderableType:
         totals = self.seating.totals
-        return self.standings(lambda best: f"with {best} points", lambda s: [str(totals[s])])
+        def win_words(who: str, winners: int, best: int) -> str:
+            words = (ngettext("{who} wins with {n} point.", "{who} wins with {n} points.", best) if winners == 1
+                     else ngettext("{who} share the win with {n} point.", "{who} share the win with {n} points.", best))
+            return words.format(who=who, n=best)
+
+        return self.standings(win_words, lambda s: [str(totals[s])])
 
 
 def peklo_sheet(session: Seating, ascii: bool = False) -> ScoreSheet:
@@ -488,10 +515,10 @@ def peklo_sheet(session: Seating, ascii: bool = False) -> ScoreSheet:
     per player bid / tricks taken, the points and the running total (two lines a cell); from the
     rows the table sent."""
     names = session.names
-    sheet = ScoreSheet(["Cards", "Trump", *names], row_height=2)
+    sheet = ScoreSheet([_("Cards"), _("Trump"), *names], row_height=2)
     for deal in session.rows:
         view = deal.public
-        trump = card_text(view.trump, ascii) if view.trump is not None else Text("none", style="dim")
+        trump = card_text(view.trump, ascii) if view.trump is not None else Text(_("none"), style="dim")
         row: list[Text | str] = [str(view.size), trump]
         for seat in range(view.players):
             bid = view.bids[seat]
@@ -507,15 +534,22 @@ def peklo_sheet(session: Seating, ascii: bool = False) -> ScoreSheet:
                 cell.append(f"\n{totals[seat]}", style="default")
             row.append(cell)
         sheet.rows.append(row)
-    sheet.rows.append([Text("Total", style="bold"), "", *(Text(str(t), style="bold") for t in session.totals)])
+    sheet.rows.append([Text(_("Total"), style="bold"), "", *(Text(str(t), style="bold") for t in session.totals)])
     view = session.public
     left = max(0, view.deals - session.deal_number + (0 if session.deal_over else 1))
-    scored = "tricks + 10" if view.rules.scoring == "tricks" else "bid + 10"
-    sheet.notes.append(f"Each cell: bid/tricks taken and points (green: the exact bid, {scored}), "
-                       "then the running total.")
-    no_trump = "the deal of the most cards" if view.rules.cycle == "up_down" else "the last"
+    sheet.notes.append(_("Each cell: bid/tricks taken and points (green: the exact bid, tricks + 10), "
+                         "then the running total.") if view.rules.scoring == "tricks" else
+                       _("Each cell: bid/tricks taken and points (green: the exact bid, bid + 10), "
+                         "then the running total."))
+    up_down = view.rules.cycle == "up_down"
     if session.match_over:
-        sheet.notes.append(f"All {view.deals} deals played ({no_trump} without trump): the highest total wins.")
+        sheet.notes.append((_("All {deals} deals played (the deal of the most cards without trump): the highest "
+                              "total wins.") if up_down else
+                            _("All {deals} deals played (the last without trump): the highest total wins.")).format(
+                                deals=view.deals))
     else:
-        sheet.notes.append(f"Deals left: {left} of {view.deals}; {no_trump} has no trump. The highest total wins.")
+        sheet.notes.append((_("Deals left: {left} of {deals}; the deal of the most cards has no trump. The highest "
+                              "total wins.") if up_down else
+                            _("Deals left: {left} of {deals}; the last has no trump. The highest total wins.")).format(
+                                left=left, deals=view.deals))
     return sheet

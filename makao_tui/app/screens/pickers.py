@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine.cards import SUIT_NAMES, rank_name, suit_label
+from ...engine.i18n import N_, _
 
 #: the key that picks a demand
 DEMAND_KEYS = {"5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "T": "0", "Q": "q", None: "n"}
@@ -27,7 +28,7 @@ RANK_KEYS = {"T": "0", "J": "j", "Q": "q", "K": "k", "A": "a"}
 class _Picker(ModalScreen[str | None]):
     """A row of buttons, one per choice; a key or Enter on a button picks, Esc cancels."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel")),
                 Binding("left", "app.focus_previous", show=False),
                 Binding("right", "app.focus_next", show=False)]
 
@@ -47,7 +48,7 @@ class _Picker(ModalScreen[str | None]):
                 for value, label, _key in self.choices:
                     yield Button(label, id=f"pick-{value}", classes="pick", compact=True)
             keys = " ".join(key for _value, _label, key in self.choices)
-            yield Static(f"Keys: {keys}; or ←/→ and Enter. Esc: cancel.", classes="hint")
+            yield Static(_("Keys: {keys}; or ←/→ and Enter. Esc: cancel.").format(keys=keys), classes="hint")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id is not None:  # every choice's button has one
@@ -69,8 +70,8 @@ class SuitPicker(_Picker):
     """The suit an ace names: keys c d h s (only the suits the engine offers)."""
 
     def __init__(self, suits: list[str], ascii: bool = False) -> None:
-        choices = [(s, f"{suit_label(s, ascii)} {SUIT_NAMES[s]} ({s.lower()})", s.lower()) for s in suits]
-        super().__init__("Name a suit for the ace", choices)
+        choices = [(s, f"{suit_label(s, ascii)} {_(SUIT_NAMES[s])} ({s.lower()})", s.lower()) for s in suits]
+        super().__init__(_("Name a suit for the ace"), choices)
 
 
 class DemandPicker(_Picker):
@@ -82,11 +83,11 @@ class DemandPicker(_Picker):
         for rank in sorted(demands, key=lambda r: r is None):
             key = DEMAND_KEYS.get(rank, "")
             if rank is None:
-                choices.append((NO_DEMAND, f"none ({key})", key))
+                choices.append((NO_DEMAND, _("none ({key})").format(key=key), key))
             else:
                 word = rank_name(rank)
                 choices.append((rank, word if word == key else f"{word} ({key})", key))
-        super().__init__("Demand a rank with the jack", choices)
+        super().__init__(_("Demand a rank with the jack"), choices)
 
 
 class JokerRankPicker(_Picker):
@@ -98,7 +99,7 @@ class JokerRankPicker(_Picker):
     def __init__(self, ranks: list[str]) -> None:
         # short labels, so that all thirteen fit on one row at 80 columns
         choices = [(rank, "10" if rank == "T" else rank, RANK_KEYS.get(rank, rank)) for rank in ranks]
-        super().__init__("The joker stands for a card: its rank", choices)
+        super().__init__(_("The joker stands for a card: its rank"), choices)
 
 
 class JokerSuitPicker(_Picker):
@@ -106,4 +107,5 @@ class JokerSuitPicker(_Picker):
 
     def __init__(self, rank: str, suits: list[str], ascii: bool = False) -> None:
         choices = [(s, f"{rank_name(rank)}{suit_label(s, ascii)} ({s.lower()})", s.lower()) for s in suits]
-        super().__init__(f"The joker stands for a {rank_name(rank)}: its suit", choices)
+        super().__init__(_("The joker stands for a card of rank {rank}: its suit").format(rank=rank_name(rank)),
+                         choices)

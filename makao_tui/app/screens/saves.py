@@ -11,12 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
+from ...engine.i18n import N_, _
 from ...engine.variant import RulesError
 from ...games import get_variant
 from ...store import ScoreSheet as StoredSheet
 from ...store import StoreError, ago, help_used
+from ..widgets.footer import KeyBar
 from ..widgets.scores import ScoreSheet
 from .common import ScoreSheetScreen
 
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 class NoticeScreen(ModalScreen[None]):
     """A message to read before going on (the saved-games file was set aside); Enter closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "close", "OK")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "close", N_("OK"))]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
@@ -38,7 +40,7 @@ class NoticeScreen(ModalScreen[None]):
         with Vertical(classes="dialog", id="notice"):
             yield Static(self.heading, classes="title")
             yield Static(self.text, markup=False)
-            yield Static("Enter: OK", classes="hint")
+            yield Static(_("Enter: OK"), classes="hint")
 
     def action_close(self) -> None:
         """Go on."""
@@ -60,9 +62,9 @@ def stored_sheet(sheet: StoredSheet) -> ScoreSheet:
               for seat, name in enumerate(sheet.names)]
     notes = []
     if sheet.winners is not None:
-        notes.append("Won by " + ", ".join(sheet.names[s] for s in sheet.winners) + ".")
-    return ScoreSheet(["Deal", "Dealer", *sheet.names], rows, notes,
-                      series=series if sheet.deals else [])
+        notes.append(_("Won by {names}.").format(names=", ".join(sheet.names[s] for s in sheet.winners)))
+    return ScoreSheet([_("Deal"), _("Dealer"), *sheet.names], rows, notes,
+                      series=series if sheet.deals else [], series_title=_("Totals over the match"))
 
 
 class StatisticsScreen(Screen[None]):
@@ -76,7 +78,7 @@ class StatisticsScreen(Screen[None]):
     StatisticsScreen .title { margin-top: 1; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,h", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,h", "back", N_("Back"))]
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -84,12 +86,12 @@ class StatisticsScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        yield Static("Statistics — finished matches, per player and game", classes="title")
+        yield Static(_("Statistics — finished matches, per player and game"), classes="title")
         yield DataTable(id="stats", zebra_stripes=True, cursor_type="row")
-        yield Static("Finished matches — Enter: score sheet", classes="title")
+        yield Static(_("Finished matches — Enter: score sheet"), classes="title")
         yield DataTable(id="history", zebra_stripes=True, cursor_type="row")
         yield Static("", id="stats-note", classes="hint")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         store = self.makao_app.store
@@ -100,21 +102,22 @@ class StatisticsScreen(Screen[None]):
             stats, finished = [], []
             self.query_one("#stats-note", Static).update(str(exc))
         if store is None:
-            self.query_one("#stats-note", Static).update("Saved games are off: nothing to show.")
+            self.query_one("#stats-note", Static).update(_("Saved games are off: nothing to show."))
         elif not finished:
-            self.query_one("#stats-note", Static).update("No finished match yet.")
+            self.query_one("#stats-note", Static).update(_("No finished match yet."))
         table = self.query_one("#stats", DataTable)
-        table.add_columns("Player", "Game", "Matches", "Wins", "Points/deal", "Best match", "Help used")
+        table.add_columns(_("Player"), _("Game"), _("Matches"), _("Wins"), _("Points/deal"), _("Best match"),
+                          _("Help used"))
         for s in stats:
-            table.add_row(Text(s.name + (" (AI)" if s.is_ai else "")), _game_name(s.game),
+            table.add_row(Text(_("{name} (AI)").format(name=s.name) if s.is_ai else s.name), _game_name(s.game),
                           str(s.matches), str(s.wins), f"{s.average:.1f}", f"#{s.best_match}: {s.best_total}",
                           help_used(s.undos, s.hints))
         history = self.query_one("#history", DataTable)
-        history.add_columns("#", "Game", "Players", "Deals", "Won by", "Finished", "Help used")
+        history.add_columns("#", _("Game"), _("Players"), _("Deals"), _("Won by"), _("Finished"), _("Help used"))
         now = self.makao_app.clock()
         for m in finished:
             names = [seat.name for seat in m.seats]
-            history.add_row(str(m.id), m.game_name, Text(m.players()), str(m.deal),
+            history.add_row(str(m.id), _(m.game_name), Text(m.players()), str(m.deal),
                             Text(", ".join(names[s] for s in m.winners or [])), ago(cast(float, m.finished), now),
                             Text(m.help_used()), key=str(m.id))
         history.focus()
@@ -131,8 +134,8 @@ class StatisticsScreen(Screen[None]):
         except StoreError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.app.push_screen(ScoreSheetScreen(f"Match #{match_id}, {_game_name(sheet.game)} — score sheet",
-                                              stored_sheet(sheet), back="back to the list"))
+        self.app.push_screen(ScoreSheetScreen(_("Match #{number}, {game} — score sheet").format(
+            number=match_id, game=_game_name(sheet.game)), stored_sheet(sheet), back=N_("back to the list")))
 
     def action_back(self) -> None:
         """Back to the start screen."""
@@ -142,6 +145,6 @@ class StatisticsScreen(Screen[None]):
 def _game_name(game: str) -> str:
     """The name of the game with id ``game`` (the id itself for a game this version lacks)."""
     try:
-        return get_variant(game).name
+        return _(get_variant(game).name)
     except RulesError:
         return game

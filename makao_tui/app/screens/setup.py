@@ -22,11 +22,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from ...ai import DEFAULT_LEVEL, LEVELS
+from ...engine.i18n import N_, _
 from ...engine.variant import RulesError, Variant, option_fields
 from ...table import SeatSpec
+from ..widgets.footer import KeyBar
 
 if TYPE_CHECKING:
     from ..main import MakaoApp
@@ -34,7 +36,9 @@ if TYPE_CHECKING:
 NAME_LENGTH = 12
 
 #: the words the preset choice shows for each preset name (RULES.md §5); others show their name
-PRESET_LABELS = {"seed": "Seed rules", "house": "House rules"}
+PRESET_LABELS = {"seed": N_("Seed rules"), "house": N_("House rules")}
+#: the words of each AI level (``LEVELS``), translated where shown
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 CUSTOM = "custom"
 
 
@@ -45,8 +49,9 @@ class SeatRow(Horizontal):
 
     #: what the kind button cycles through, and its labels
     KINDS = ("human", "ai", "open")
-    LABELS: ClassVar[dict[str, str]] = {"human": "Human", "ai": "AI", "open": "Open"}
-    PLACEHOLDERS: ClassVar[dict[str, str]] = {"human": "name", "ai": "(computer)", "open": "(another player)"}
+    LABELS: ClassVar[dict[str, str]] = {"human": N_("Human"), "ai": N_("AI"), "open": N_("Open")}
+    PLACEHOLDERS: ClassVar[dict[str, str]] = {"human": N_("name"), "ai": N_("(computer)"),
+                                              "open": N_("(another player)")}
 
     def __init__(self, spec: SeatSpec) -> None:
         super().__init__(classes="seat-row")
@@ -61,14 +66,14 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="seat-number")
-        yield Button(self.LABELS[self.kind], classes="kind", compact=True)
-        level = Select([(lv, lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
+        yield Button(_(self.LABELS[self.kind]), classes="kind", compact=True)
+        level = Select([(_(LEVEL_WORDS.get(lv, lv)), lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
                        compact=True, classes="level")
         level.visible = self.is_ai
         yield level
-        yield Input(self.start_name, placeholder=self.PLACEHOLDERS[self.kind],
+        yield Input(self.start_name, placeholder=_(self.PLACEHOLDERS[self.kind]),
                     max_length=NAME_LENGTH, disabled=self.kind != "human", classes="name", compact=True)
-        yield Button("Remove", classes="remove", compact=True)
+        yield Button(_("Remove"), classes="remove", compact=True)
         yield Static("", classes="error")
 
     @property
@@ -84,11 +89,11 @@ class SeatRow(Horizontal):
     def toggle(self) -> None:
         """Human → AI → Open → Human."""
         self.kind = self.KINDS[(self.KINDS.index(self.kind) + 1) % len(self.KINDS)]
-        self.query_one(".kind", Button).label = self.LABELS[self.kind]
+        self.query_one(".kind", Button).label = _(self.LABELS[self.kind])
         self.query_one(".level", Select).visible = self.is_ai
         name = self.name_input
         name.disabled = self.kind != "human"
-        name.placeholder = self.PLACEHOLDERS[self.kind]
+        name.placeholder = _(self.PLACEHOLDERS[self.kind])
         if self.kind != "human":
             name.value = ""
 
@@ -102,13 +107,13 @@ class OnOff(Checkbox):
     so the two look different also without colour."""
 
     def __init__(self, value: bool, *, id: str | None = None) -> None:
-        super().__init__("on" if value else "off", value, id=id, compact=True)
+        super().__init__(_("on") if value else _("off"), value, id=id, compact=True)
         self.BUTTON_INNER = "✓" if value else " "
 
     def watch_value(self) -> None:
         super().watch_value()
         self.BUTTON_INNER = "✓" if self.value else " "
-        self.label = "on" if self.value else "off"
+        self.label = _("on") if self.value else _("off")
 
 
 def _field_widget(field: dataclasses.Field, value: Any) -> Any:
@@ -120,7 +125,7 @@ def _field_widget(field: dataclasses.Field, value: Any) -> Any:
     if "choices" in meta:
         return Select([(str(c), c) for c in meta["choices"]], value=value, allow_blank=False,
                       id=wid, compact=True)
-    placeholder = "off" if field.default is None else ""
+    placeholder = _("off") if field.default is None else ""
     if "range" in meta:
         low, high = meta["range"]
         placeholder += f" ({low}-{high})" if placeholder else f"{low}-{high}"
@@ -132,10 +137,10 @@ class SetupScreen(Screen[None]):
     """Seats, options and seed of a new match of ``variant`` (pre-filled from the last match)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+o", "host", "Host for others"),
-        Binding("f1", "app.help", "Help"),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("ctrl+o", "host", N_("Host for others")),
+        Binding("f1", "app.help", N_("Help")),
         Binding("down", "app.focus_next", show=False),
         Binding("up", "app.focus_previous", show=False),
     ]
@@ -152,7 +157,7 @@ class SetupScreen(Screen[None]):
         from ...net.identity import door_player  # here: the start screen does not need it
 
         door = door_player()  # a player of a makao serve door sits under their own name
-        default = [SeatSpec(door.name if door is not None else "Player 1", False), SeatSpec("", True),
+        default = [SeatSpec(door.name if door is not None else _("Player 1"), False), SeatSpec("", True),
                    SeatSpec("", True)]
         self.start_seats = list(seats) if seats else default[:max(variant.min_players, min(3, variant.max_players))]
         self.start_rules = rules if rules is not None else variant.rules()
@@ -160,36 +165,37 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         v = self.variant
-        yield Static(f"{v.name} — new match", classes="title")
+        yield Static(_("{game} — new match").format(game=_(v.name)), classes="title")
         with VerticalScroll(id="setup-form"):
-            yield Static(f"Seats ({v.min_players} to {v.max_players}); the first seat after the "
-                         "dealer plays first", classes="section")
+            yield Static(_("Seats ({low} to {high}); the first seat after the dealer plays first").format(
+                low=v.min_players, high=v.max_players), classes="section")
             with Vertical(id="seat-rows"):
                 for spec in self.start_seats:
                     yield SeatRow(spec)
-            yield Button("Add seat", id="add-seat", compact=True)
-            yield Static("Rules", classes="section")
+            yield Button(_("Add seat"), id="add-seat", compact=True)
+            yield Static(_("Rules"), classes="section")
             with Horizontal(classes="option-row"):
-                yield Static("Preset", classes="label")
+                yield Static(_("Preset"), classes="label")
                 yield Select(self._preset_choices(), value=v.preset_of(self.start_rules), allow_blank=False,
                              id="preset", compact=True)
             for field in option_fields(v.rules_type):
                 with Horizontal(classes="option-row"):
-                    yield Static(field.metadata.get("label", field.name), classes="label")
+                    yield Static(_(field.metadata["label"]), classes="label")
                     yield _field_widget(field, getattr(self.start_rules, field.name))
                     yield Static("", id=f"err-{field.name}", classes="error")
-                yield Static(field.metadata.get("description", ""), classes="option-desc")
+                description = field.metadata.get("description", "")
+                yield Static(_(description) if description else "", classes="option-desc")
             with Horizontal(classes="option-row"):
-                yield Static("Seed (optional)", classes="label")
+                yield Static(_("Seed (optional)"), classes="label")
                 yield Input("" if self.start_seed is None else str(self.start_seed), id="seed",
-                            placeholder="random", type="integer", compact=True)
+                            placeholder=_("random"), type="integer", compact=True)
                 yield Static("", id="err-seed", classes="error")
         yield Static("", id="setup-error", classes="error")
         with Horizontal(classes="buttons"):
-            yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
-            yield Button("Host for others (Ctrl+O)", id="host", compact=True)
-            yield Button("Back (Esc)", id="back", compact=True)
-        yield Footer()
+            yield Button(_("Start (Ctrl+S)"), id="start", variant="primary", compact=True)
+            yield Button(_("Host for others (Ctrl+O)"), id="host", compact=True)
+            yield Button(_("Back (Esc)"), id="back", compact=True)
+        yield KeyBar()
 
     def _preset_choices(self) -> list[tuple[str, str]]:
         """The preset Select's (label, value) pairs: every preset of the game, then "Custom"; a
@@ -198,11 +204,11 @@ class SetupScreen(Screen[None]):
         seed = v.rules(preset="seed")
         out = []
         for name in v.presets:
-            label = PRESET_LABELS.get(name, name)
+            label = _(PRESET_LABELS[name]) if name in PRESET_LABELS else name
             if name != "seed" and v.rules(preset=name) == seed:
-                label += " (= seed)"
+                label = _("{preset} (= seed)").format(preset=label)
             out.append((label, name))
-        return [*out, ("Custom", CUSTOM)]
+        return [*out, (_("Custom"), CUSTOM)]
 
     def on_mount(self) -> None:
         self._renumber()
@@ -258,15 +264,17 @@ class SetupScreen(Screen[None]):
         text = widget.value.strip()
         rng = field.metadata.get("range")
         if not text:
-            return (None, "") if field.default is None else (None, "needed")
+            return (None, "") if field.default is None else (None, _("needed"))
         if not isinstance(field.default, int) and rng is None:
             return text, ""
         try:
             number = int(text)
         except ValueError:
-            return None, "a whole number"
+            return None, _("a whole number")
         if rng is not None and not rng[0] <= number <= rng[1]:
-            return None, f"must be {rng[0]} to {rng[1]}" + (" (or empty: off)" if field.default is None else "")
+            words = (_("must be {low} to {high} (or empty: off)") if field.default is None
+                     else _("must be {low} to {high}"))
+            return None, words.format(low=rng[0], high=rng[1])
         return number, ""
 
     def _read_options(self) -> dict[str, Any] | None:
@@ -356,10 +364,10 @@ class SetupScreen(Screen[None]):
                 continue
             name = row.name_input.value.strip()
             if not name:
-                row.set_error("a name, please")
+                row.set_error(_("a name, please"))
                 ok = False
             elif name.casefold() in seen:
-                row.set_error("name taken")
+                row.set_error(_("name taken"))
                 ok = False
             seen.add(name.casefold())
             seats.append(SeatSpec(name, False))
@@ -378,10 +386,10 @@ class SetupScreen(Screen[None]):
             try:
                 seed = int(seed_text)
             except ValueError:
-                seed_error.update("a whole number")
+                seed_error.update(_("a whole number"))
                 seats = None
         if seats is None or options is None:
-            general.update("Please fix the fields marked in red.")
+            general.update(_("Please fix the fields marked in red."))
             return None
         try:
             rules = self.variant.rules(options)
@@ -399,7 +407,7 @@ class SetupScreen(Screen[None]):
             return
         if any(row.kind == "open" for row in self._rows()):
             self.query_one("#setup-error", Static).update(
-                "A seat is open for another player: host the table for others (Ctrl+O).")
+                _("A seat is open for another player: host the table for others (Ctrl+O)."))
             return
         seats, rules, seed = checked
         self.makao_app.start_match(self.variant, rules, seats,
@@ -413,7 +421,7 @@ class SetupScreen(Screen[None]):
             return
         if not any(row.kind == "open" for row in self._rows()):
             self.query_one("#setup-error", Static).update(
-                "Make a seat Open (its Human / AI button) for another player to join.")
+                _("Make a seat Open (its Human / AI button) for another player to join."))
             return
         seats, rules, _seed = checked  # the server deals: a seed never leaves it
         me = next((spec.name for spec in seats if not spec.is_ai and not spec.open), None)

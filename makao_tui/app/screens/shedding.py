@@ -24,11 +24,11 @@ from textual.widgets import Static
 
 from ...engine.actions import Draw, Pass, Play, Take
 from ...engine.cards import JOKER, RANKS, SUITS, Card, ascii_text, rank_name, suit_label
-from ...engine.events import plural
+from ...engine.i18n import N_, _, ngettext
 from ...games.shedding import CardPlayed, PenaltyPending, ShedView
 from ...table import Seating
 from ..rules_text import rules_word
-from ..widgets.cards import CardView, HandView, card_text, suit_style
+from ..widgets.cards import CardView, HandView, card_text, suit_style, with_cards
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.seats import SeatPanel
@@ -40,36 +40,33 @@ from .table import TableScreen
 DRAW_ON_PAUSE = 0.25
 
 #: the keys of both games, then those of the game with jack demands (makao-pl)
+#: the keys of both games, then those of the game with jack demands (makao-pl); the words are
+#: translated by the help screen
 KEYS = [
-    ("← →  or  1-9, 0", "choose a card of your hand"),
-    ("Enter (or click)", "play the chosen card"),
-    ("d", "draw from the stock"),
-    ("t", "take the pending penalty"),
-    ("p", "pass (keep the card you just drew)"),
-    ("m", "call Makao with the next play (press again to cancel)"),
-    ("o", "show your hand as dealt, by suit or by rank (press again for the next)"),
-    ("c d h s", "in the suit picker after an ace: name the suit"),
+    ("← →  or  1-9, 0", N_("choose a card of your hand")),
+    ("Enter (or click)", N_("play the chosen card")),
+    ("d", N_("draw from the stock")),
+    ("t", N_("take the pending penalty")),
+    ("p", N_("pass (keep the card you just drew)")),
+    ("m", N_("call Makao with the next play (press again to cancel)")),
+    ("o", N_("show your hand as dealt, by suit or by rank (press again for the next)")),
+    ("c d h s", N_("in the suit picker after an ace: name the suit")),
 ]
 #: the m key's words under ``makao_out`` (RULES.md §5)
-PO_MAKALE_WORDS = "call Makao, or po makale with your last card, with the next play (press again to cancel)"
+PO_MAKALE_WORDS = N_("call Makao, or po makale with your last card, with the next play (press again to cancel)")
 #: the keys of the options that add them (RULES.md §5)
-MULTI_KEYS = [("Space", "mark a card for a play of several cards (again: unmark); Enter lays the "
-                        "marked cards in the order marked, the last one on top")]
-JOKER_KEYS = [("2-9 0 j q k a, c d h s", "in the joker pickers: the rank, then the suit it stands for")]
+MULTI_KEYS = [("Space", N_("mark a card for a play of several cards (again: unmark); Enter lays the "
+                           "marked cards in the order marked, the last one on top"))]
+JOKER_KEYS = [("2-9 0 j q k a, c d h s", N_("in the joker pickers: the rank, then the suit it stands for"))]
 DEMAND_GAME_KEYS = [
-    ("D (shift+d)", "drawing until a card fits: draw card after card until one does"),
-    ("5-9 0 q n", "in the demand picker after a jack: 10 is 0, n = none"),
+    ("D (shift+d)", N_("drawing until a card fits: draw card after card until one does")),
+    ("5-9 0 q n", N_("in the demand picker after a jack: 10 is 0, n = none")),
 ]
 COMMON_KEYS = [
-    ("s", "score sheet"),
-    ("? / F1", "this help"),
-    ("q / Ctrl+C", "quit (asks first)"),
+    ("s", N_("score sheet")),
+    ("? / F1", N_("this help")),
+    ("q / Ctrl+C", N_("quit (asks first)")),
 ]
-
-
-def _a(word: str) -> str:
-    """``"a 7"``, ``"an 8"``, ``"an ace"``."""
-    return ("an " if word[:1] in "8aeiou" and word != "10" else "a ") + word
 
 
 def _signed(points: int) -> str:
@@ -85,16 +82,16 @@ class ShedTableScreen(TableScreen):
     """The table of makao-ru and makao-pl (see the module docstring)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Choose", show=False),
-        Binding("right", "move(1)", "Choose", show=False),
-        Binding("enter", "play", "Play"),
-        Binding("d", "draw", "Draw"),
-        Binding("D", "draw_until", "Draw until a card fits", show=False),
-        Binding("t", "take", "Take"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("m", "makao", "Makao"),
-        Binding("o", "sort_hand", "Sort the hand", show=False),
-        Binding("space", "mark", "Mark", show=False),
+        Binding("left", "move(-1)", N_("Choose"), show=False),
+        Binding("right", "move(1)", N_("Choose"), show=False),
+        Binding("enter", "play", N_("Play")),
+        Binding("d", "draw", N_("Draw")),
+        Binding("D", "draw_until", N_("Draw until a card fits"), show=False),
+        Binding("t", "take", N_("Take")),
+        Binding("p", "pass_turn", N_("Pass")),
+        Binding("m", "makao", N_("Makao")),
+        Binding("o", "sort_hand", N_("Sort the hand"), show=False),
+        Binding("space", "mark", N_("Mark"), show=False),
         *[Binding(key, f"pick({i})", show=False) for i, key in enumerate("1234567890")],
     ]
 
@@ -126,8 +123,8 @@ class ShedTableScreen(TableScreen):
     def on_mount(self) -> None:
         if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
             return
-        self.query_one("#pile-box").border_title = "Pile"
-        self.query_one("#log").border_title = "Log"
+        self.query_one("#pile-box").border_title = _("Pile")
+        self.query_one("#log").border_title = _("Log")
         self.query_one(HandView).focus()
         self.on_turn_change()  # Textual then runs TableScreen.on_mount, which starts the play
 
@@ -164,41 +161,43 @@ class ShedTableScreen(TableScreen):
 
     def _topbar(self, view: ShedView) -> Text:
         session = self.seating
-        bar = Text(f" {session.variant.name}", style="bold")
+        bar = Text(f" {_(session.variant.name)}", style="bold")
         number = session.deal_number
         rules = session.rules
         left = session.seconds_left()
         if left is not None:  # a time limit
-            bar.append(f" · deal {number} · ")
-            bar.append("time is up: last deal" if session.time_up else f"{math.ceil(left / 60)} min left")
+            bar.append(" · " + _("deal {number}").format(number=number) + " · ")
+            bar.append(_("time is up: last deal") if session.time_up
+                       else _("{minutes} min left").format(minutes=math.ceil(left / 60)))
         elif rules.deals is not None:
-            bar.append(f" · deal {number} of {rules.deals}")
+            bar.append(" · " + _("deal {number} of {deals}").format(number=number, deals=rules.deals))
         else:
-            bar.append(f" · deal {number}")
+            bar.append(" · " + _("deal {number}").format(number=number))
         if rules.loss_limit is not None:
-            bar.append(f" · loss limit {rules.loss_limit}")
+            bar.append(" · " + _("loss limit {points}").format(points=rules.loss_limit))
         bar.append(f" · {rules_word(session.variant, rules)}")
         if view.to_act is not None:
-            who = "your" if self._my_turn() else f"{session.names[view.to_act]}'s"
-            bar.append(f" · {who} turn", style="bold")
+            turn = (_("your turn") if self._my_turn()
+                    else _("{name}'s turn").format(name=session.names[view.to_act]))
+            bar.append(f" · {turn}", style="bold")
         return bar
 
     def _pile_info(self, view: ShedView) -> Text:
         info = Text()
         if view.pile and view.pile[-1] == JOKER:
-            info.append_text(card_text(JOKER, self.ascii))
-            info.append(" joker as ")
-            info.append_text(card_text(view.top, self.ascii))
+            info.append_text(with_cards(_("{joker} joker as {card}"), joker=card_text(JOKER, self.ascii),
+                                        card=card_text(view.top, self.ascii)))
             info.append("\n")
-        info.append("Suit ")
+        info.append(_("Suit") + " ")
         info.append(suit_label(view.suit, self.ascii), style=suit_style(view.suit))
         played = self.seating.last_event(CardPlayed)
         if (isinstance(played, CardPlayed) and played.named is not None and played.face == view.top):
-            info.append(" (named)")
-        info.append(f"\nStock {view.stock}\nPile {len(view.pile)}")
+            info.append(" " + _("(named)"))
+        info.append("\n" + _("Stock {count}").format(count=view.stock))
+        info.append("\n" + _("Pile {count}").format(count=len(view.pile)))
         earlier = view.pile[-2:-8:-1]
         if earlier:
-            info.append("\n\nBelow the top:\n")
+            info.append("\n\n" + _("Below the top:") + "\n")
             info.append_text(Text(" ").join(card_text(c, self.ascii) for c in earlier))
         return info
 
@@ -207,66 +206,79 @@ class ShedTableScreen(TableScreen):
         session = self.seating
         mine = self._my_turn()
         if view.to_act is None:
-            return Text(" The deal is over"), False
+            return Text(" " + _("The deal is over")), False
         target = session.names[view.to_act]
         if view.skip:
-            turns = f"{view.skip} turn{'s' if view.skip != 1 else ''}"
-            text = Text(" A four: answer with a 4 to pass the skip on", style="bold")
-            text.append(f" — answer with a 4 or wait {turns} (t)" if mine else f"; {target} waits {turns} or answers")
+            text = Text(" " + _("A four: answer with a 4 to pass the skip on"), style="bold")
+            if mine:
+                text.append(" " + ngettext("— answer with a 4 or wait {n} turn (t)",
+                                           "— answer with a 4 or wait {n} turns (t)", view.skip).format(n=view.skip))
+            else:
+                text.append(ngettext("; {name} waits {n} turn or answers", "; {name} waits {n} turns or answers",
+                                     view.skip).format(name=target, n=view.skip))
             return text, True
         if view.penalty:
             pending = session.last_event(PenaltyPending)
-            text = Text(f" Penalty: {view.penalty}", style="bold")
+            text = Text(" " + _("Penalty: {penalty}").format(penalty=view.penalty), style="bold")
             if isinstance(pending, PenaltyPending) and pending.out_of_turn:
-                text = Text(f" K♠ hits back: {view.penalty} on {target}, out of turn", style="bold")
-                text.append(" — answer with K♥/K♠ or take (t)" if mine else "")
+                text = Text(" " + _("K♠ hits back: {penalty} on {name}, out of turn").format(
+                    penalty=view.penalty, name=target), style="bold")
+                text.append(" " + _("— answer with K♥/K♠ or take (t)") if mine else "")
                 return text, True
             if mine:
                 if isinstance(pending, PenaltyPending) and pending.answer:
-                    verb = "ransom it with" if pending.ransom else "answer with"
-                    text.append(f" — {verb} {pending.answer} or take (t)")
+                    words = (_("— ransom it with {cards} or take (t)") if pending.ransom
+                             else _("— answer with {cards} or take (t)"))
+                    text.append(" " + words.format(cards=pending.answer))
                 else:
-                    text.append(" — take it (t)")
+                    text.append(" " + _("— take it (t)"))
             else:
-                text.append(f" on {target}")
+                text.append(" " + _("on {name}").format(name=target))
             return text, True
         if view.demand:
             rank = rank_name(view.demand)
-            text = Text(f" The jack demands {_a(rank)}", style="bold")
-            text.append(f" — play {_a(rank)}, or draw (d)" if mine else f" of {target}")
+            text = Text(" " + _("The jack demands: {rank}").format(rank=rank), style="bold")
+            if mine:
+                can_draw = any(isinstance(a, Draw) for a in view.legal)
+                text.append(" " + (_("— play it, or draw (d)") if can_draw else _("— play it")))
+            else:
+                text.append(" " + _("({name} to answer)").format(name=target))
             return text, True
         special = self._top_note(view)
         if mine:
-            return Text(f" Your turn, {target}" + (f" — {special}" if special else "")), False
+            if special:
+                return Text(" " + _("Your turn, {name} — {note}").format(name=target, note=special)), False
+            return Text(" " + _("Your turn, {name}").format(name=target)), False
         if special:
-            return Text(f" {special}; {target} to play"), False
+            return Text(" " + _("{note}; {name} to play").format(note=special, name=target)), False
         if session.is_ai(view.to_act):
-            return Text(f" {target} is thinking…"), False
-        return Text(f" {target} to play"), False
+            return Text(" " + _("{name} is thinking…").format(name=target)), False
+        return Text(" " + _("{name} to play").format(name=target)), False
 
     def _top_note(self, view: ShedView) -> str:
         """A few words on what the top card means under the options in force (a joker's card, a
         queen under ``queens``), or ``""``."""
         rules = view.rules
         if view.pile and view.pile[-1] == JOKER:
-            return f"the joker on the pile counts as {view.top.label(self.ascii)}"
+            return _("the joker on the pile counts as {card}").format(card=view.top.label(self.ascii))
         if rules.queens and view.top.rank == "Q":
-            return "a queen is on top: any card goes on it"
+            return _("a queen is on top: any card goes on it")
         return ""
 
     def _show_hand(self, view: ShedView, hand_seat: int | None) -> None:
         hand = self.query_one(HandView)
         box = self.query_one("#hand-box")
         if hand_seat is None:
-            box.border_title = "Hand hidden"
+            box.border_title = _("Hand hidden")
             box.border_subtitle = ""
-            hand.show((), (), None, self.ascii, "Hands are hidden while the keyboard is passed.")
+            hand.show((), (), None, self.ascii, _("Hands are hidden while the keyboard is passed."))
             return
         name = self.seating.names[hand_seat]
-        owner = f"Your hand ({name})" if self.seating.humans else f"{name}'s hand"
+        owner = (_("Your hand ({name})") if self.seating.humans else _("{name}'s hand")).format(name=name)
         count = len(view.hand)
-        box.border_title = Text(f"{owner} · {plural(count, 'card')}{self.order_title()}")
-        box.border_subtitle = "Makao call: ON" if self.makao_armed else ""
+        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
+        box.border_title = Text(f"{owner} · {cards}{self.order_title()}")
+        box.border_subtitle = _("Makao call: ON") if self.makao_armed else ""
         playable = {a.card for a in view.legal if isinstance(a, Play)}
         if self.selected not in view.hand:
             self.selected = self._default_choice(view)
@@ -274,7 +286,7 @@ class ShedTableScreen(TableScreen):
         shown = [view.hand[i] for i in order]
         index = shown.index(self.selected) if self.selected in shown else None
         self.marked = [i for i in self.marked if i < len(view.hand)]
-        hand.show(shown, playable, index, self.ascii, "No cards left.",
+        hand.show(shown, playable, index, self.ascii, _("No cards left."),
                   marked=[order.index(i) for i in self.marked])
 
     def _default_choice(self, view: ShedView) -> Card | None:
@@ -299,18 +311,18 @@ class ShedTableScreen(TableScreen):
         if self._my_turn():
             legal = view.legal
             if any(isinstance(a, Play) for a in legal):
-                keys += [("←→ 1-0", "choose"), ("Enter", "play")]
+                keys += [("←→ 1-0", N_("choose")), ("Enter", N_("play"))]
                 if any(isinstance(a, Play) and a.more for a in legal):
-                    keys.append(("Space", "mark"))
-            for kind, key, word in ((Draw, "d", "draw"), (Take, "t", "take"), (Pass, "p", "pass")):
+                    keys.append(("Space", N_("mark")))
+            for kind, key, word in ((Draw, "d", N_("draw")), (Take, "t", N_("take")), (Pass, "p", N_("pass"))):
                 if any(isinstance(a, kind) for a in legal):
                     keys.append((key, word))
             if self._drawing_until(view):
-                keys.append(("D", "draw until it fits"))
+                keys.append(("D", N_("draw until it fits")))
             if any(isinstance(a, Play) and a.makao for a in legal):
-                keys.append(("m", "Makao"))
+                keys.append(("m", N_("Makao")))
             elif any(isinstance(a, Play) and a.out for a in legal):
-                keys.append(("m", "po makale"))
+                keys.append(("m", N_("po makale")))
         return self.key_bar(keys)
 
     def _hint(self, view: ShedView) -> str:
@@ -320,37 +332,48 @@ class ShedTableScreen(TableScreen):
         legal = view.legal
         plays = [a for a in legal if isinstance(a, Play)]
         if view.drawn is not None:
-            hint = f"You drew {view.drawn.label(self.ascii)}: play it (Enter)"
-            return hint + (" or pass (p)" if any(isinstance(a, Pass) for a in legal) else "")
+            card = view.drawn.label(self.ascii)
+            if any(isinstance(a, Pass) for a in legal):
+                return _("You drew {card}: play it (Enter) or pass (p)").format(card=card)
+            return _("You drew {card}: play it (Enter)").format(card=card)
         if self.marked:
             cards = " ".join(view.hand[i].label(self.ascii) for i in self.marked)
-            return f"Marked {cards}: Enter lays them in this order (the last on top); Space unmarks."
+            return _("Marked {cards}: Enter lays them in this order (the last on top); Space unmarks.").format(
+                cards=cards)
         if any(a.makao for a in plays):
             if self.makao_armed:
-                return "Makao will be called with your play (m cancels)."
-            return "Two cards left: press m to call Makao with your play!"
+                return _("Makao will be called with your play (m cancels).")
+            return _("Two cards left: press m to call Makao with your play!")
         if any(a.out for a in plays):
             if self.makao_armed:
-                return '"Po makale" will be called with your last card (m cancels).'
-            return 'One card left: press m to call "po makale" with it!'
-        parts = []
-        if plays:
-            parts.append("choose a card and press Enter")
-            if any(a.more for a in plays):
-                parts[-1] += " (Space marks several)"
-        if any(isinstance(a, Draw) for a in legal):
-            parts.append("draw (d)")
-        if any(isinstance(a, Take) for a in legal):
-            parts.append("take the penalty (t)")
-        text = ", or ".join(parts)
-        return text[:1].upper() + text[1:] + "." if text else ""
+                return _('"Po makale" will be called with your last card (m cancels).')
+            return _('One card left: press m to call "po makale" with it!')
+        draw = any(isinstance(a, Draw) for a in legal)
+        take = any(isinstance(a, Take) for a in legal)
+        if not plays:
+            if draw and take:
+                return _("Draw (d), or take the penalty (t).")
+            return _("Draw (d).") if draw else _("Take the penalty (t).") if take else ""
+        choose = (_("choose a card and press Enter (Space marks several)") if any(a.more for a in plays)
+                  else _("choose a card and press Enter"))
+        if draw and take:
+            words = _("{choose}, or draw (d), or take the penalty (t).")
+        elif draw:
+            words = _("{choose}, or draw (d).")
+        elif take:
+            words = _("{choose}, or take the penalty (t).")
+        else:
+            words = _("{choose}.")
+        text = words.format(choose=choose)
+        return text[:1].upper() + text[1:]
 
     # ------------------------------------------------------------ hooks of the base
 
     def say(self, message: str, error: bool = False) -> None:
         if self.ascii:
             message = ascii_text(message)
-        self.message = (f"Not allowed: {message}" if error else message[:1].upper() + message[1:], error)
+        self.message = (_("Not allowed: {reason}").format(reason=message) if error
+                        else message[:1].upper() + message[1:], error)
         self.query_one(StatusLine).say(*self.message)
 
     def on_turn_change(self) -> None:
@@ -385,7 +408,8 @@ class ShedTableScreen(TableScreen):
         if self._my_turn():
             return True
         seat = self.seating.to_act
-        self.say("The deal is over." if seat is None else f"It is {self.seating.names[seat]}'s turn.")
+        self.say(_("The deal is over.") if seat is None
+                 else _("It is {name}'s turn.").format(name=self.seating.names[seat]))
         return False
 
     def action_move(self, step: int) -> None:
@@ -422,7 +446,7 @@ class ShedTableScreen(TableScreen):
         if not self._check_turn():
             return
         if not self.seating.rules.multi_play:
-            self.say("one card at a time: several cards at once are not in these rules", error=True)
+            self.say(_("one card at a time: several cards at once are not in these rules"), error=True)
             return
         view = self._view()
         if self.selected not in view.hand:
@@ -446,7 +470,7 @@ class ShedTableScreen(TableScreen):
         elif self.selected is not None:
             cards = [self.selected]
         else:
-            self.say("Choose a card first.", error=True)
+            self.say(_("Choose a card first."), error=True)
             return
         want = Counter(cards)
         forms = [a for a in view.legal if isinstance(a, Play) and a.card == cards[0]
@@ -527,8 +551,8 @@ class ShedTableScreen(TableScreen):
         if not self._check_turn():
             return
         self.makao_armed = not self.makao_armed
-        self.say("Makao will be called with your next play." if self.makao_armed
-                 else "No Makao call with your next play.")
+        self.say(_("Makao will be called with your next play.") if self.makao_armed
+                 else _("No Makao call with your next play."))
         self.refresh_table()
 
     # ------------------------------------------------------------ sheet and results
@@ -544,16 +568,16 @@ class ShedTableScreen(TableScreen):
         hands = row.hands or ((),) * session.players
         points = row.points or (0,) * session.players
         winner = row.public.winner
-        head = Text(f"{names[winner]} went out and wins the deal." if winner is not None
-                    else "Nobody went out: the deal ends with no winner.", style="bold")
+        head = Text(_("{name} went out and wins the deal.").format(name=names[winner]) if winner is not None
+                    else _("Nobody went out: the deal ends with no winner."), style="bold")
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-        table.add_column("Player")
-        table.add_column("Cards left", overflow="fold")
-        table.add_column("Cost", justify="right", overflow="fold")
-        table.add_column("Points", justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("Cards left"), overflow="fold")
+        table.add_column(_("Cost"), justify="right", overflow="fold")
+        table.add_column(_("Points"), justify="right")
         for seat, hand in enumerate(hands):
             cards = (Text(" ").join(card_text(c, self.ascii) for c in hand) if hand
-                     else Text("out", style="green"))
+                     else Text(_("out"), style="green"))
             costs = "+".join(str(value(c)) for c in hand) if hand else ""
             table.add_row(Text(names[seat] + (" ★" if seat == winner else "")), cards, costs,
                           _signed(points[seat]))
@@ -561,7 +585,14 @@ class ShedTableScreen(TableScreen):
 
     def match_result(self) -> RenderableType:
         totals = self.seating.totals
-        return self.standings(lambda best: f"with {_number(best)} points", lambda s: [_number(totals[s])])
+        def win_words(who: str, winners: int, best: int) -> str:
+            words = (ngettext("{who} wins with {points} point.", "{who} wins with {points} points.", abs(best))
+                     if winners == 1 else
+                     ngettext("{who} share the win with {points} point.", "{who} share the win with {points} points.",
+                              abs(best)))
+            return words.format(who=who, points=_number(best))
+
+        return self.standings(win_words, lambda s: [_number(totals[s])])
 
 
 def _draws_on(view: ShedView, rules: Any) -> bool:
@@ -576,11 +607,11 @@ def shedding_sheet(session: Seating) -> ScoreSheet:
     rules = session.rules
     names = session.names
     limit = rules.loss_limit
-    sheet = ScoreSheet(["Deal", "Dealer", *names])
+    sheet = ScoreSheet([_("Deal"), _("Dealer"), *names])
     for deal in session.rows:
         row: list[Text | str] = [str(deal.number), names[deal.dealer]]
         if deal.points is None or deal.totals_after is None:
-            sheet.rows.append(row + ["playing…"] + [""] * (len(names) - 1))
+            sheet.rows.append(row + [_("playing…")] + [""] * (len(names) - 1))
             continue
         winner = deal.public.winner
         points, totals = deal.points, deal.totals_after
@@ -590,24 +621,28 @@ def shedding_sheet(session: Seating) -> ScoreSheet:
                 cell.append(" ★", style="bold yellow")
             if limit is not None and totals[seat] >= limit:
                 cell.stylize("bold red")
-                cell.append(" limit", style="bold red")
+                cell.append(" " + _("limit"), style="bold red")
             row.append(cell)
         sheet.rows.append(row)
     if limit is not None:
-        sheet.rows.append([Text("Left", style="bold"), Text(f"to {limit}", style="bold")]
+        sheet.rows.append([Text(_("Left"), style="bold"), Text(_("to {limit}").format(limit=limit), style="bold")]
                           + [Text(str(max(0, limit - t)), style="bold") for t in session.totals])
-        sheet.notes.append(f"★ won the deal.  Loss limit {limit}: the match ends when a total "
-                           f"reaches it; the lowest total wins.")
+        sheet.notes.append(_("★ won the deal.  Loss limit {limit}: the match ends when a total "
+                             "reaches it; the lowest total wins.").format(limit=limit))
     else:
-        sheet.rows.append([Text("Total", style="bold"), "", *(Text(_number(t), style="bold") for t in session.totals)])
+        sheet.rows.append([Text(_("Total"), style="bold"), "",
+                           *(Text(_number(t), style="bold") for t in session.totals)])
         left = session.seconds_left()
         if left is not None:
-            when = ("time is up: this is the last deal" if session.time_up
-                    else f"about {math.ceil(left / 60)} min left")
-            sheet.notes.append(f"★ won the deal (+10).  Time limit {session.time_limit_min} min: {when}.")
+            when = (_("time is up: this is the last deal") if session.time_up
+                    else _("about {minutes} min left").format(minutes=math.ceil(left / 60)))
+            sheet.notes.append(_("★ won the deal (+10).  Time limit {minutes} min: {when}.").format(
+                minutes=session.time_limit_min, when=when))
         else:
             remaining = max(0, rules.deals - session.deal_number + (0 if session.deal_over else 1))
-            played = (f"All {rules.deals} deals played" if session.match_over
-                      else f"Deals left: {remaining} of {rules.deals}")
-            sheet.notes.append(f"★ won the deal (+10).  {played}; the highest total wins.")
+            if session.match_over:
+                played = ngettext("All {n} deal played", "All {n} deals played", rules.deals).format(n=rules.deals)
+            else:
+                played = _("Deals left: {left} of {deals}").format(left=remaining, deals=rules.deals)
+            sheet.notes.append(_("★ won the deal (+10).  {played}; the highest total wins.").format(played=played))
     return sheet

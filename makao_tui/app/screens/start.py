@@ -11,14 +11,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.cards import ascii_text
+from ...engine.i18n import N_, _, ngettext
 from ...engine.variant import RulesError
 from ...games import get_variant
 from ...store import MatchSummary, StoreError, ago
 from ..tables import playable_variants
+from ..widgets.footer import KeyBar
 
 if TYPE_CHECKING:
     from ...net.protocol import TableInfo
@@ -39,6 +41,13 @@ RESUME = "resume:"
 JOIN = "join:"
 
 
+#: a Resume entry's words after "Resume", by what the game calls a deal (``Variant.deal_word``)
+RESUME_WORDS = {
+    "deal": N_("— {game}, deal {number}, {players}, {ago}"),
+    "hand": N_("— {game}, hand {number}, {players}, {ago}"),
+}
+
+
 def resume_prompt(match: MatchSummary, now: float) -> Text:
     """A Resume entry: ``Resume — Russian Makao, deal 4, Ann vs 2 AI, 10 minutes ago`` (Macao
     counts hands)."""
@@ -46,19 +55,22 @@ def resume_prompt(match: MatchSummary, now: float) -> Text:
         word = get_variant(match.game).deal_word
     except RulesError:  # a game this version does not know
         word = "deal"
-    prompt = Text("Resume", style="bold")
-    prompt.append(f" — {match.game_name}, {word} {match.deal}, {match.players()}, {ago(match.updated, now)}")
+    prompt = Text(_("Resume"), style="bold")
+    words = _(RESUME_WORDS.get(word, RESUME_WORDS["deal"]))
+    prompt.append(" " + words.format(game=_(match.game_name), number=match.deal, players=match.players(),
+                                     ago=ago(match.updated, now)))
     if match.in_use:
-        prompt.append(" (open in another session)", style="dim")
+        prompt.append(" " + _("(open in another session)"), style="dim")
     return prompt
 
 
 def table_prompt(info: TableInfo) -> Text:
     """An open table's entry: ``Open table crane-47 — Russian Makao, hosted by alice`` and its
     seats on a second line (names shown literally)."""
-    prompt = Text("Open table ", style="bold")
-    prompt.append(info.code, style="bold")
-    prompt.append(f" — {info.game_name}, hosted by {info.host}" + (", under way" if info.started else ""))
+    prompt = Text(_("Open table {code}").format(code=info.code), style="bold")
+    words = (_("— {game}, hosted by {host}, under way") if info.started
+             else _("— {game}, hosted by {host}"))
+    prompt.append(" " + words.format(game=_(info.game_name), host=info.host))
     prompt.append("\n")
     prompt.append(", ".join(s.describe() for s in info.seats))
     return prompt
@@ -67,9 +79,10 @@ def table_prompt(info: TableInfo) -> Text:
 class StartScreen(Screen[None]):
     """Resume a match or choose a game with the arrows and Enter; h: statistics; q quits."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit"),
-                Binding("h", "app.open_statistics", "Statistics"),
-                Binding("f1,question_mark", "app.help", "Help", key_display="?")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", N_("Quit")),
+                Binding("h", "app.open_statistics", N_("Statistics")),
+                Binding("l", "app.choose_language", N_("Language")),
+                Binding("f1,question_mark", "app.help", N_("Help"), key_display="?")]
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -78,17 +91,27 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(TITLE, id="logo")
-        yield Static("Card games in the terminal. Choose with ↑ ↓ and press Enter; h: statistics.",
+        yield Static(_("Card games in the terminal. Choose with ↑ ↓ and press Enter; h: statistics."),
                      classes="hint")
         yield Static("", id="store-note", classes="error", markup=False)
         yield OptionList(id="games")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.list_choices()
         self.query_one("#games", OptionList).focus()
         self.query_one("#store-note", Static).display = False
         self.call_after_refresh(self.show_troubles)
+
+    async def retranslate(self) -> None:
+        """Draw the screen anew in the language now in use, the same choice highlighted."""
+        games = self.query_one("#games", OptionList)
+        highlighted = games.highlighted
+        await self.recompose()
+        self.on_mount()
+        games = self.query_one("#games", OptionList)
+        if highlighted is not None and highlighted < games.option_count:
+            games.highlighted = highlighted
 
     def show_troubles(self) -> None:
         """Say under the list what is wrong with the saved games (damaged matches, files set
@@ -138,9 +161,11 @@ class StartScreen(Screen[None]):
         for variant in playable_variants():
             if options:
                 options.append(None)
-            prompt = Text(variant.name, style="bold")
-            prompt.append(f"  ({variant.min_players}-{variant.max_players} players)", style="dim")
-            blurb = ascii_text(variant.blurb) if self.makao_app.ascii else variant.blurb
+            prompt = Text(_(variant.name), style="bold")
+            players = ngettext("({low}-{high} player)", "({low}-{high} players)", variant.max_players)
+            prompt.append("  " + players.format(low=variant.min_players, high=variant.max_players), style="dim")
+            blurb = _(variant.blurb) if variant.blurb else ""
+            blurb = ascii_text(blurb) if self.makao_app.ascii else blurb
             prompt.append(f"\n{blurb}")
             options.append(Option(prompt, id=variant.id))
         games = self.query_one("#games", OptionList)

@@ -24,6 +24,7 @@ from textual.screen import Screen
 
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import Card, rank_name, suit_label
+from ...engine.i18n import N_, _
 from ...table import Notice, Refusal, Seating
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
@@ -42,28 +43,33 @@ if TYPE_CHECKING:
 
 
 #: the help line of the undo key, which every table has
-UNDO_KEY = ("u", "undo: take back your last move and the computer's after it, one move only (one "
-                 "human against the computer; off in hot-seat)")
+UNDO_KEY = ("u", N_("undo: take back your last move and the computer's after it, one move only (one "
+                    "human against the computer; off in hot-seat)"))
 #: the help line of the hint key, which every table has
-HINT_KEY = ("h", "hint: what the hard AI would do in your place, and why (one human against the "
-                 "computer; it thinks for up to a second)")
+HINT_KEY = ("h", N_("hint: what the hard AI would do in your place, and why (one human against the "
+                    "computer; it thinks for up to a second)"))
+#: the heading of a deal's summary, by what the game calls a deal (``Variant.deal_word``)
+DEAL_OVER = {"deal": N_("Deal {number} is over"), "hand": N_("Hand {number} is over")}
+#: the log's heading of a deal's opening, by what the game calls a deal
+DEAL_HEADING = {"deal": N_("Deal {number}: {events}"), "hand": N_("Hand {number}: {events}")}
 
 
 def describe_action(action: Action, ascii: bool = False) -> str:
     """An action in a few words for the hint: "play 7♥ and name ♠", "bid 2", "take the penalty"…
     (``ascii``: suits as letters)."""
     if isinstance(action, Play):
-        words = f"play {action.card.label(ascii)}"
+        words = _("play {card}").format(card=action.card.label(ascii))
         if action.suit is not None and action.card.rank == "A":
-            words += f" and name {suit_label(action.suit, ascii)}"
+            words = _("{play} and name {suit}").format(play=words, suit=suit_label(action.suit, ascii))
         if action.demand is not None:
-            words += f" and demand {rank_name(action.demand)}s"
-        return words + (", calling Makao" if action.makao else "")
+            words = _("{play} and demand: {rank}").format(play=words, rank=rank_name(action.demand))
+        return _("{play}, calling Makao").format(play=words) if action.makao else words
     if isinstance(action, Bid):
-        return f"bid {action.tricks}"
-    verbs: dict[type, str] = {Draw: "draw a card", Take: "take the penalty", Pass: "pass",
-                              Replace: "replace your 0-card", Stand: "stand"}
-    return verbs.get(type(action), str(action))
+        return _("bid {number}").format(number=action.tricks)
+    verbs: dict[type, str] = {Draw: N_("draw a card"), Take: N_("take the penalty"), Pass: N_("pass"),
+                              Replace: N_("replace your 0-card"), Stand: N_("stand")}
+    verb = verbs.get(type(action))
+    return _(verb) if verb is not None else str(action)
 
 
 def fit_key_bar(keys: list[tuple[str, str]], width: int) -> Text:
@@ -97,16 +103,16 @@ class TableScreen(Screen[None]):
 
     #: the key of the score sheet (a family whose game needs ``s`` binds the sheet to another)
     SHEET_KEY = "s"
-    #: the key bar's word for the score sheet, and its screen's title
-    SHEET_WORD = "scores"
-    SHEET_TITLE = "score sheet"
+    #: the key bar's word for the score sheet, and its screen's title (translated when shown)
+    SHEET_WORD = N_("scores")
+    SHEET_TITLE = N_("{game} — score sheet")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "scores", "Scores"),
-        Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
-        Binding("f1,question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit_match", "Quit"),
+        Binding("s", "scores", N_("Scores")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("f1,question_mark", "help", N_("Help"), key_display="?"),
+        Binding("q", "quit_match", N_("Quit")),
     ]
 
     def __init__(self, seating: Seating) -> None:
@@ -176,7 +182,8 @@ class TableScreen(Screen[None]):
     def deal_title(self, number: int) -> str:
         """The heading of the summary after deal ``number`` ("Deal 3 is over"; Macao's says
         "Hand 3 is settled")."""
-        return f"{self.seating.variant.deal_word.capitalize()} {number} is over"
+        words = DEAL_OVER.get(self.seating.variant.deal_word, DEAL_OVER["deal"])
+        return _(words).format(number=number)
 
     @staticmethod
     def pace(view: Any, rules: Any) -> float:
@@ -223,7 +230,8 @@ class TableScreen(Screen[None]):
         """News of the table: an AI that failed is said at the table, the rest by the app."""
         if isinstance(message, Notice) and message.kind == "ai_failed" and message.seat is not None:
             name = self.seating.names[message.seat]
-            self.say(f"{name}'s AI failed ({message.reason}); {name} made the first legal move instead.")
+            self.say(_("{name}'s AI failed ({reason}); {name} made the first legal move instead.").format(
+                name=name, reason=message.reason))
         elif isinstance(message, Notice):
             self.makao_app.table_notice(message)
         elif isinstance(message, Refusal):
@@ -269,7 +277,7 @@ class TableScreen(Screen[None]):
             return
         self._summary_for = number
         self.seating.tick()
-        go_on = "see the result of the match" if self.seating.match_over else "deal the next hand"
+        go_on = N_("see the result of the match") if self.seating.match_over else N_("deal the next hand")
         self.app.push_screen(
             DealSummaryScreen(self.deal_title(number), self.deal_result(), self.score_sheet(), go_on),
             self._after_summary)
@@ -290,15 +298,16 @@ class TableScreen(Screen[None]):
 
     def action_scores(self) -> None:
         """Show the score sheet."""
-        self.app.push_screen(ScoreSheetScreen(f"{self.seating.variant.name} — {self.SHEET_TITLE}",
+        self.app.push_screen(ScoreSheetScreen(_(self.SHEET_TITLE).format(game=_(self.seating.variant.name)),
                                               self.score_sheet(), self.SHEET_KEY))
 
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
         variant = self.seating.variant
         keys = [*self.help_keys(), UNDO_KEY, HINT_KEY]
-        text = rules_text(variant, self.seating.rules) + "\n\n" + variant.help_text
-        self.app.push_screen(HelpScreen(f"{variant.name} — help", keys, text))
+        help_text = _(variant.help_text) if variant.help_text else ""
+        text = rules_text(variant, self.seating.rules) + "\n\n" + help_text
+        self.app.push_screen(HelpScreen(_("{game} — help").format(game=_(variant.name)), keys, text))
 
     def show_log(self) -> None:
         """Bring the ``#log`` up to date: the entries not shown yet are appended, so a key costs
@@ -319,11 +328,12 @@ class TableScreen(Screen[None]):
         deal's opening headed "Deal 3:" ("Hand 3:" in Macao, as its table says)."""
         seating = self.seating
         names, viewer = seating.names, seating.viewer()
-        word = seating.variant.deal_word.capitalize()
+        heading = _(DEAL_HEADING.get(seating.variant.deal_word, DEAL_HEADING["deal"]))
         lines = []
         for entry in seating.log[start:]:
             text = " — ".join(e.text(names, self.ascii, viewer) for e in entry.events)
-            lines.append(f"{word} {entry.deal}: {text}" if entry.seat is None and entry.deal else text)
+            lines.append(heading.format(number=entry.deal, events=text) if entry.seat is None and entry.deal
+                         else text)
         return lines
 
     # ------------------------------------------------------------ the hand's order (o)
@@ -344,14 +354,14 @@ class TableScreen(Screen[None]):
     def order_title(self) -> str:
         """The hand's order for its box title: "" as dealt, else " · by suit" / " · by rank"."""
         order = self.makao_app.hand_order
-        return "" if order == "dealt" else f" · {ORDER_WORDS[order]}"
+        return "" if order == "dealt" else f" · {_(ORDER_WORDS[order])}"
 
     def action_sort_hand(self) -> None:
         """Show the hand in the next order (as dealt → by suit → by rank), for the rest of the
         app's run."""
         app = self.makao_app
         app.hand_order = next_order(app.hand_order)
-        self.say(f"Your hand is shown {ORDER_WORDS[app.hand_order]} (o: another order).")
+        self.say(_("Your hand is shown {order} (o: another order).").format(order=_(ORDER_WORDS[app.hand_order])))
         self.refresh_table()
 
     def _view(self) -> Any:
@@ -364,16 +374,15 @@ class TableScreen(Screen[None]):
         return (seating.to_act is not None and not seating.is_ai(seating.to_act)
                 and seating.at_keyboard == seating.to_act)
 
-    def standings(self, win_words: Callable[[int], str],
+    def standings(self, win_words: Callable[[str, int, int], str],
                   columns: Callable[[int], list[str]]) -> RenderableType:
-        """The end of the match: "<winner(s)> win(s) <win_words(best total)>.", then every seat,
-        best total first: its name (★ for a winner), then ``columns(seat)`` (the first one, the
-        total, right-aligned)."""
+        """The end of the match: ``win_words(the winners' names, how many, best total)`` (a whole
+        sentence: "Ann wins with 12 points."), then every seat, best total first: its name (★ for a
+        winner), then ``columns(seat)`` (the first one, the total, right-aligned)."""
         seating, names = self.seating, self.seating.names
         winners, totals = seating.winners, seating.totals
-        who = " and ".join(names[s] for s in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        head = Text(f"{who} {verb} {win_words(totals[winners[0]])}.", style="bold green")
+        who = ", ".join(names[s] for s in winners)
+        head = Text(win_words(who, len(winners), totals[winners[0]]), style="bold green")
         order = sorted(range(seating.players), key=lambda s: totals[s], reverse=seating.variant.higher_wins)
         rows: list[list[Text | str]] = [[Text(names[s] + (" ★" if s in winners else "")), *columns(s)]
                                          for s in order]
@@ -390,10 +399,11 @@ class TableScreen(Screen[None]):
         actions), then the score sheet, undo when it would work, help and quit."""
         keys = [*keys, (self.SHEET_KEY, self.SHEET_WORD)]
         if self.undo_refusal() is None:
-            keys.append(("u", "undo"))
+            keys.append(("u", N_("undo")))
         if self.hint_refusal() is None:
-            keys.append(("h", "hint"))
-        return fit_key_bar([*keys, ("?", "help"), ("q", "quit")], self.app.size.width)
+            keys.append(("h", N_("hint")))
+        keys += [("?", N_("help")), ("q", N_("quit"))]
+        return fit_key_bar([(key, _(word)) for key, word in keys], self.app.size.width)
 
     def undo_refusal(self) -> str | None:
         """Why ``u`` cannot take a move back now, or None if it can (the table's word)."""
@@ -410,7 +420,7 @@ class TableScreen(Screen[None]):
     def hint_refusal(self) -> str | None:
         """Why ``h`` cannot give a hint now, or None if it can."""
         if not self._my_turn() and self.seating.humans:
-            return "a hint is for your own turn"
+            return _("a hint is for your own turn")
         return self.seating.hint_refusal()
 
     def action_hint(self) -> None:
@@ -422,7 +432,7 @@ class TableScreen(Screen[None]):
             return
         if not self._hinting:
             self._hinting = True
-            self.say("Thinking about a hint…")
+            self.say(_("Thinking about a hint…"))
             self.run_worker(self._think_of_hint(), group="hint", exit_on_error=False)
 
     async def _think_of_hint(self) -> None:
@@ -433,14 +443,15 @@ class TableScreen(Screen[None]):
             return
         if isinstance(answer, Refusal):
             if answer.kind == "hint_failed":
-                self.say(f"No hint: the hard AI failed ({answer.reason}).", error=True)
+                self.say(_("No hint: the hard AI failed ({reason}).").format(reason=answer.reason), error=True)
             elif answer.kind != "stale":
                 self.say(answer.reason, error=True)
             return
         if seq == self.seating.seq:
             # the reason speaks of the AI ("plays the 10, keeps the ace for later")
-            self.say(f"Hint: {describe_action(self.seating.hint_action(answer), self.ascii)} "
-                     f"(the hard AI {self.seating.hint_reason(answer)}).")
+            self.say(_("Hint: {action} (the hard AI {reason}).").format(
+                action=describe_action(self.seating.hint_action(answer), self.ascii),
+                reason=self.seating.hint_reason(answer)))
 
     def action_quit_match(self) -> None:
         """Leave the match, asking first (see :meth:`MakaoApp.action_quit_match`)."""

@@ -58,6 +58,31 @@ def card_text(card: Card, ascii: bool = False) -> Text:
     return Text(card.label(ascii), style=suit_style(card.suit))
 
 
+def with_cards(template: str, style: str = "", **fields: str | Text) -> Text:
+    """A translated sentence ``template`` (``str.format`` fields) as Rich text in ``style``, its
+    fields filled in; a field given as :class:`~rich.text.Text` (a card in its colours,
+    :func:`card_text`) keeps its own style: ``with_cards(_("The drawn {card} counts for nothing"),
+    card=card_text(c))``."""
+    out = Text(style=style)
+    rest = template
+    while rest:
+        head, brace, tail = rest.partition("{")
+        name, close, after = tail.partition("}")
+        out.append(head)
+        if not brace:
+            break
+        if not close:  # a lone brace: not a field
+            out.append("{" + tail)
+            break
+        value = fields[name]
+        if isinstance(value, Text):
+            out.append_text(value)
+        else:
+            out.append(str(value))
+        rest = after
+    return out
+
+
 def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool,
          faded: bool = False, mark: int = 0) -> list[Text]:
     """The three lines of one card box (5 columns wide); ``faded``: drawn dim; ``mark``: its

@@ -11,6 +11,8 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import DataTable
 
+from ...engine.i18n import _
+
 #: the levels of a chart bar, lowest first
 BARS = "▁▂▃▄▅▆▇█"
 #: one colour per player's line of the chart, in seat order (then again from the first)
@@ -29,6 +31,7 @@ class ScoreSheet:
     notes: list[str] = field(default_factory=list)
     row_height: int = 1
     series: list[tuple[str, list[int]]] = field(default_factory=list)
+    #: the chart's title (translated by whoever makes the sheet; the default is English)
     series_title: str = "Totals over the match"
 
 
@@ -75,11 +78,12 @@ class TotalsChart(Widget):
     def chart(self, width: int) -> Text:
         """The chart, ``width`` columns wide."""
         series = self.sheet.series
-        values = [v for _, line in series for v in line]
+        values = [v for _name, line in series for v in line]
         low, high = min(values), max(values)
-        out = Text(f"{self.sheet.series_title} (scale {low} to {high})", style="bold")
-        name_width = max(len(name) for name, _ in series)
-        value_width = max(len(str(line[-1])) for _, line in series)
+        out = Text(_("{title} (scale {low} to {high})").format(title=self.sheet.series_title, low=low, high=high),
+                   style="bold")
+        name_width = max(len(name) for name, _line in series)
+        value_width = max(len(str(line[-1])) for _name, line in series)
         bars_width = max(1, width - name_width - value_width - 2)
         for index, (name, line) in enumerate(series):
             out.append("\n" + name.ljust(name_width) + " ")

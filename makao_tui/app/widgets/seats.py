@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from ...engine.i18n import _, ngettext
+
 
 class SeatPanel(Static):
     """One seat's public facts in a small bordered box; the seat to act is highlighted."""
@@ -20,11 +22,11 @@ class SeatPanel(Static):
         if state == self._state:
             return
         self._state = state
-        self.border_title = Text(label + (" · you" if you else ""))  # a name is text, never markup
-        self.border_subtitle = "dealer" if dealer else ""
+        self.border_title = Text(label + (" · " + _("you") if you else ""))  # a name is text, never markup
+        self.border_subtitle = _("dealer") if dealer else ""
         self.set_class(to_act, "to-act")
         line = Text("▶ " if to_act else "  ", style="bold")
-        line.append(f"{cards} card{'s' if cards != 1 else ''}")
+        line.append(ngettext("{n} card", "{n} cards", cards).format(n=cards))
         if extra:
             line.append(f"  {extra}")
         self.update(line)
