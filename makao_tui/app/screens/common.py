@@ -91,8 +91,8 @@ class HelpScreen(ModalScreen[None]):
                 keys = Table(box=None, show_header=False, pad_edge=False)
                 keys.add_column(style="bold", no_wrap=True)
                 keys.add_column()
-                for key, what in self.keys:
-                    keys.add_row(key, _(what))
+                for key, what in self.keys:  # a key's name with words in it is marked too
+                    keys.add_row(_(key), _(what))
                 yield Static(keys, classes="keys")
                 if self.text:
                     text = reflow(self.text)

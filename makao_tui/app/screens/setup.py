@@ -123,7 +123,7 @@ def _field_widget(field: dataclasses.Field, value: Any) -> Any:
     if isinstance(field.default, bool):
         return OnOff(bool(value), id=wid)
     if "choices" in meta:
-        return Select([(str(c), c) for c in meta["choices"]], value=value, allow_blank=False,
+        return Select([(_(str(c)), c) for c in meta["choices"]], value=value, allow_blank=False,
                       id=wid, compact=True)
     placeholder = _("off") if field.default is None else ""
     if "range" in meta:

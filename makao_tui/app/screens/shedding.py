@@ -43,8 +43,8 @@ DRAW_ON_PAUSE = 0.25
 #: the keys of both games, then those of the game with jack demands (makao-pl); the words are
 #: translated by the help screen
 KEYS = [
-    ("← →  or  1-9, 0", N_("choose a card of your hand")),
-    ("Enter (or click)", N_("play the chosen card")),
+    (N_("← →  or  1-9, 0"), N_("choose a card of your hand")),
+    (N_("Enter (or click)"), N_("play the chosen card")),
     ("d", N_("draw from the stock")),
     ("t", N_("take the pending penalty")),
     ("p", N_("pass (keep the card you just drew)")),
@@ -59,7 +59,7 @@ MULTI_KEYS = [("Space", N_("mark a card for a play of several cards (again: unma
                            "marked cards in the order marked, the last one on top"))]
 JOKER_KEYS = [("2-9 0 j q k a, c d h s", N_("in the joker pickers: the rank, then the suit it stands for"))]
 DEMAND_GAME_KEYS = [
-    ("D (shift+d)", N_("drawing until a card fits: draw card after card until one does")),
+    (N_("D (shift+d)"), N_("drawing until a card fits: draw card after card until one does")),
     ("5-9 0 q n", N_("in the demand picker after a jack: 10 is 0, n = none")),
 ]
 COMMON_KEYS = [
