@@ -551,21 +551,23 @@ class MakaoApp(App[None]):
             return
         await self._join_code(code, name)
 
-    def join_table(self, code: str) -> None:
-        """Sit at shared table ``code`` (the start screen's open tables)."""
-        self.run_worker(self._join_code(code, None), exclusive=True, group="shared")
+    def join_table(self, code: str, watch: bool = False) -> None:
+        """Sit at shared table ``code`` (the start screen's open tables), or ``watch`` it: its
+        public view, no seat."""
+        self.run_worker(self._join_code(code, None, watch), exclusive=True, group="shared")
 
-    async def _join_code(self, code: str, name: str | None) -> None:
+    async def _join_code(self, code: str, name: str | None, watch: bool = False) -> None:
         from ..net import places
         from ..net.client import ConnectError, default_name, handshake, remember_seat, remembered_token
 
         name = name or default_name()
         info = places.read_info(code)
-        token = remembered_token(code, info, None) if info is not None else None
+        token = remembered_token(code, info, None) if info is not None and not watch else None
         try:
-            shake = await asyncio.to_thread(handshake, code, name, token)
+            shake = await asyncio.to_thread(handshake, code, name, token, watch)
         except ConnectError as exc:
-            self.notify(str(exc), title=_("Cannot join"), severity="error", markup=False, timeout=15)
+            self.notify(str(exc), title=_("Cannot watch") if watch else _("Cannot join"), severity="error",
+                        markup=False, timeout=15)
             return
         if shake.seated is not None:
             remember_seat(code, shake.welcome.table, shake.seated, name)

@@ -20,6 +20,7 @@ from textual.widgets import Input, Static
 
 from ..engine.i18n import N_, _
 from ..net.client import Connection, Handshake
+from ..net.identity import door_player
 from ..net.protocol import MAX_CHAT, ChatLine, Closed, Lobby, TableInfo, TableSeat
 from ..net.seating import SharedSeating, SharedTableClient
 from ..table import Notice, Refusal, Update
@@ -120,8 +121,12 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-title", Static).update(title)
         seats = Text("\n").join(seat_words(s, i) for i, s in enumerate(info.seats))
         self.query_one("#lobby-seats", Static).update(seats)
-        hint = _("Others join with:  makao join {code}\nThe match starts when every seat is taken.").format(
-            code=info.code)
+        if door_player() is not None:  # players of a makao serve door have no shell: their start screen
+            hint = _("Others choose table {code} on their start screen.\nThe match starts when every seat is "
+                     "taken.").format(code=info.code)
+        else:
+            hint = _("Others join with:  makao join {code}\nThe match starts when every seat is taken.").format(
+                code=info.code)
         if info.host == self.conn.user:
             hint += " " + _("Press s to start now, with AI players in the open seats.")
         self.query_one("#lobby-hint", Static).update(Text(hint))

@@ -1,6 +1,7 @@
 """The app at a shared table (Pilot): the lobby fills as players sit, the host starts with AI in
-the open seats, chat lines from others show literally, the start screen lists open tables, and
-the setup screen's Open seats are refused for a local match."""
+the open seats, chat lines from others show literally, the start screen lists open tables (and
+follows them as they open and fill; ``w`` watches one, and a watcher follows the players from deal
+to deal), and the setup screen's Open seats are refused for a local match."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from rich.text import Text
 from textual.widgets import Input, OptionList, Static
 
 from makao_tui.app.main import MakaoApp
+from makao_tui.app.screens import start
+from makao_tui.app.screens.common import DealSummaryScreen
 from makao_tui.app.remote import ChatScreen, LobbyScreen
 from makao_tui.app.screens.setup import SeatRow, SetupScreen
 from makao_tui.app.screens.table import TableScreen
@@ -17,6 +20,7 @@ from makao_tui.games import get_variant
 from makao_tui.net.client import handshake
 from makao_tui.net.seating import SharedSeating
 
+from .test_server import play_turns
 from .util import Player, config, server, until
 
 
@@ -76,6 +80,47 @@ def test_the_start_screen_lists_open_tables_above_the_games(tmp_path, monkeypatc
             first = games.get_option_at_index(0)
             assert first.id == f"join:{srv.code}"
             assert "Russian Makao" in str(first.prompt) and "open" in str(first.prompt)
+        srv.close("test over")
+        await srv.shutdown()
+
+    asyncio.run(body())
+
+
+def test_the_start_screen_follows_the_tables_w_watches_one_and_the_watcher_follows_the_deals(tmp_path,
+                                                                                             monkeypatch):
+    monkeypatch.setenv("MAKAO_TABLES_DIR", str(tmp_path))
+    monkeypatch.setattr(start, "TABLES_LOOK_S", 0.05)
+
+    async def body():
+        app = MakaoApp(ai_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            games = app.screen.query_one("#games", OptionList)
+            assert not app.screen.check_action("watch", ())  # no table: no w in the key bar
+            await pilot.press("down")
+            chosen = games.get_option_at_index(games.highlighted or 0).id
+            srv = await server(tmp_path, config(game="peklo"))
+            await until(lambda: games.get_option_at_index(0).id == f"join:{srv.code}")
+            assert games.get_option_at_index(games.highlighted or 0).id == chosen  # the player's choice kept
+            assert app.screen.check_action("watch", ())
+            players = [await Player.sit(srv.code, name, tmp_path) for name in ("Ann", "Bob")]
+            await until(lambda: "no free seat" in str(games.get_option_at_index(0).prompt))
+            await pilot.press("home", "w")
+            await until(lambda: isinstance(app.screen, TableScreen))
+            seating = app.seating
+            assert isinstance(seating, SharedSeating) and seating.hand_seat() is None
+            count = 0
+            while not all(p.client.update is not None and p.client.update.deal_over for p in players):
+                count += 1
+                play_turns(players, count)
+                await asyncio.sleep(0.01)
+            await until(lambda: isinstance(app.screen, DealSummaryScreen))
+            assert "follow the table" in str(app.screen.go_on_label)
+            for player in players:
+                player.client.next_deal()
+            await until(lambda: isinstance(app.screen, TableScreen) and seating.deal_number == 2)
+        for player in players:
+            await player.conn.close()
         srv.close("test over")
         await srv.shutdown()
 

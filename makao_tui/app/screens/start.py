@@ -1,10 +1,13 @@
-"""The start screen: the unfinished matches to resume, then the games that have a table, each
-with its name and a line about it; ``h`` opens the statistics. Above them, once the first frame is
-shown, what is wrong with the saved games: damaged matches and files set aside
-(:meth:`~makao_tui.store.Store.troubles`)."""
+"""The start screen: the shared tables open on this box (Enter joins, ``w`` watches; the list
+follows the tables as they open, fill and end), the unfinished matches to resume, then the games
+that have a table, each with its name and a line about it; ``h`` opens the statistics. Above
+them, once the first frame is shown, what is wrong with the saved games: damaged matches and
+files set aside (:meth:`~makao_tui.store.Store.troubles`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -12,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from ...engine.cards import ascii_text
 from ...engine.i18n import N_, _, ngettext
@@ -39,6 +42,8 @@ RESUME_ENTRIES = 3
 RESUME = "resume:"
 #: the id prefix of an open table's option (followed by its code)
 JOIN = "join:"
+#: seconds between two looks at the open tables while the start screen shows
+TABLES_LOOK_S = 2.0
 
 
 #: a Resume entry's words after "Resume", by what the game calls a deal (``Variant.deal_word``)
@@ -73,6 +78,8 @@ def table_prompt(info: TableInfo) -> Text:
     prompt.append(" " + words.format(game=_(info.game_name), host=info.host))
     prompt.append("\n")
     prompt.append(", ".join(s.describe() for s in info.seats))
+    if not info.open_seats():
+        prompt.append("  " + _("(no free seat: w watches)"), style="dim")
     return prompt
 
 
@@ -81,6 +88,7 @@ class StartScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", N_("Quit")),
                 Binding("h", "app.open_statistics", N_("Statistics")),
+                Binding("w", "watch", N_("Watch table")),
                 Binding("l", "app.choose_language", N_("Language")),
                 Binding("f1,question_mark", "app.help", N_("Help"), key_display="?")]
 
@@ -98,7 +106,9 @@ class StartScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self._tables_seen: list[TableInfo] = []
         self.list_choices()
+        self.set_interval(TABLES_LOOK_S, self.look_at_tables)
         self.query_one("#games", OptionList).focus()
         self.query_one("#store-note", Static).display = False
         self.call_after_refresh(self.show_troubles)
@@ -146,12 +156,46 @@ class StartScreen(Screen[None]):
         except OSError:
             return []
 
-    def list_choices(self) -> None:
-        """Fill the list: the shared tables open on this box, the last played unfinished
-        matches, then the games."""
+    async def look_at_tables(self) -> None:
+        """Fill the list again if the open tables changed since it was filled (a table opened,
+        ended, or a seat was taken), keeping the highlighted choice. The tables are read in a
+        thread: each one's socket is tried."""
+        if self.app.screen is not self:
+            return
+        tables = await asyncio.to_thread(self._open_tables)
+        if tables != self._tables_seen and self.app.screen is self:
+            games = self.query_one("#games", OptionList)
+            index = games.highlighted
+            chosen = games.get_option_at_index(index).id if index is not None else None
+            self.list_choices(tables)
+            if chosen is not None:
+                with contextlib.suppress(OptionDoesNotExist):  # that table ended: the first choice
+                    games.highlighted = games.get_option_index(chosen)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "watch":
+            return bool(self._tables_seen)  # shown in the key bar only while there are tables
+        return True
+
+    def action_watch(self) -> None:
+        """Watch the highlighted open table (its public view, no seat)."""
+        games = self.query_one("#games", OptionList)
+        index = games.highlighted
+        choice = games.get_option_at_index(index).id if index is not None else None
+        if choice and choice.startswith(JOIN):
+            self.makao_app.join_table(choice[len(JOIN):], watch=True)
+        else:
+            self.notify(_("Choose an open table with ↑ ↓ first, then press w to watch it."), markup=False)
+
+    def list_choices(self, tables: list[TableInfo] | None = None) -> None:
+        """Fill the list: the shared tables open on this box (``tables``, else read now), the
+        last played unfinished matches, then the games."""
         now = self.makao_app.clock()
         options: list[Option | None] = []
-        tables = self._open_tables()
+        tables = self._open_tables() if tables is None else tables
+        if bool(tables) != bool(self._tables_seen):
+            self.refresh_bindings()
+        self._tables_seen = tables
         for info in tables:
             options.append(Option(table_prompt(info), id=f"{JOIN}{info.code}"))
         if tables:

@@ -224,7 +224,16 @@ class TableScreen(Screen[None]):
         if self.seating.seq != self._seen:
             self._seen = self.seating.seq
             self.on_turn_change()
+        summary = self.app.screen
+        if self.watching and isinstance(summary, DealSummaryScreen) and not self.seating.deal_over:
+            summary.dismiss(None)  # the players dealt the next hand: a watcher follows them
+            return
         self.advance()
+
+    @property
+    def watching(self) -> bool:
+        """Whether this terminal watches a shared table (no seat of its own)."""
+        return not self.seating.clients
 
     def _table_notice(self, message: Any) -> None:
         """News of the table: an AI that failed is said at the table, the rest by the app."""
@@ -277,7 +286,8 @@ class TableScreen(Screen[None]):
             return
         self._summary_for = number
         self.seating.tick()
-        go_on = N_("see the result of the match") if self.seating.match_over else N_("deal the next hand")
+        go_on = (N_("see the result of the match") if self.seating.match_over
+                 else N_("follow the table to the next hand") if self.watching else N_("deal the next hand"))
         self.app.push_screen(
             DealSummaryScreen(self.deal_title(number), self.deal_result(), self.score_sheet(), go_on),
             self._after_summary)
@@ -288,7 +298,7 @@ class TableScreen(Screen[None]):
             self.app.switch_screen(MatchEndScreen(self.match_result(), self.score_sheet(),
                                                   self.makao_app.new_match_setup))
             return
-        refusal = self.seating.next_deal()
+        refusal = None if self.watching else self.seating.next_deal()
         if refusal is not None:
             self.say(refusal.reason, error=True)
         self.on_turn_change()
