@@ -11,9 +11,9 @@ from rich.text import Text
 from textual.widgets import Input, OptionList, Static
 
 from makao_tui.app.main import MakaoApp
+from makao_tui.app.remote import ChatScreen, LobbyScreen
 from makao_tui.app.screens import start
 from makao_tui.app.screens.common import DealSummaryScreen
-from makao_tui.app.remote import ChatScreen, LobbyScreen
 from makao_tui.app.screens.setup import SeatRow, SetupScreen
 from makao_tui.app.screens.table import TableScreen
 from makao_tui.games import get_variant

@@ -5,11 +5,13 @@ timed assertion)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
+import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import asyncssh
 
@@ -139,3 +141,59 @@ async def until(check, limit: float = HANG) -> None:
         if loop.time() > end:
             raise AssertionError("the condition never came true")
         await asyncio.sleep(0.02)
+
+
+class Terminal:
+    """A player's terminal on an SSH session: what the app draws, kept on a pyte screen of the
+    session's size (as the player sees it), and the keys the player presses."""
+
+    KEYS: ClassVar[dict[str, bytes]] = {"enter": b"\r", "tab": b"\t", "home": b"\x1b[H", "end": b"\x1b[F",
+                                        "ctrl+o": b"\x0f", "ctrl+s": b"\x13"}
+
+    def __init__(self, process: asyncssh.SSHClientProcess, columns: int = 80, rows: int = 24) -> None:
+        import pyte
+
+        self.process = process
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = b""
+        self.ended = False
+        self._reading = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while chunk := await self.process.stdout.read(65536):
+            self.raw += chunk
+            self.stream.feed(chunk)
+        self.ended = True
+
+    @property
+    def text(self) -> str:
+        """The screen now, line by line."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    @property
+    def title(self) -> str:
+        """The screen's first line."""
+        return self.screen.display[0].strip()
+
+    def press(self, *keys: str) -> None:
+        """Press ``keys``: names from :attr:`KEYS`, else the characters themselves."""
+        for key in keys:
+            self.process.stdin.write(self.KEYS.get(key, key.encode()))
+
+    async def until(self, pattern: str, limit: float = HANG) -> re.Match[str]:
+        """Wait until ``pattern`` (a regex) shows on the screen; fails if the session ends first
+        (a bound for a stuck test, not a timed assertion)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + limit
+        while (found := re.search(pattern, self.text)) is None:
+            if self.ended or loop.time() > end:
+                raise AssertionError(f"never saw {pattern!r}; the screen:\n{self.text}")
+            await asyncio.sleep(0.02)
+        return found
+
+    async def close(self) -> None:
+        self.process.close()
+        self._reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError, asyncssh.Error):
+            await self._reading
