@@ -13,10 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import signal
 from pathlib import Path
 
 import typer
+
+from ..engine.i18n import _
 
 log = logging.getLogger("makao.serve")
 
@@ -80,7 +83,7 @@ class TableLog:
                         log.info("%s sits at %s, seat %d, as %s", seat.user, where, number + 1, seat.name)
                     elif before[1] != seat.connected:
                         log.info("%s %s %s", seat.user, "is back at" if seat.connected else "is away from", where)
-        for (code, _), (user, _) in self._seen.items():
+        for (code, _seat), (user, _connected) in self._seen.items():
             if code not in {info.code for info in tables}:
                 log.info("%s: table %s has ended", user, code)
         self._seen = seen
@@ -94,7 +97,11 @@ def announce(ssh_door, web_door) -> None:
         typer.echo(f"SSH door: players run  ssh -p {ssh_door.port} NAME@{host or 'THIS-MACHINE'}", err=True)
     if web_door is not None:
         local = web_door.host in ("127.0.0.1", "localhost", "::1")
-        if web_door.public_url:
+        if web_door.user_header:
+            typer.echo(_("Web door: {url} names each player by the header {header}: only your authenticating "
+                         "proxy may reach it, and it must set that header itself").format(
+                url=web_door.url, header=web_door.user_header), err=True)
+        elif web_door.public_url:
             typer.echo(f"Web door: {web_door.url} for browsers at {web_door.public_url}/ (through your proxy)",
                        err=True)
         else:
@@ -135,6 +142,10 @@ def serve(
     web_url: str | None = typer.Option(None, "--web-url", metavar="URL",
                                        help="The address browsers open when the web door is behind a proxy "
                                             "(https://cards.example.org)."),
+    web_user_header: str | None = typer.Option(
+        None, "--web-user-header", metavar="HEADER",
+        help=_("Web: the request header in which your authenticating proxy names the player "
+               "(X-Forwarded-User); without it every web player is a guest.")),
     allow_keys: Path | None = typer.Option(None, "--allow-keys", metavar="FILE",
                                            help="SSH: admit only the keys of this authorized_keys file."),
     guests: bool = typer.Option(False, "--guests", help="SSH: let players without a key in, as guest-NAME."),
@@ -154,6 +165,9 @@ def serve(
         _fail("--max-connections must be 1 to 10000 and --per-key 1 to --max-connections")
     if not 0 < idle <= 7 * 24 * 60:
         _fail(f"--idle must be more than 0 and at most a week of minutes, not {idle}")
+    if web_user_header is not None and not re.fullmatch(r"[A-Za-z0-9-]{1,64}", web_user_header):
+        _fail(_("--web-user-header is a header's name (X-Forwarded-User), not {header!r}").format(
+            header=web_user_header))
     if web_url is not None and not web_url.startswith(("http://", "https://")):
         _fail(f"--web-url is the address browsers open, http://... or https://..., not {web_url!r}")
     try:
@@ -189,7 +203,7 @@ def serve(
             from .web import WebDoor
         except ImportError:
             return _fail("the web door needs textual-serve: pip install 'makao-tui[serve]'")
-        web_door = WebDoor(web_at[0], web_at[1], folder, web_url)
+        web_door = WebDoor(web_at[0], web_at[1], folder, web_url, web_user_header)
 
     async def main() -> int:
         stop = asyncio.Event()

@@ -154,9 +154,12 @@ class SSHDoor:
         if self._listener is not None:
             self._listener.close()
         await asyncio.gather(*(s.end(reason) for s in list(self.sessions)), return_exceptions=True)
-        for login in list(self.logins):
-            if login.conn is not None:
-                login.conn.close()
+        closing = [login.conn for login in list(self.logins) if login.conn is not None]
+        for conn in closing:
+            conn.close()
+        with contextlib.suppress(asyncio.TimeoutError):  # each connection logs its leaving first
+            await asyncio.wait_for(asyncio.gather(*(c.wait_closed() for c in closing), return_exceptions=True),
+                                   CLOSE_S)
         if self._listener is not None:
             await self._listener.wait_closed()
 

@@ -1,15 +1,19 @@
 """The web door of ``makao serve``: the makao app in a browser tab, through textual-serve.
 
 Each browser tab that opens the page gets its own ``makao`` process (textual-serve starts it and
-carries the screen over a websocket). The door knows no more of a browser than its address, so
-every web player is a guest: :func:`player_main` (the command textual-serve runs) names them
-``guest-NNNN``, gives them a data folder of their own and tells the app who they are
-(:mod:`makao_tui.net.identity`). The door listens on localhost unless told otherwise; to let
-others in, put it behind a proxy that authenticates them (README).
+carries the screen over a websocket). On its own the door knows no more of a browser than its
+address, so a web player is a guest: :func:`player_main` (the command textual-serve runs) names
+them ``guest-NNNN``, gives them a data folder of their own and tells the app who they are
+(:mod:`makao_tui.net.identity`). Behind a proxy that logs players in, the door can take each
+player's name from a request header the proxy sets (``user_header``, e.g. ``X-Forwarded-User``):
+the player then plays under that name, with a data folder that is theirs from visit to visit. The
+header is believed from whoever reaches the door, so the door listens on localhost unless told
+otherwise, and the proxy must set the header itself, replacing any the browser sent (README).
 """
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 import secrets
@@ -22,7 +26,7 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from ..net.identity import ENV, DoorPlayer, encode_player
-from .players import player_dir
+from .players import GUEST_PREFIX, PlayerRefused, player_dir, player_name
 
 log = logging.getLogger("makao.serve")
 
@@ -30,32 +34,68 @@ log = logging.getLogger("makao.serve")
 FOLDER_ENV = "MAKAO_SERVE_DIR"
 
 
+#: the player a websocket being handled plays for (its app's command names them); None: a guest
+_PLAYER: contextvars.ContextVar[str | None] = contextvars.ContextVar("makao_web_player", default=None)
+
+
+def header_name(value: str | None) -> str | None:
+    """The player's name from the proxy's header ``value`` (cleaned as an SSH user name is), or
+    None for a guest: no header, a name that cleans to nothing, or a guest's name."""
+    if not value:
+        return None
+    try:
+        name = player_name(value)
+    except PlayerRefused:
+        return None
+    return None if name.casefold().startswith(GUEST_PREFIX) else name
+
+
 class _Server(Server):
     """textual-serve's server, logging each browser that comes and goes instead of printing a
-    banner."""
+    banner; with ``user_header``, each websocket's app plays for the name that header holds."""
+
+    def __init__(self, command: str, user_header: str | None = None, **options: Any) -> None:
+        super().__init__(command, **options)
+        self.user_header = user_header
+
+    @property  # textual-serve reads it as a websocket opens: the command of that player
+    def command(self) -> str:
+        name = _PLAYER.get()
+        return self._command if name is None else f"{self._command} {shlex.quote(name)}"
+
+    @command.setter
+    def command(self, value: str) -> None:
+        self._command = value
 
     async def on_startup(self, app: web.Application) -> None:
         pass
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        log.info("web from %s: playing", request.remote)
+        name = header_name(request.headers.get(self.user_header)) if self.user_header else None
+        who = f"web:{name}" if name else "web"
+        token = _PLAYER.set(name)
+        log.info("%s from %s: playing", who, request.remote)
         try:
             return await super().handle_websocket(request)
         finally:
-            log.info("web from %s: left", request.remote)
+            _PLAYER.reset(token)
+            log.info("%s from %s: left", who, request.remote)
 
 
 class WebDoor:
     """The web door on ``host``:``port`` (0: any free port), players' folders under ``folder``;
     ``public_url``: the address browsers open when the door is behind a proxy
-    (``https://cards.example.org``; None: the door's own). ``await start()``, then
-    ``await stop()``."""
+    (``https://cards.example.org``; None: the door's own); ``user_header``: the request header
+    in which that proxy names the player it logged in (None: every web player is a guest).
+    ``await start()``, then ``await stop()``."""
 
-    def __init__(self, host: str, port: int, folder: Path, public_url: str | None = None) -> None:
+    def __init__(self, host: str, port: int, folder: Path, public_url: str | None = None,
+                 user_header: str | None = None) -> None:
         self.host = host
         self.port = port
         self.folder = folder
         self.public_url = public_url.rstrip("/") if public_url else None
+        self.user_header = user_header
         self._runner: web.AppRunner | None = None
 
     @property
@@ -68,7 +108,7 @@ class WebDoor:
         """Listen. Raises OSError if the address cannot be had."""
         os.environ[FOLDER_ENV] = str(self.folder)  # textual-serve hands its environment to the players
         command = shlex.join([sys.executable, "-m", "makao_tui.serve.web"])
-        server = _Server(command, host=self.host, port=self.port, title="makao")
+        server = _Server(command, self.user_header, host=self.host, port=self.port, title="makao")
         application = await server._make_app()  # the page, the websocket and the static files
         self._runner = web.AppRunner(application, handle_signals=False, access_log=None)
         await self._runner.setup()
@@ -78,8 +118,9 @@ class WebDoor:
             self.port = address[1]
             break
         server.public_url = self.public_url or self.url.rstrip("/")  # the page's links and websocket
-        log.info("web door listening on %s%s", self.url,
-                 f" for browsers at {self.public_url}/" if self.public_url else "")
+        log.info("web door listening on %s%s%s", self.url,
+                 f" for browsers at {self.public_url}/" if self.public_url else "",
+                 f"; players' names from the header {self.user_header}" if self.user_header else "")
 
     async def stop(self) -> None:
         """Close every browser's app and stop listening."""
@@ -101,10 +142,13 @@ def player_env(environ: dict[str, str], name: str) -> tuple[dict[str, str], Path
     return env, folder
 
 
-def player_main() -> Any:
-    """The command textual-serve runs for each browser tab: a guest's name, folder and identity,
-    then the app in this process's place."""
-    name = f"guest-{secrets.randbelow(9000) + 1000}"
+def player_main(argv: list[str] | None = None) -> Any:
+    """The command textual-serve runs for each browser tab, ``python -m makao_tui.serve.web
+    [NAME]``: the player's name (NAME, as the door's proxy gave it, else a guest's), folder and
+    identity, then the app in this process's place."""
+    args = sys.argv[1:] if argv is None else argv
+    name = header_name(args[0]) if args else None
+    name = name or f"{GUEST_PREFIX}{secrets.randbelow(9000) + 1000}"
     env, folder = player_env(dict(os.environ), name)
     os.chdir(folder)
     os.execve(sys.executable, [sys.executable, "-m", "makao_tui"], env)

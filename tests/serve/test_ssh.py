@@ -222,6 +222,28 @@ def test_connections_over_the_limits_are_refused_and_the_server_goes_on(tmp_path
     run(body())
 
 
+def test_clients_that_hang_up_mid_handshake_are_logged_and_the_server_goes_on(tmp_path, caplog_info):
+    kexinit = b"\x00\x00\x01\x0c\x0a\x14" + bytes(16)  # the start of a key exchange, cut short
+
+    async def body():
+        door = make_door(tmp_path / "serve")
+        await door.start()
+        for sent in (b"", b"SSH-2.0-gone\r\n", b"SSH-2.0-gone\r\n" + kexinit):
+            reader, writer = await asyncio.open_connection("127.0.0.1", door.port)
+            assert (await reader.readline()).startswith(b"SSH-2.0-")
+            writer.write(sent)
+            await writer.drain()
+            writer.transport.abort()  # gone, without a word more
+        await until(lambda: not door.logins and caplog_info.text.count("dropped before logging in") == 3)
+        conn, _ = await connect(door, "olga", new_key())  # the server goes on
+        screen = Screen(await session(conn))
+        await screen.until("ready")
+        conn.close()
+        await door.stop("test over")
+
+    run(body())
+
+
 def test_a_login_not_done_in_time_is_dropped(tmp_path):
     async def body():
         door = make_door(tmp_path / "serve", limits=SSHLimits(login_s=0.5))

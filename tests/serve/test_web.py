@@ -1,5 +1,6 @@
 """The web door of ``makao serve`` (issue 17 item 2): the page and its websocket come up on port 0,
-and the websocket carries the app's start screen, played by a guest of the web door."""
+and the websocket carries the app's start screen, played by a guest of the web door, or by the
+player an authenticating proxy names in its header."""
 
 from __future__ import annotations
 
@@ -8,9 +9,26 @@ import asyncio
 import aiohttp
 import pytest
 
-from makao_tui.serve.web import WebDoor, player_env
+from makao_tui.serve.web import WebDoor, header_name, player_env
 
 from .util import HANG
+
+
+async def start_screen(client: aiohttp.ClientSession, url: str, headers: dict[str, str] | None = None) -> None:
+    """Open the websocket and read until the app's start screen shows."""
+    async with client.ws_connect(f"{url}ws?width=80&height=24", headers=headers) as ws:
+        seen = b""
+
+        async def read() -> None:
+            nonlocal seen
+            async for message in ws:
+                if message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+                    data = message.data
+                    seen += data if isinstance(data, bytes) else data.encode()
+                if b"Peklo" in seen:
+                    return
+
+        await asyncio.wait_for(read(), HANG)
 
 
 # textual-serve leaves the app process's pipe transport to the garbage collector, after the loop
@@ -24,22 +42,33 @@ def test_the_page_and_its_websocket_come_up_with_the_apps_start_screen(tmp_path)
             async with client.get(door.url) as page:
                 html = await page.text()
                 assert page.status == 200 and "/ws" in html
-            async with client.ws_connect(f"{door.url}ws?width=80&height=24") as ws:
-                seen = b""
-
-                async def read() -> None:
-                    nonlocal seen
-                    async for message in ws:
-                        if message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
-                            data = message.data
-                            seen += data if isinstance(data, bytes) else data.encode()
-                        if b"Peklo" in seen:
-                            return
-
-                await asyncio.wait_for(read(), HANG)
+            await start_screen(client, door.url, {"X-Forwarded-User": "mallory"})  # no header asked for: a guest
         await door.stop()
+        folders = [p.name for p in (tmp_path / "serve" / "players" / "web").iterdir()]
+        assert len(folders) == 1 and folders[0].startswith("guest-")
 
     asyncio.run(body())
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_behind_a_proxy_the_header_it_sets_names_the_web_player(tmp_path):
+    async def body():
+        door = WebDoor("127.0.0.1", 0, tmp_path / "serve", user_header="X-Forwarded-User")
+        await door.start()
+        async with aiohttp.ClientSession() as client:
+            await start_screen(client, door.url, {"X-Forwarded-User": "Alice"})
+            await start_screen(client, door.url)  # the proxy named nobody: a guest
+        await door.stop()
+        folders = sorted(p.name for p in (tmp_path / "serve" / "players" / "web").iterdir())
+        assert len(folders) == 2 and folders[0].startswith("alice-") and folders[1].startswith("guest-")
+
+    asyncio.run(body())
+
+
+def test_a_proxys_name_is_cleaned_and_never_a_guests():
+    assert header_name("  Zoë\x1b[31m  Smith ") == "Zoë [31m Smith"
+    assert header_name("guest-1234") is None and header_name("") is None and header_name(None) is None
+    assert header_name("\u202e\u200b") is None
 
 
 def test_a_web_player_is_a_guest_with_a_folder_of_their_own(tmp_path):
