@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
 import os
@@ -105,22 +106,61 @@ async def browser_player(url: str, code: str) -> None:
                 raise SystemExit(f"the browser's start screen never listed {code}: {seen[-800:]!r}") from None
 
 
+async def _devtools(port: int, url: str, path: Path) -> None:
+    """Through the browser's DevTools protocol: open ``url``, wait until the app's first bytes
+    came over its websocket and it had time to draw, save a PNG of the page at ``path``."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as client:
+        async with client.get(f"http://127.0.0.1:{port}/json/list") as listing:
+            page = next(t for t in await listing.json() if t.get("type") == "page")
+        async with client.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+            calls = 0
+
+            async def call(method: str, **params: object) -> dict:
+                nonlocal calls
+                calls += 1
+                await ws.send_json({"id": calls, "method": method, "params": params})
+                async for message in ws:
+                    answer = message.json()
+                    if answer.get("id") == calls:
+                        return answer.get("result", {})
+                raise SystemExit("the browser closed its DevTools connection")
+
+            await call("Page.navigate", url=url)
+            for _ in range(300):
+                drawn = await call("Runtime.evaluate", returnByValue=True,
+                                   expression="document.body.classList.contains('-first-byte')")
+                if drawn.get("result", {}).get("value"):
+                    break
+                await asyncio.sleep(0.2)
+            else:
+                raise SystemExit("the browser's page never got the app's screen")
+            await asyncio.sleep(4)  # the app draws its start screen
+            shot = await call("Page.captureScreenshot", format="png")
+            path.write_bytes(base64.b64decode(shot["data"]))
+
+
 def screenshot(url: str, path: Path, tmp: str) -> bool:
-    """A headless browser's picture of the web door's page (after its app had time to draw);
-    False when no headless browser is installed."""
+    """A headless browser's picture of the web door's page once the app drew in it; False when
+    no headless browser is installed."""
     browser = shutil.which("chromium-headless-shell") or shutil.which("chromium")
     if browser is None:
         return False
-    with subprocess.Popen([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp}/browser",
-                           f"--screenshot={path}", "--window-size=1100,720", "--virtual-time-budget=15000",
-                           "--run-all-compositor-stages-before-draw", url],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True) as shot:
+    profile = Path(tmp, "browser")
+    with subprocess.Popen([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
+                           "--remote-debugging-port=0", "--window-size=1100,720", "about:blank"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True) as browsing:
         try:
-            shot.wait(120)
-        except subprocess.TimeoutExpired:
-            os.killpg(shot.pid, signal.SIGKILL)
-            shot.wait()
-            raise SystemExit("the headless browser took more than two minutes") from None
+            for _ in range(300):
+                if (profile / "DevToolsActivePort").exists():
+                    break
+                time.sleep(0.2)
+            port = int((profile / "DevToolsActivePort").read_text().split()[0])
+            asyncio.run(asyncio.wait_for(_devtools(port, url, path), 180))
+        finally:
+            os.killpg(browsing.pid, signal.SIGKILL)
+            browsing.wait()
     return path.exists()
 
 
