@@ -109,6 +109,8 @@ def test_the_start_screen_follows_the_tables_w_watches_one_and_the_watcher_follo
             await until(lambda: isinstance(app.screen, TableScreen))
             seating = app.seating
             assert isinstance(seating, SharedSeating) and seating.hand_seat() is None
+            await pilot.pause()
+            assert str(app.screen.query_one("#hand-box").border_title) == "Watching"
             count = 0
             while not all(p.client.update is not None and p.client.update.deal_over for p in players):
                 count += 1

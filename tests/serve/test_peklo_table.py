@@ -89,6 +89,7 @@ def test_two_ssh_players_host_join_and_play_a_peklo_deal_while_a_third_watches(t
         await carol.until(rf"Open table {code} .*under way")
         carol.press("home", "w")
         await carol.until(r"Peklo · deal 1 of \d+")
+        await carol.until(r"You are watching this table")
         await play_the_deal([alice, bob], carol)
         for terminal in (alice, bob, carol):
             assert re.search(r"alice ✓?\s+\d\s+\d", terminal.text) and "Olga" in terminal.text

@@ -245,11 +245,12 @@ class MacaoTableScreen(TableScreen):
         points = self.query_one("#points", Static)
         first, second = self.query_one("#card-1", CardView), self.query_one("#card-2", CardView)
         if seat is None or not view.hand:
-            box.border_title = _("Cards hidden") if seat is None else _("Your hand")
+            title, words = (self.hidden_hand(_("Cards hidden"), _("Every card is hidden while the keyboard is passed."))
+                            if seat is None else (_("Your hand"), _("Out of chips: not dealt in.")))
+            box.border_title = title
             first.show(None)
             second.display = False
-            points.update(Text(_("Every card is hidden while the keyboard is passed.") if seat is None
-                               else _("Out of chips: not dealt in."), style="italic"))
+            points.update(Text(words, style="italic"))
             return
         name = self.seating.names[seat]
         if self.seating.humans:

@@ -300,8 +300,9 @@ class PekloTableScreen(TableScreen):
         box = self.query_one("#hand-box")
         seat = self.seating.hand_seat()
         if seat is None:
-            box.border_title = _("Hand hidden")
-            hand.show((), (), None, self.ascii, _("Hands are hidden while the keyboard is passed."))
+            box.border_title, words = self.hidden_hand(_("Hand hidden"),
+                                                       _("Hands are hidden while the keyboard is passed."))
+            hand.show((), (), None, self.ascii, words)
             return
         name = self.seating.names[seat]
         owner = (_("Your hand ({name})") if self.seating.humans else _("{name}'s hand")).format(name=name)

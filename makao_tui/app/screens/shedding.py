@@ -269,9 +269,10 @@ class ShedTableScreen(TableScreen):
         hand = self.query_one(HandView)
         box = self.query_one("#hand-box")
         if hand_seat is None:
-            box.border_title = _("Hand hidden")
+            box.border_title, words = self.hidden_hand(_("Hand hidden"),
+                                                       _("Hands are hidden while the keyboard is passed."))
             box.border_subtitle = ""
-            hand.show((), (), None, self.ascii, _("Hands are hidden while the keyboard is passed."))
+            hand.show((), (), None, self.ascii, words)
             return
         name = self.seating.names[hand_seat]
         owner = (_("Your hand ({name})") if self.seating.humans else _("{name}'s hand")).format(name=name)

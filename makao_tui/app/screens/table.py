@@ -235,6 +235,13 @@ class TableScreen(Screen[None]):
         """Whether this terminal watches a shared table (no seat of its own)."""
         return not self.seating.clients
 
+    def hidden_hand(self, title: str, words: str) -> tuple[str, str]:
+        """The title and words of the hand's box while it shows no hand: a watcher's, else
+        ``title`` and ``words`` (the keyboard is being passed)."""
+        if self.watching:
+            return _("Watching"), _("You are watching this table: no player's cards are shown to you.")
+        return title, words
+
     def _table_notice(self, message: Any) -> None:
         """News of the table: an AI that failed is said at the table, the rest by the app."""
         if isinstance(message, Notice) and message.kind == "ai_failed" and message.seat is not None:
