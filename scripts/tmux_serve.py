@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import contextlib
 import json
 import os
@@ -40,9 +39,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 import tmux_shared_table as terminals  # the tmux helpers and the turn-taking player
 
+from tests.serve.browser import screenshot  # the suite's headless browser
+
 ROOT = Path(__file__).resolve().parent.parent
+
 TMUX = ["tmux", "-L", "makao-serve-test"]
 terminals.TMUX = TMUX  # its helpers drive this script's own tmux server
 screen, keys, wait = terminals.screen, terminals.keys, terminals.wait
@@ -104,64 +107,6 @@ async def browser_player(url: str, code: str) -> None:
                 await asyncio.wait_for(read(), 90)
             except asyncio.TimeoutError:
                 raise SystemExit(f"the browser's start screen never listed {code}: {seen[-800:]!r}") from None
-
-
-async def _devtools(port: int, url: str, path: Path) -> None:
-    """Through the browser's DevTools protocol: open ``url``, wait until the app's first bytes
-    came over its websocket and it had time to draw, save a PNG of the page at ``path``."""
-    import aiohttp
-
-    async with aiohttp.ClientSession() as client:
-        async with client.get(f"http://127.0.0.1:{port}/json/list") as listing:
-            page = next(t for t in await listing.json() if t.get("type") == "page")
-        async with client.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as ws:
-            calls = 0
-
-            async def call(method: str, **params: object) -> dict:
-                nonlocal calls
-                calls += 1
-                await ws.send_json({"id": calls, "method": method, "params": params})
-                async for message in ws:
-                    answer = message.json()
-                    if answer.get("id") == calls:
-                        return answer.get("result", {})
-                raise SystemExit("the browser closed its DevTools connection")
-
-            await call("Page.navigate", url=url)
-            for _ in range(300):
-                drawn = await call("Runtime.evaluate", returnByValue=True,
-                                   expression="document.body.classList.contains('-first-byte')")
-                if drawn.get("result", {}).get("value"):
-                    break
-                await asyncio.sleep(0.2)
-            else:
-                raise SystemExit("the browser's page never got the app's screen")
-            await asyncio.sleep(4)  # the app draws its start screen
-            shot = await call("Page.captureScreenshot", format="png")
-            path.write_bytes(base64.b64decode(shot["data"]))
-
-
-def screenshot(url: str, path: Path, tmp: str) -> bool:
-    """A headless browser's picture of the web door's page once the app drew in it; False when
-    no headless browser is installed."""
-    browser = shutil.which("chromium-headless-shell") or shutil.which("chromium")
-    if browser is None:
-        return False
-    profile = Path(tmp, "browser")
-    with subprocess.Popen([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
-                           "--remote-debugging-port=0", "--window-size=1100,720", "about:blank"],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True) as browsing:
-        try:
-            for _ in range(300):
-                if (profile / "DevToolsActivePort").exists():
-                    break
-                time.sleep(0.2)
-            port = int((profile / "DevToolsActivePort").read_text().split()[0])
-            asyncio.run(asyncio.wait_for(_devtools(port, url, path), 180))
-        finally:
-            os.killpg(browsing.pid, signal.SIGKILL)
-            browsing.wait()
-    return path.exists()
 
 
 def left_over(tmp: str) -> list[str]:
@@ -243,7 +188,7 @@ def run(args: argparse.Namespace, tmp: str) -> None:
     wait_log(r"web from 127\.0\.0\.1: playing")
     step("a browser player opened the web door: the page, its websocket, the start screen listing the table")
     if args.shot is not None:
-        if screenshot(url, args.shot, tmp):
+        if screenshot(url, args.shot, Path(tmp, "browser")):
             step(f"the browser's screenshot: {args.shot}")
         else:
             step("no headless browser installed (chromium-headless-shell): no screenshot")

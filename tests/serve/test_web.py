@@ -5,12 +5,14 @@ player an authenticating proxy names in its header."""
 from __future__ import annotations
 
 import asyncio
+import struct
 
 import aiohttp
 import pytest
 
 from makao_tui.serve.web import WebDoor, header_name, player_env
 
+from .browser import BROWSER, screenshot
 from .util import HANG
 
 
@@ -63,6 +65,22 @@ def test_behind_a_proxy_the_header_it_sets_names_the_web_player(tmp_path):
         assert len(folders) == 2 and folders[0].startswith("alice-") and folders[1].startswith("guest-")
 
     asyncio.run(body())
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no headless browser installed (Debian: chromium-headless-shell)")
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_headless_browser_draws_the_apps_start_screen_and_takes_its_picture(tmp_path):
+    async def body():
+        door = WebDoor("127.0.0.1", 0, tmp_path / "serve")
+        await door.start()
+        try:
+            assert await asyncio.to_thread(screenshot, door.url, tmp_path / "lobby.png", tmp_path / "browser")
+        finally:
+            await door.stop()
+
+    asyncio.run(body())
+    png = (tmp_path / "lobby.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and struct.unpack(">II", png[16:24]) == (1100, 720)
 
 
 def test_a_proxys_name_is_cleaned_and_never_a_guests():
