@@ -109,21 +109,6 @@ async def browser_player(url: str, code: str) -> None:
                 raise SystemExit(f"the browser's start screen never listed {code}: {seen[-800:]!r}") from None
 
 
-def left_over(tmp: str) -> list[str]:
-    """The processes started here still running: those whose environment names this run's
-    tables folder."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        try:
-            environ = (proc / "environ").read_bytes()
-            args = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        if f"MAKAO_TABLES_DIR={tmp}/tables".encode() in environ and proc.name != str(os.getpid()):
-            found.append(f"{proc.name} {args}")
-    return found
-
-
 def play(players: list[str], deals: int) -> None:
     """Alice and Bob take their turns until ``deals`` deals are over in both terminals (Enter
     deals the next one); Carol's terminal shows each deal's end too."""
@@ -234,7 +219,7 @@ def main() -> int:
                 with contextlib.suppress(OSError, ValueError, KeyError):
                     os.kill(json.loads(info.read_text())["pid"], signal.SIGTERM)
             time.sleep(3)
-            for process in left_over(tmp):
+            for process in terminals.makao_processes(f"{tmp}/tables"):
                 print(f"still running, ended now: {process}", file=sys.stderr)
                 os.kill(int(process.split()[0]), signal.SIGKILL)
     print("all as it should be")
