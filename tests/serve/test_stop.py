@@ -54,7 +54,7 @@ def test_makao_serve_stops_on_a_signal_telling_the_players_and_saving_their_matc
                 server.kill()
                 await server.wait()
 
-    run(body())
+    run(body(), limit=4 * HANG)
     folders = list((tmp_path / "data" / "serve" / "players" / "ssh").iterdir())
     assert len(folders) == 1
     saved = subprocess.run([sys.executable, "-m", "makao_tui", "saves"], capture_output=True, text=True, check=True,
