@@ -21,6 +21,7 @@ def _ascii_frame(app: MakaoApp, table: bool) -> str:
     async def main():
         async with app.run_test(size=(80, 24)) as pilot:
             await step(pilot)
+            await wait_for(pilot, lambda: screen_text(app).splitlines()[-1].strip())  # the key bar drawn too
             shown = ""
             if table:
                 await wait_for(pilot, lambda: humans_turn(app) or isinstance(app.screen, CutScreen))
