@@ -34,7 +34,10 @@ SOURCES: dict[str, list[str]] = {
     "cli": ["cli.py", "cli_tables.py", "__main__.py", "net", "serve"],
 }
 assert tuple(SOURCES) == DOMAINS
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+#: besides gettext's own: ``N_`` marks a constant, and ``Words`` / ``plural_words`` /
+#: ``context_words`` make a message as data, ``NC_`` marks a constant with a context (makao_tui/engine/words.py)
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Words": None, "plural_words": (1, 2), "context_words": ((1, "c"), 2),
+            "NC_": ((1, "c"), 2)}
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
 

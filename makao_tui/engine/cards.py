@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .i18n import pgettext
+from .words import NC_, Words
+
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+#: the suits' English names by letter (data: screens say them with :func:`suit_name`)
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RED_SUITS = frozenset("DH")
 
@@ -110,13 +114,74 @@ def deck(copies: int = 1) -> list[Card]:
     return [c for _ in range(copies) for c in ALL_CARDS]
 
 
-#: ranks said as words in messages; the others are their digit
-_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace", "X": "joker"}
+#: ranks said as words in messages (English: the digit for pips), by rank letter; each language
+#: has its words (туз, дама, семёрка; as, dama, siódemka) in the ``games`` catalog, context "rank"
+_RANK_WORDS = {
+    "2": NC_("rank", "2"), "3": NC_("rank", "3"), "4": NC_("rank", "4"), "5": NC_("rank", "5"),
+    "6": NC_("rank", "6"), "7": NC_("rank", "7"), "8": NC_("rank", "8"), "9": NC_("rank", "9"),
+    "T": NC_("rank", "10"), "J": NC_("rank", "jack"), "Q": NC_("rank", "queen"), "K": NC_("rank", "king"),
+    "A": NC_("rank", "ace"), "X": NC_("rank", "joker"),
+}
+#: the plural a demand names ("demands 7s"); Russian and Polish: the genitive plural (семёрок,
+#: дам; siódemek, dam), context "ranks demanded"
+_RANK_PLURALS = {
+    "2": NC_("ranks demanded", "2s"), "3": NC_("ranks demanded", "3s"), "4": NC_("ranks demanded", "4s"),
+    "5": NC_("ranks demanded", "5s"), "6": NC_("ranks demanded", "6s"), "7": NC_("ranks demanded", "7s"),
+    "8": NC_("ranks demanded", "8s"), "9": NC_("ranks demanded", "9s"), "T": NC_("ranks demanded", "10s"),
+    "J": NC_("ranks demanded", "jacks"), "Q": NC_("ranks demanded", "queens"),
+    "K": NC_("ranks demanded", "kings"), "A": NC_("ranks demanded", "aces"),
+    "X": NC_("ranks demanded", "jokers"),
+}
+#: the suits' names for messages and screens (трефы, бубны, червы, пики; trefl, karo, kier, pik)
+_SUIT_WORDS = {
+    "C": NC_("suit", "clubs"), "D": NC_("suit", "diamonds"), "H": NC_("suit", "hearts"),
+    "S": NC_("suit", "spades"),
+}
 
 
 def rank_name(rank: str) -> str:
-    """A rank letter as a word for messages: ``"T"`` → ``"10"``, ``"Q"`` → ``"queen"``, ``"7"`` → ``"7"``."""
-    return _RANK_WORDS.get(rank, rank)
+    """A rank letter as a word in the language in use, for messages and screens (the nominative
+    singular): ``"T"`` → ``"10"``, ``"Q"`` → ``"queen"``, ``"7"`` → ``"7"`` in English; ``"туз"``,
+    ``"дама"``, ``"семёрка"`` in Russian; ``"as"``, ``"dama"``, ``"siódemka"`` in Polish."""
+    word = _RANK_WORDS.get(rank)
+    return pgettext("rank", word) if word is not None else rank
+
+
+def rank_plural(rank: str) -> str:
+    """The ranks a jack demands, in the language in use: ``"7s"``, ``"queens"`` in English; the
+    genitive plural in Russian and Polish (``"семёрок"``, ``"дам"``; ``"siódemek"``, ``"dam"``),
+    which is what "demands …" and "the demand for …" take in both."""
+    word = _RANK_PLURALS.get(rank)
+    return pgettext("ranks demanded", word) if word is not None else rank
+
+
+def rank_words(rank: str) -> Words:
+    """:func:`rank_name` as a message, said when it is shown (a field of a refusal or hint)."""
+    word = _RANK_WORDS.get(rank)
+    return Words(word, _context="rank") if word is not None else Words(rank)
+
+
+def rank_plural_words(rank: str) -> Words:
+    """:func:`rank_plural` as a message, said when it is shown."""
+    word = _RANK_PLURALS.get(rank)
+    return Words(word, _context="ranks demanded") if word is not None else Words(rank)
+
+
+def suit_words(suit: str) -> Words:
+    """:func:`suit_name` as a message, said when it is shown."""
+    word = _SUIT_WORDS.get(suit)
+    return Words(word, _context="suit") if word is not None else Words(suit)
+
+
+def rank_label(rank: str) -> str:
+    """A rank letter as printed on a card: ``"T"`` → ``"10"``, ``"Q"`` → ``"Q"``, the same in every language."""
+    return "10" if rank == "T" else rank
+
+
+def suit_name(suit: str) -> str:
+    """A suit letter as a word in the language in use: ``"hearts"``, ``"червы"``, ``"kier"``."""
+    word = _SUIT_WORDS.get(suit)
+    return pgettext("suit", word) if word is not None else suit
 
 
 def suit_label(suit: str, ascii: bool = False) -> str:

@@ -31,34 +31,50 @@ from typing import Any
 
 from .actions import Action
 from .events import Event
+from .words import Words, say
 
 
 @dataclass(frozen=True)
 class Refusal:
     """Why an action is refused, as data: ``kind`` (a short id such as ``"mixed_ranks"``), its
-    ``fields`` (the cards, counts or ranks it concerns) and ``reason``, the same in plain English
-    for logs and scenario output (the edge may word ``kind`` + ``fields`` in the player's language)."""
+    ``fields`` (the cards, counts or ranks it concerns) and ``words``, the reason as a message
+    (:class:`~makao_tui.engine.words.Words`) that the edge says in the player's language;
+    :attr:`reason` says it in the language in use (English in scenario output and tests)."""
 
     kind: str
-    reason: str
+    words: Words
     fields: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def reason(self) -> str:
+        """The reason in words of the language in use."""
+        return self.words.text()
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow here; ``reason`` says why in plain words, ``kind`` and
-    ``fields`` say it as data (see :class:`Refusal`; ``kind`` is ``"illegal"`` when a game gives
-    no finer one)."""
+    """An action the rules do not allow here; ``words`` says why as a message
+    (:class:`~makao_tui.engine.words.Words`; a plain string is taken as it is), :attr:`reason` in
+    the language in use; ``kind`` and ``fields`` say it as data (see :class:`Refusal`; ``kind`` is
+    ``"illegal"`` when a game gives no finer one)."""
 
-    def __init__(self, reason: str, kind: str = "illegal", fields: dict[str, Any] | None = None):
+    def __init__(self, reason: Words | str, kind: str = "illegal", fields: dict[str, Any] | None = None):
         super().__init__(reason)
-        self.reason = reason
+        self.words = reason
         self.kind = kind
         self.fields = dict(fields or {})
+
+    @property
+    def reason(self) -> str:
+        """Why, in words of the language in use."""
+        return say(self.words)
+
+    def __str__(self) -> str:
+        return self.reason
 
     @classmethod
     def of(cls, refusal: Refusal) -> IllegalAction:
         """The exception that carries ``refusal``."""
-        return cls(refusal.reason, refusal.kind, refusal.fields)
+        return cls(refusal.words, refusal.kind, refusal.fields)
 
 
 class GameState(ABC):
@@ -116,17 +132,24 @@ class GameState(ABC):
         self.apply(move)
 
     def refusal(self, action: Action) -> str | None:
-        """Why ``action`` would be refused now, or None if it is legal (tried on a clone; games
-        may answer faster)."""
+        """Why ``action`` would be refused now, in words of the language in use, or None if it is
+        legal (see :meth:`refusal_words`)."""
+        words = self.refusal_words(action)
+        return None if words is None else say(words)
+
+    def refusal_words(self, action: Action) -> Words | str | None:
+        """Why ``action`` would be refused now, as a message, or None if it is legal (tried on a
+        clone; games may answer faster)."""
         try:
             self.clone().apply(action)
         except IllegalAction as exc:
-            return exc.reason
+            return exc.words
         return None
 
     def check_seat(self, seat: int) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` is the seat to act."""
         if self.to_act is None:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction(Words("the deal is over"), "deal_over")
         if seat != self.to_act:
-            raise IllegalAction(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+            raise IllegalAction(Words("it is seat {to_act}'s turn, not seat {seat}'s", to_act=self.to_act, seat=seat),
+                                "not_your_turn")

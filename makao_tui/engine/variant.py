@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .i18n import N_, _, pgettext
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -49,15 +50,62 @@ class RulesError(ValueError):
 
 
 def option(default: Any, label: str, description: str, *, choices: tuple | None = None,
-           range: tuple | None = None) -> Any:
+           range: tuple | None = None, choice_labels: dict[str, str] | None = None) -> Any:
     """A rule-option field with setup-screen metadata (see module docstring): ``label`` a few
-    words, ``description`` one line (the RULES.md reading, shown by ``makao rules`` and setup)."""
+    words, ``description`` one line (the RULES.md reading, shown by ``makao rules`` and setup);
+    both in English marked with ``N_``, shown through :func:`option_label` /
+    :func:`option_description`. ``choice_labels``: each choice's words for screens (``N_``)."""
     meta: dict[str, Any] = {"label": label, "description": description}
     if choices is not None:
         meta["choices"] = choices
+    if choice_labels is not None:
+        meta["choice_labels"] = choice_labels
     if range is not None:
         meta["range"] = range
     return field(default=default, metadata=meta)
+
+
+def option_label(f: dataclasses.Field) -> str:
+    """An option's label in the language in use ("Jokers", "Джокеры", "Dżokery"): what the setup
+    screen, the rules screen and ``makao rules`` show (the games mark their labels with ``N_``).
+    Call it where the label is drawn, not before: the language may change."""
+    return _(f.metadata["label"])
+
+
+def option_description(f: dataclasses.Field) -> str:
+    """An option's one-line description in the language in use (see :func:`option_label`)."""
+    return _(f.metadata["description"])
+
+
+def option_value_label(f: dataclasses.Field, value: Any) -> str:
+    """An option's value in words of the language in use, for screens: a switch ``on`` / ``off``,
+    an unset number ``off``, a choice its label if the option gives one (``choice_labels`` of
+    :func:`option`), else the value as written. ``makao rules`` and ``--option`` keep the typed
+    form (:func:`option_value_text`), which is the same in every language."""
+    if value is None or isinstance(value, bool):
+        return pgettext("option value", "on") if value else pgettext("option value", "off")
+    label = f.metadata.get("choice_labels", {}).get(value)
+    return _(label) if label is not None else str(value)
+
+
+#: the presets' names and descriptions (RULES.md §5), by preset id; ``custom``: no preset matches
+PRESET_NAMES = {"seed": N_("seed rules"), "house": N_("house rules"), "custom": N_("custom rules")}
+PRESET_DESCRIPTIONS = {
+    "seed": N_("The rules as the seed texts give them."),
+    "house": N_("The common table rules (RULES.md §5)."),
+    "custom": N_("Options changed one by one."),
+}
+
+
+def preset_name(preset: str) -> str:
+    """A preset's name in the language in use ("house rules", "домашние правила"); an unknown
+    preset its id."""
+    return _(PRESET_NAMES[preset]) if preset in PRESET_NAMES else preset
+
+
+def preset_description(preset: str) -> str:
+    """A preset's one-line description in the language in use ("" for an unknown preset)."""
+    return _(PRESET_DESCRIPTIONS[preset]) if preset in PRESET_DESCRIPTIONS else ""
 
 
 def option_fields(rules_type: type) -> list[dataclasses.Field]:
@@ -201,9 +249,32 @@ class Variant:
     help_text: str = ""
     presets: dict[str, dict[str, Any]] = field(default_factory=lambda: {"seed": {}, "house": {}})
     jokers: Callable[[Any], int] = lambda rules: 0
-    deal_word: str = "deal"
-    dealer_word: str = "dealer"
+    deal_word: str = N_("deal")
+    dealer_word: str = N_("dealer")
     deal_columns: Callable[[DealRecord], DealColumns] = points_and_totals
+
+    # The words of a variant are English marked with ``N_`` where the game is defined; these
+    # methods give them in the language in use (call them where the words are drawn).
+
+    def title(self) -> str:
+        """The game's own name in the language in use ("Russian Makao", "Макао", "Makao rosyjskie")."""
+        return _(self.name)
+
+    def blurb_text(self) -> str:
+        """The one-line description of the game in the language in use."""
+        return _(self.blurb) if self.blurb else ""
+
+    def help_words(self) -> str:
+        """The rules in short (a few lines) in the language in use."""
+        return _(self.help_text) if self.help_text else ""
+
+    def deal_noun(self) -> str:
+        """What the game calls a deal, in the language in use ("deal", macao "hand"; "сдача")."""
+        return _(self.deal_word)
+
+    def dealer_noun(self) -> str:
+        """What the game calls its dealer, in the language in use ("dealer", macao "banker")."""
+        return _(self.dealer_word)
 
     def rules(self, options: dict[str, Any] | None = None, preset: str | None = None) -> Any:
         """The rules config of ``preset`` (default ``seed``, RULES.md §5) with ``options`` applied

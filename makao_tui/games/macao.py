@@ -44,11 +44,13 @@ from typing import Any, ClassVar, cast
 
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import Card, deck
-from ..engine.events import DealEnded, Event, card_list, plural
+from ..engine.events import DealEnded, Event, card_list
+from ..engine.i18n import N_, _, ngettext
 from ..engine.match import DealRecord, Match
 from ..engine.scenario import Layout
 from ..engine.state import GameState, IllegalAction
 from ..engine.variant import DealColumns, RulesError, Variant, option, register
+from ..engine.words import Words
 
 DECKS = 2
 #: a new hand of a bank needs at least this many cards in the shoe per player at the table
@@ -69,13 +71,16 @@ class MacaoRules:
     Raises :class:`~makao_tui.engine.variant.RulesError` for a stake above the bankroll.
     """
 
-    bankroll: int = option(100, "Bankroll (chips each)", "Chips every player starts with.", range=(10, 100000))
-    stake: int = option(1, "Stake (chips a hand)", "Chips every punter stakes each hand (at most the bankroll).",
-                        range=(1, 100000))
-    rounds: int = option(1, "Rounds of the bank", "How many times the bank goes round the table.", range=(1, 10))
-    banker_rates: str = option("always", "Banker's rates",
-                               "always: a banker's 9/8 collects ×3/×2 whenever he wins; "
-                               "ties: only on ties, a higher total collects ×1.", choices=("always", "ties"))
+    bankroll: int = option(100, N_("Bankroll (chips each)"), N_("Chips every player starts with."),
+                           range=(10, 100000))
+    stake: int = option(1, N_("Stake (chips a hand)"),
+                        N_("Chips every punter stakes each hand (at most the bankroll)."), range=(1, 100000))
+    rounds: int = option(1, N_("Rounds of the bank"), N_("How many times the bank goes round the table."),
+                         range=(1, 10))
+    banker_rates: str = option("always", N_("Banker's rates"),
+                               N_("always: a banker's 9/8 collects ×3/×2 whenever he wins; "
+                               "ties: only on ties, a higher total collects ×1."), choices=("always", "ties"),
+                               choice_labels={"always": N_("always"), "ties": N_("on ties only")})
 
     def __post_init__(self) -> None:
         if self.stake > self.bankroll:
@@ -148,7 +153,7 @@ class CardsCut(Event):
 
     def text(self, names, ascii=False, viewer=None):
         cut = ", ".join(f"{names[s]} {c.label(ascii)}" for s, c in enumerate(self.cards) if c is not None)
-        return f"Cut for the bank: {cut}" if self.round == 1 else f"The tie cuts again: {cut}"
+        return (_("Cut for the bank: {cuts}") if self.round == 1 else _("The tie cuts again: {cuts}")).format(cuts=cut)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +161,7 @@ class FirstBanker(Event):
     """``seat`` cut the lowest card and holds the first bank."""
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} cut lowest and holds the bank"
+        return _("{name} cut lowest and holds the bank").format(name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +171,8 @@ class BankPassed(Event):
     previous: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return f"The bank passes from {names[self.previous]} to {names[self.seat]}"
+        return _("The bank passes from {previous} to {name}").format(previous=names[self.previous],
+                                                                     name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +185,11 @@ class ShoeShuffled(Event):
 
     def text(self, names, ascii=False, viewer=None):
         if self.refill:
-            return f"The shoe is empty: the {plural(self.count, 'card')} of earlier hands are shuffled into it"
-        return f"A fresh shoe of {plural(self.count, 'card')} is shuffled"
+            return ngettext("The shoe is empty: the {count} card of earlier hands is shuffled into it",
+                            "The shoe is empty: the {count} cards of earlier hands are shuffled into it",
+                            self.count).format(count=self.count)
+        return ngettext("A fresh shoe of {count} card is shuffled", "A fresh shoe of {count} cards is shuffled",
+                        self.count).format(count=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +202,9 @@ class HandStarted(Event):
     shoe: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.banker]} banks and deals one card to each of {plural(len(self.seats), 'player')}"
+        return ngettext("{banker} banks and deals one card to each of {count} player",
+                        "{banker} banks and deals one card to each of {count} players",
+                        len(self.seats)).format(banker=names[self.banker], count=len(self.seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,8 +220,9 @@ class CardReplaced(Event):
 
     def text(self, names, ascii=False, viewer=None):
         if viewer is None or viewer == self.seat:
-            return f"{names[self.seat]} throws away {self.thrown.label(ascii)} and takes {self.taken.label(ascii)}"
-        return f"{names[self.seat]} throws away a card worth 0 and takes another"
+            return _("{name} throws away {thrown} and takes {taken}").format(
+                name=names[self.seat], thrown=self.thrown.label(ascii), taken=self.taken.label(ascii))
+        return _("{name} throws away a card worth 0 and takes another").format(name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,8 +237,8 @@ class CardDrawn(Event):
 
     def text(self, names, ascii=False, viewer=None):
         if viewer is None or viewer == self.seat:
-            return f"{names[self.seat]} draws {self.card.label(ascii)}"
-        return f"{names[self.seat]} draws a card"
+            return _("{name} draws {card}").format(name=names[self.seat], card=self.card.label(ascii))
+        return _("{name} draws a card").format(name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +246,7 @@ class Stood(Event):
     """``seat`` stands on its card(s)."""
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} stands"
+        return _("{name} stands").format(name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,11 +260,16 @@ class HandShown(Event):
     thrown: tuple[Card, ...] = ()
 
     def text(self, names, ascii=False, viewer=None):
-        kind = "natural " if self.natural else ""
-        out = f"{names[self.seat]} shows {card_list(self.cards, ascii)}: {kind}{self.total}"
-        if self.thrown:
-            out += f" (threw away {card_list(self.thrown, ascii)})"
-        return out
+        cards, thrown = card_list(self.cards, ascii), card_list(self.thrown, ascii)
+        if self.natural and self.thrown:
+            template = _("{name} shows {cards}: natural {total} (threw away {thrown})")
+        elif self.natural:
+            template = _("{name} shows {cards}: natural {total}")
+        elif self.thrown:
+            template = _("{name} shows {cards}: {total} (threw away {thrown})")
+        else:
+            template = _("{name} shows {cards}: {total}")
+        return template.format(name=names[self.seat], cards=cards, total=self.total, thrown=thrown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,19 +312,29 @@ class Settled(Event):
         p, b, r = self.punter_total, self.banker_total, self.rate
         if self.punter_wins:
             if r > 1:
-                return f"natural {p}, ×{r}"
-            return f"{'natural ' if self.natural else ''}{p} beats {b}, ×1"
-        if r > 1:
-            return f"banker holds {b}, ×{r}"
-        return f"tie at {p}, ×1" if p == b else f"{p} against {b}, ×1"
+                template = _("natural {punter}, ×{rate}")
+            elif self.natural:
+                template = _("natural {punter} beats {banker}, ×1")
+            else:
+                template = _("{punter} beats {banker}, ×1")
+        elif r > 1:
+            template = _("banker holds {banker}, ×{rate}")
+        else:
+            template = _("tie at {punter}, ×1") if p == b else _("{punter} against {banker}, ×1")
+        return template.format(punter=p, banker=b, rate=r)
 
     def text(self, names, ascii=False, viewer=None):
-        who = f"{names[self.payer]} pays {names[self.payee]}"
+        payer, payee, why = names[self.payer], names[self.payee], self.reason
         if self.paid == self.owed:
-            return f"{who} {self.paid} ({self.reason})"
+            return ngettext("{payer} pays {payee} {count} ({why})", "{payer} pays {payee} {count} ({why})",
+                            self.paid).format(payer=payer, payee=payee, count=self.paid, why=why)
         if self.paid == 0 and self.punter_wins:
-            return f"{names[self.seat]} is owed {self.owed} but the bank holds nothing ({self.reason})"
-        return f"{who} {self.paid} of {self.owed}, all there is ({self.reason})"
+            return ngettext("{name} is owed {count} but the bank holds nothing ({why})",
+                            "{name} is owed {count} but the bank holds nothing ({why})",
+                            self.owed).format(name=names[self.seat], count=self.owed, why=why)
+        return ngettext("{payer} pays {payee} {paid} of {count}, all there is ({why})",
+                        "{payer} pays {payee} {paid} of {count}, all there is ({why})",
+                        self.owed).format(payer=payer, payee=payee, paid=self.paid, count=self.owed, why=why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +343,7 @@ class BankBroken(Event):
     collects from the punters between (RULES.md §3)."""
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} has run out of chips: the bank is broken"
+        return _("{name} has run out of chips: the bank is broken").format(name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +351,7 @@ class LeftTable(Event):
     """``seat`` has no chips left and leaves the table (it gets no more cards)."""
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} has no chips left and leaves the table"
+        return _("{name} has no chips left and leaves the table").format(name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +363,9 @@ class HandSettled(DealEnded):
 
     def text(self, names, ascii=False, viewer=None):
         parts = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(self.points) if p)
-        return f"The hand is settled: {parts}" if parts else "The hand is settled: no chips change hands"
+        if parts:
+            return _("The hand is settled: {changes}").format(changes=parts)
+        return _("The hand is settled: no chips change hands")
 
 
 # ---------------------------------------------------------------- the cut
@@ -523,29 +552,36 @@ class MacaoState(GameState):
         return out
 
     def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is illegal for the seat to act, or None if it is legal.
+        """Why ``action`` is illegal for the seat to act, in words of the language in use, or None
+        if it is legal.
 
         A card is named with its suit symbol (``K♥``); :func:`~makao_tui.engine.cards.ascii_text`
         turns the reason into ``KH`` for terminals without them.
         """
+        words = self.refusal_words(action)
+        return None if words is None else words.text()
+
+    def refusal_words(self, action: Action) -> Words | None:
+        """Why ``action`` is illegal, as a message (:class:`~makao_tui.engine.words.Words`), or None."""
         seat = self.to_act
         if seat is None:
-            return "the hand is over"
+            return Words("the hand is over")
         if isinstance(action, Stand):
             return None
         if isinstance(action, Replace):
             card = self.hands[seat][0]
             if card_points(card) != 0:
-                return f"only a card worth 0 may be thrown away, and {card.label()} is worth {card_points(card)}"
-            return None if self._cards_left() else "no card is left to take"
+                return Words("only a card worth 0 may be thrown away, and {card} is worth {points}",
+                             card=card.label(), points=card_points(card))
+            return None if self._cards_left() else Words("no card is left to take")
         if isinstance(action, Draw):
-            return None if self._cards_left() else "no card is left to draw"
-        return "that is not an action of Macao (replace, draw or stand)"
+            return None if self._cards_left() else Words("no card is left to draw")
+        return Words("that is not an action of Macao (replace, draw or stand)")
 
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
-        reason = self.refusal(action)
+        reason = self.refusal_words(action)
         if reason is not None:
             raise IllegalAction(reason)
         seat = self.order[self.pos]
@@ -750,7 +786,7 @@ def from_layout(layout: Layout) -> MacaoState:
                       [layout.rules.bankroll] * layout.players, layout.rng())
 
 
-HELP = """\
+HELP = N_("""\
 The banker deals one card face down to every player. Points: ace 1, 2-9 by pips,
 10 and court cards 0. In turn from the banker's left (the banker last) each player may
 throw away a card worth 0 and take another (r), as often as the card is worth 0, then
@@ -759,7 +795,7 @@ drawn card counts for nothing. A hand that never drew is a natural.
 Each punter settles with the banker: a punter who beats the banker is paid the stake x3
 for a natural 9, x2 for a natural 8, x1 otherwise; a punter who ties or is lower pays x3
 if the banker holds 9, x2 if 8, x1 otherwise. A player out of chips leaves the table.
-The bank passes left when the shoe runs low; the highest bankroll wins."""
+The bank passes left when the shoe runs low; the highest bankroll wins.""")
 
 def deal_columns(deal: DealRecord) -> DealColumns:
     """A finished hand's record for the CSV export (RULES.md §3 "Score sheets"): per seat its
@@ -777,10 +813,10 @@ def deal_columns(deal: DealRecord) -> DealColumns:
 
 
 VARIANT = register(Variant(
-    id=VARIANT_ID, name="Macao", family="banking", min_players=2, max_players=8,
+    id=VARIANT_ID, name=N_("Macao"), family="banking", min_players=2, max_players=8,
     rules_type=MacaoRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=DECKS,
     higher_wins=True, initial_total=lambda rules: rules.bankroll, next_dealer=next_banker,
     choose_first_dealer=choose_first_banker,
-    blurb="Banking game, two packs: one card each, draw once, nine is best; punters against the bank",
-    help_text=HELP, deal_word="hand", dealer_word="banker", deal_columns=deal_columns,
+    blurb=N_("Banking game, two packs: one card each, draw once, nine is best; punters against the bank"),
+    help_text=HELP, deal_word=N_("hand"), dealer_word=N_("banker"), deal_columns=deal_columns,
 ))

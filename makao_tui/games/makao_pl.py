@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.cards import JOKER, Card
+from ..engine.i18n import N_
 from ..engine.match import Match
 from ..engine.variant import Variant, option, register
 from . import shedding
@@ -25,37 +26,43 @@ class PlRules(ShedRules):
     game: str = "makao-pl"
     skip_rank: str = "4"
     demand_rank: str = "J"
-    draw_until_playable: bool = option(True, "Draw until a card fits",
-                                       "On: without a playable card, draw until one fits and play it; "
-                                       "off: draw one card, play it if it fits.")
-    ransom_stacking: str = option("double", "Ransom stacking",
-                                  "double: each ransom doubles the penalty (2, 4, 8); add: it adds (2, 4, 6).",
-                                  choices=("double", "add"))
-    king_ransom: str = option("any_king", "King of hearts ransom",
-                              "any_king: any king ransoms the K♥ penalty of 5; none: the K♥ cannot be ransomed.",
-                              choices=("any_king", "none"))
-    starter_penalty: str = option("draw_until", "Penalty starter",
-                                  "draw_until: the first player ransoms or draws until a card fits; "
-                                  "take: he takes 2, 3 or 5.", choices=("draw_until", "take"))
-    deals: int = option(6, "Deals in the match", "The match lasts this many deals.", range=(1, 100))
-    time_limit_min: int | None = option(None, "Time limit (minutes, instead of deals)",
-                                        "The match lasts this many minutes (the deal under way is finished).",
+    draw_until_playable: bool = option(True, N_("Draw until a card fits"),
+                                       N_("On: without a playable card, draw until one fits and play it; "
+                                       "off: draw one card, play it if it fits."))
+    ransom_stacking: str = option("double", N_("Ransom stacking"),
+                                  N_("double: each ransom doubles the penalty (2, 4, 8); add: it adds (2, 4, 6)."),
+                                  choices=("double", "add"),
+                                  choice_labels={"double": N_("doubles"), "add": N_("adds")})
+    king_ransom: str = option("any_king", N_("King of hearts ransom"),
+                              N_("any_king: any king ransoms the K♥ penalty of 5; none: the K♥ cannot be ransomed."),
+                              choices=("any_king", "none"),
+                              choice_labels={"any_king": N_("any king"), "none": N_("none")})
+    starter_penalty: str = option("draw_until", N_("Penalty starter"),
+                                  N_("draw_until: the first player ransoms or draws until a card fits; "
+                                  "take: he takes 2, 3 or 5."), choices=("draw_until", "take"),
+                                  choice_labels={"draw_until": N_("ransom or draw until a card fits"),
+                                                 "take": N_("take the penalty")})
+    deals: int = option(6, N_("Deals in the match"), N_("The match lasts this many deals."), range=(1, 100))
+    time_limit_min: int | None = option(None, N_("Time limit (minutes, instead of deals)"),
+                                        N_("The match lasts this many minutes (the deal under way is finished)."),
                                         range=(1, 600))
-    auto_makao: bool = option(False, "Call Makao automatically",
-                              "The Makao (and po makale) calls are made for you.")
-    queens: bool = option(False, "Queens on everything",
-                          "A queen goes on any card and any card on a queen (not on a penalty, four or demand).")
-    fours_stack: bool = option(False, "Fours stack",
-                               "A four may be answered with a four; whoever cannot waits one turn per four.")
-    battle_kings: bool = option(False, "Battle kings",
-                                "K♥ hits the next player with 5, K♠ the previous one; only K♥/K♠ answer, adding 5.")
-    multi_play: bool = option(False, "Several cards at once",
-                              "Lay 2 to 4 cards of one rank in one play, the first matching; effects add up.")
-    demand_round: bool = option(False, "Demand lasts a round",
-                                "A jack's demand binds every player in turn until it comes back to the jack's player.")
-    makao_out: bool = option(False, "Po makale",
-                             'Going out needs a second call, "po makale", with the last card, or draw 5.')
-    jokers: bool = option(False, "Jokers", "Two jokers join the pack: each plays as any card you name, costs 50.")
+    auto_makao: bool = option(False, N_("Call Makao automatically"),
+                              N_("The Makao (and po makale) calls are made for you."))
+    queens: bool = option(False, N_("Queens on everything"),
+                          N_("A queen goes on any card and any card on a queen (not on a penalty, four or demand)."))
+    fours_stack: bool = option(False, N_("Fours stack"),
+                               N_("A four may be answered with a four; whoever cannot waits one turn per four."))
+    battle_kings: bool = option(False, N_("Battle kings"),
+                                N_("K♥ hits the next player with 5, K♠ the previous one; only K♥/K♠ answer, adding 5."))
+    multi_play: bool = option(False, N_("Several cards at once"),
+                              N_("Lay 2 to 4 cards of one rank in one play, the first matching; effects add up."))
+    demand_round: bool = option(
+        False, N_("Demand lasts a round"),
+        N_("A jack's demand binds every player in turn until it comes back to the jack's player."))
+    makao_out: bool = option(False, N_("Po makale"),
+                             N_('Going out needs a second call, "po makale", with the last card, or draw 5.'))
+    jokers: bool = option(False, N_("Jokers"),
+                          N_("Two jokers join the pack: each plays as any card you name, costs 50."))
 
     def card_value(self, card: Card) -> int:
         """Minus points of a card left in hand (RULES.md §2 "Scoring"): ace 100, K♥ 50, 3=30, 2=20,
@@ -82,19 +89,19 @@ def match_over(match: Match) -> bool:
 HOUSE = {"draw_until_playable": False, "queens": True, "fours_stack": True, "battle_kings": True,
          "multi_play": True, "demand_round": True}
 
-HELP = """\
+HELP = N_("""\
 Shed all your cards. Play one card of the same suit or rank as the top of the pile; an ace goes
 on anything and names a suit. Without a playable card you draw until one fits, and play it.
 2 and 3: the next player takes 2 or 3, or ransoms with the same rank and doubles the penalty
 for the player after. 4: the next player loses the turn. Jack: demand a rank (5-10, Q) of the
 next player. K♥: the next player takes 5 or ransoms with a king. Call Makao (m) with the play
 that leaves you one card, or draw 5. The winner scores +10; the others lose their cards' values
-(ace 100, K♥ 50, 3=30, 2=20, J/Q/K 10, others by pips). Highest total after the deals wins."""
+(ace 100, K♥ 50, 3=30, 2=20, J/Q/K 10, others by pips). Highest total after the deals wins.""")
 
 VARIANT = register(Variant(
-    id="makao-pl", name="Polish Makao", family="shedding", min_players=2, max_players=4,
+    id="makao-pl", name=N_("Polish Makao"), family="shedding", min_players=2, max_players=4,
     rules_type=PlRules, deal=shedding.deal, from_layout=shedding.from_layout, match_over=match_over, decks=1,
-    higher_wins=True, blurb="Shedding game, one pack, ransoms, fours skip, jacks demand",
+    higher_wins=True, blurb=N_("Shedding game, one pack, ransoms, fours skip, jacks demand"),
     help_text=HELP, presets={"seed": {}, "house": HOUSE}, jokers=shedding.jokers,
     deal_columns=deal_columns,
 ))

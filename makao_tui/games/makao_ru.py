@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.cards import JOKER, Card
+from ..engine.i18n import N_
 from ..engine.match import Match
 from ..engine.variant import Variant, option, register
 from . import shedding
@@ -29,17 +30,22 @@ class RuRules(ShedRules):
     makao_cost: int = 2
     answer_after_going_out: bool = True
     ransom_word: bool = False
-    loss_limit: int = option(500, "Loss limit (points)", "The match ends when a total reaches this many points.",
+    loss_limit: int = option(500, N_("Loss limit (points)"),
+                             N_("The match ends when a total reaches this many points."),
                              range=(200, 1000))
-    auto_makao: bool = option(False, "Call Makao automatically",
-                              "The Makao call is made for you with the play that leaves one card.")
-    play_after_draw: str = option("drawn", "Play after a draw",
-                                  "drawn: only the card just drawn may be played; any: any card that fits, or pass.",
-                                  choices=("drawn", "any"))
-    ace_points: str = option("all", "Aces in hand cost",
-                             "all: every ace costs 50; hearts: only the ace of hearts costs 50, other aces 10.",
-                             choices=("all", "hearts"))
-    jokers: bool = option(False, "Jokers", "Four jokers join the packs: each plays as any card you name, costs 50.")
+    auto_makao: bool = option(False, N_("Call Makao automatically"),
+                              N_("The Makao call is made for you with the play that leaves one card."))
+    play_after_draw: str = option(
+        "drawn", N_("Play after a draw"),
+        N_("drawn: only the card just drawn may be played; any: any card that fits, or pass."),
+                                  choices=("drawn", "any"),
+        choice_labels={"drawn": N_("only the drawn card"), "any": N_("any card that fits")})
+    ace_points: str = option("all", N_("Aces in hand cost"),
+                             N_("all: every ace costs 50; hearts: only the ace of hearts costs 50, other aces 10."),
+                             choices=("all", "hearts"),
+                             choice_labels={"all": N_("every ace 50"), "hearts": N_("only A♥ 50")})
+    jokers: bool = option(False, N_("Jokers"),
+                          N_("Four jokers join the packs: each plays as any card you name, costs 50."))
 
     def card_value(self, card: Card) -> int:
         """Minus points of a card left in hand (RULES.md §1 "Scoring"): 2=20, 3=30, 9=40, ace and K♥=50
@@ -63,7 +69,7 @@ def match_over(match: Match) -> bool:
     return max(match.totals) >= match.rules.loss_limit
 
 
-HELP = """\
+HELP = N_("""\
 Shed all your cards. Play one card of the same suit or rank as the top of the pile.
 Nines and aces are wild (not on a penalty): a nine sets its own suit, an ace names any suit.
 Penalty cards: 2 (take 2), 3 (take 3), K♥ (take 5). Answer with the same kind to pass the sum
@@ -71,12 +77,12 @@ on, or take the whole penalty and lose the turn.
 Instead of playing you may draw one card; you may play that card at once, or pass.
 Call Makao (m) with the play that leaves you one card, or draw 2.
 Cards left in hand cost points: 2=20, 3=30, 9=40, ace and K♥=50, 4-8=5, others 10.
-The match ends when someone reaches the loss limit; the lowest total wins."""
+The match ends when someone reaches the loss limit; the lowest total wins.""")
 
 VARIANT = register(Variant(
-    id="makao-ru", name="Russian Makao", family="shedding", min_players=2, max_players=5,
+    id="makao-ru", name=N_("Russian Makao"), family="shedding", min_players=2, max_players=5,
     rules_type=RuRules, deal=shedding.deal, from_layout=shedding.from_layout, match_over=match_over, decks=2,
-    higher_wins=False, blurb="Shedding game, two packs, penalty 2/3/K♥, to a loss limit",
+    higher_wins=False, blurb=N_("Shedding game, two packs, penalty 2/3/K♥, to a loss limit"),
     help_text=HELP, presets={"seed": {}, "house": {}}, jokers=shedding.jokers,
     deal_columns=deal_columns,
 ))

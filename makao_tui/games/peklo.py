@@ -19,12 +19,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, cast
 
 from ..engine.actions import Action, Bid, Play
-from ..engine.cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, deck
+from ..engine.cards import ALL_CARDS, SUITS, Card, deck, suit_name, suit_words
 from ..engine.events import DealEnded, DealStarted, Event, card_list
+from ..engine.i18n import N_, _
 from ..engine.match import DealRecord, Match
 from ..engine.scenario import Layout
 from ..engine.state import GameState, IllegalAction
 from ..engine.variant import DealColumns, Variant, option, register
+from ..engine.words import Words, plural_words
 
 BID, PLAY, OVER = "bid", "play", "over"
 
@@ -42,12 +44,14 @@ class PekloRules:
     one deal of m cards.
     """
 
-    hook: bool = option(False, "Hook: bids may not add up to the deal",
-                        "The dealer may not bid so that the bids add up to the cards dealt.")
-    cycle: str = option("up", "Deals go", "up: 1, 2 … m cards; up_down: 1 … m, then m−1 … 1 (only the m-card "
-                        "deal without trump).", choices=("up", "up_down"))
-    scoring: str = option("exact", "Scoring", "exact: bid + 10 for an exact bid, else 0; tricks: 1 per trick "
-                          "taken, plus 10 for an exact bid.", choices=("exact", "tricks"))
+    hook: bool = option(False, N_("Hook: bids may not add up to the deal"),
+                        N_("The dealer may not bid so that the bids add up to the cards dealt."))
+    cycle: str = option("up", N_("Deals go"), N_("up: 1, 2 … m cards; up_down: 1 … m, then m−1 … 1 (only the m-card "
+                        "deal without trump)."), choices=("up", "up_down"),
+                        choice_labels={"up": N_("up"), "up_down": N_("up and down")})
+    scoring: str = option("exact", N_("Scoring"), N_("exact: bid + 10 for an exact bid, else 0; tricks: 1 per trick "
+                          "taken, plus 10 for an exact bid."), choices=("exact", "tricks"),
+                          choice_labels={"exact": N_("exact bids only"), "tricks": N_("every trick")})
 
 
 def deal_count(players: int) -> int:
@@ -133,8 +137,9 @@ class TrumpTurned(Event):
 
     def text(self, names, ascii=False, viewer=None):
         if self.card is None:
-            return "there is no trump this deal"
-        return f"{self.card.label(ascii)} is turned up: {SUIT_NAMES[self.card.suit]} are trump"
+            return _("there is no trump this deal")
+        return _("{card} is turned up: {suit} are trump").format(card=self.card.label(ascii),
+                                                                 suit=suit_name(self.card.suit))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +149,7 @@ class BidMade(Event):
     tricks: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} bids {self.tricks}"
+        return _("{name} bids {count}").format(name=names[self.seat], count=self.tricks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +160,8 @@ class CardPlayed(Event):
     lead: bool = False
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} {'leads' if self.lead else 'plays'} {self.card.label(ascii)}"
+        template = _("{name} leads {card}") if self.lead else _("{name} plays {card}")
+        return template.format(name=names[self.seat], card=self.card.label(ascii))
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +176,9 @@ class TrickWon(Event):
     taken: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return (f"{names[self.seat]} wins trick {self.number} with {self.card.label(ascii)} "
-                f"({card_list(self.cards, ascii)}); {self.taken} taken")
+        return _("{name} wins trick {number} with {card} ({cards}); {taken} taken").format(
+            name=names[self.seat], number=self.number, card=self.card.label(ascii),
+            cards=card_list(self.cards, ascii), taken=self.taken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +193,7 @@ class DealScored(DealEnded):
     def text(self, names, ascii=False, viewer=None):
         parts = [f"{names[s]} {b}/{t} {'+' + str(p) if p else '0'}"
                  for s, (b, t, p) in enumerate(zip(self.bids, self.tricks, self.points, strict=False))]
-        return "Deal scored (bid/taken): " + ", ".join(parts)
+        return _("Deal scored (bid/taken): {scores}").format(scores=", ".join(parts))
 
 
 # ---------------------------------------------------------------- view
@@ -368,37 +375,47 @@ class PekloState(GameState):
         return [move_action(m) for m in self.moves()]
 
     def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is illegal for the seat to act, or None if it is legal."""
+        """Why ``action`` is illegal for the seat to act, in words of the language in use, or None
+        if it is legal."""
+        words = self.refusal_words(action)
+        return None if words is None else words.text()
+
+    def refusal_words(self, action: Action) -> Words | None:
+        """Why ``action`` is illegal, as a message (:class:`~makao_tui.engine.words.Words`), or None."""
         if self.phase == OVER:
-            return "the deal is over"
+            return Words("the deal is over")
         if isinstance(action, Bid):
             if self.phase != BID:
-                return "the bidding is over: play a card"
+                return Words("the bidding is over: play a card")
             n = action.tricks
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= self.size:
-                return f"a bid is {'0 or 1 trick' if self.size == 1 else f'0 to {self.size} tricks'}, not {n}"
+                if self.size == 1:
+                    return Words("a bid is 0 or 1 trick, not {bid}", bid=n)
+                return plural_words("a bid is 0 to {count} trick, not {bid}", "a bid is 0 to {count} tricks, not {bid}",
+                                    self.size, count=self.size, bid=n)
             if n == self.forbidden_bid():
-                return f"hook: the dealer may not bid {n}, which would make the bids add up to {self.size}"
+                return Words("hook: the dealer may not bid {bid}, which would make the bids add up to {count}",
+                             bid=n, count=self.size)
             return None
         if isinstance(action, Play):
             if self.phase != PLAY:
-                return "bid first: the bidding is not over"
+                return Words("bid first: the bidding is not over")
             if action.suit is not None or action.demand is not None or action.makao:
-                return "a Peklo play names only the card"
+                return Words("a Peklo play names only the card")
             card = action.card
             hand = self.hands[self._turn]
             if card not in hand:
-                return f"{card.label(True)} is not in your hand"
+                return Words("{card} is not in your hand", card=card.label(True))
             if card not in self._follow_cards(self._turn):
                 led = self.trick[0].suit
-                return f"you must follow suit: {SUIT_NAMES[led]} were led and you hold some"
+                return Words("you must follow suit: {suit} were led and you hold some", suit=suit_words(led))
             return None
-        return "that is not an action of Peklo: bid or play a card"
+        return Words("that is not an action of Peklo: bid or play a card")
 
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
-        reason = self.refusal(action)
+        reason = self.refusal_words(action)
         if reason is not None:
             raise IllegalAction(reason)
         events: list[Event] = []
@@ -534,7 +551,7 @@ def match_over(match: Match) -> bool:
     return len(match.deals) >= match_deals(match.rules, match.players)
 
 
-HELP = """\
+HELP = N_("""\
 Deal 1 gives each player 1 card, deal 2 two cards, and so on up to 52 / players; a card is turned
 up for trump, except in the last deal, which has no trump.
 Bid how many tricks you will take (0 counts). With the hook option the dealer, who bids last,
@@ -544,7 +561,7 @@ the highest card of the led suit; the winner leads next.
 Take exactly your bid to score bid + 10; any other number of tricks scores 0.
 After the last deal the highest total wins.
 House options: the deals may go up and down again (1 … m … 1 cards; only the deal of m cards has
-no trump), and every trick may score 1 point, plus 10 for an exact bid."""
+no trump), and every trick may score 1 point, plus 10 for an exact bid.""")
 
 def deal_columns(deal: DealRecord) -> DealColumns:
     """A finished deal's record for the CSV export (RULES.md §4 "Score sheets"): cards dealt to
@@ -558,9 +575,9 @@ def deal_columns(deal: DealRecord) -> DealColumns:
 
 
 VARIANT = register(Variant(
-    id="peklo", name="Peklo", family="tricks", min_players=3, max_players=7,
+    id="peklo", name=N_("Peklo"), family="tricks", min_players=3, max_players=7,
     rules_type=PekloRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=1,
-    higher_wins=True, blurb="Trick-taking with exact bids, 1 card up to all, trump turned up",
+    higher_wins=True, blurb=N_("Trick-taking with exact bids, 1 card up to all, trump turned up"),
     help_text=HELP, deal_columns=deal_columns,
     presets={"seed": {}, "house": {"cycle": "up_down", "scoring": "tricks", "hook": True}},
 ))
@@ -617,7 +634,7 @@ def deal_unseen(view: PekloView, rng: random.Random) -> list[list[Card]]:
     others = [s for s in range(view.players) if s != view.seat and view.counts[s]]
     eligible = {s: [c for c in unseen if c.suit not in voids[s]] for s in others}
     order = sorted(others, key=lambda s: (len(eligible[s]) - view.counts[s], s))
-    for _ in range(SAMPLE_TRIES):
+    for _attempt in range(SAMPLE_TRIES):
         hands: list[list[Card]] = [[] for _ in range(view.players)]
         hands[view.seat] = list(view.hand)
         taken: set[Card] = set()

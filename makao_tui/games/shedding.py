@@ -33,9 +33,22 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import ALL_CARDS, JOKER, RANKS, SUITS, Card, rank_name, suit_label
-from ..engine.events import DealEnded, DealStarted, Event, card_list, plural
+from ..engine.cards import (
+    ALL_CARDS,
+    JOKER,
+    RANKS,
+    SUITS,
+    Card,
+    rank_label,
+    rank_plural,
+    rank_plural_words,
+    rank_words,
+    suit_label,
+)
+from ..engine.events import DealEnded, DealStarted, Event, card_list
+from ..engine.i18n import _, ngettext
 from ..engine.state import GameState, IllegalAction, Refusal
+from ..engine.words import Words, plural_words
 
 if TYPE_CHECKING:
     from ..engine.match import DealRecord
@@ -49,6 +62,18 @@ DEMAND_RANKS = ("5", "6", "7", "8", "9", "T", "Q")
 
 
 # ---------------------------------------------------------------- events
+
+
+def answer_words(code: str) -> Words:
+    """What answers a penalty, as a message: ``code`` is a rank letter (a card of that rank),
+    ``"KH"`` (the king of hearts), ``"K"`` (a king) or ``"KHS"`` (K♥ or K♠, §5 ``battle_kings``)."""
+    if code == "KH":
+        return Words("the king of hearts")
+    if code == "KHS":
+        return Words("K♥ or K♠")
+    if code == "K":
+        return Words("a king")
+    return Words("a {rank}", rank=rank_words(code))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,17 +102,23 @@ class CardPlayed(Event):
         return self.as_card if self.as_card is not None else self.cards[-1]
 
     def text(self, names, ascii=False, viewer=None):
-        out = f"{names[self.seat]} plays {card_list(self.cards, ascii)}"
+        who, cards = names[self.seat], card_list(self.cards, ascii)
         if self.as_card is not None:
-            out += f" as {self.as_card.label(ascii)}"
+            cards = _("{cards} as {card}").format(cards=cards, card=self.as_card.label(ascii))
         if self.named is not None:
-            out += f" and names {suit_label(self.named, ascii)}"
-        if self.demand_made:
-            out += f" and demands {rank_name(self.demand)}s" if self.demand else " with no demand"
+            out = _("{name} plays {cards} and names {suit}").format(name=who, cards=cards,
+                                                                   suit=suit_label(self.named, ascii))
+        elif self.demand_made and self.demand:
+            out = _("{name} plays {cards} and demands {ranks}").format(name=who, cards=cards,
+                                                                       ranks=rank_plural(self.demand))
+        elif self.demand_made:
+            out = _("{name} plays {cards} with no demand").format(name=who, cards=cards)
+        else:
+            out = _("{name} plays {cards}").format(name=who, cards=cards)
         if self.makao:
-            out += ' — "Makao!"'
+            out = _('{play} — "Makao!"').format(play=out)
         if self.out:
-            out += ' — "Po makale!"'
+            out = _('{play} — "Po makale!"').format(play=out)
         return out
 
 
@@ -107,20 +138,29 @@ class CardsDrawn(Event):
 
     def text(self, names, ascii=False, viewer=None):
         n = len(self.cards)
-        what = plural(n, "card")
-        if viewer is None or viewer == self.seat:
-            what += f" ({card_list(self.cards, ascii)})" if n else ""
-        why = {"penalty": " as the penalty", "makao": " for forgetting Makao",
-               "out": ' for forgetting "po makale"'}.get(self.reason, "")
-        out = f"{names[self.seat]} draws {what}{why}"
+        what = ngettext("{count} card", "{count} cards", n).format(count=n)
+        if n and (viewer is None or viewer == self.seat):
+            what = _("{count_cards} ({cards})").format(count_cards=what, cards=card_list(self.cards, ascii))
+        if self.reason == "penalty":
+            template = _("{name} draws {what} as the penalty")
+        elif self.reason == "makao":
+            template = _("{name} draws {what} for forgetting Makao")
+        elif self.reason == "out":
+            template = _('{name} draws {what} for forgetting "po makale"')
+        else:
+            template = _("{name} draws {what}")
+        out = template.format(name=names[self.seat], what=what)
         if self.forgiven:
-            out += f"; the other {self.forgiven} are forgiven (no cards left)"
+            out = ngettext("{drawn}; the other {count} is forgiven (no cards left)",
+                           "{drawn}; the other {count} are forgiven (no cards left)",
+                           self.forgiven).format(drawn=out, count=self.forgiven)
         return out
 
 
 @dataclass(frozen=True, slots=True)
 class PenaltyPending(Event):
-    """``seat`` now faces ``amount`` penalty cards; it may answer with ``answer`` (or None).
+    """``seat`` now faces ``amount`` penalty cards; it may answer with ``answer`` (or None: nothing
+    answers), a code of :func:`answer_words` (:meth:`answer_text` says it).
     ``out_of_turn``: a K♠ hit the player on the right, who acts out of turn (§5 ``battle_kings``)."""
 
     amount: int = 0
@@ -129,11 +169,24 @@ class PenaltyPending(Event):
     out_of_turn: bool = False
 
     def text(self, names, ascii=False, viewer=None):
-        who = names[self.seat] + (" (hit from the left, out of turn)" if self.out_of_turn else "")
+        who = names[self.seat]
+        if self.out_of_turn:
+            who = _("{name} (hit from the left, out of turn)").format(name=who)
         if self.answer is None:
-            return f"{who} must take {self.amount}"
-        verb = "ransom with" if self.ransom else "answer with"
-        return f"{who} must take {self.amount} or {verb} {self.answer}"
+            return ngettext("{name} must take {count}", "{name} must take {count}", self.amount).format(
+                name=who, count=self.amount)
+        if self.ransom:
+            template = ngettext("{name} must take {count} or ransom with {answer}",
+                                "{name} must take {count} or ransom with {answer}", self.amount)
+        else:
+            template = ngettext("{name} must take {count} or answer with {answer}",
+                                "{name} must take {count} or answer with {answer}", self.amount)
+        return template.format(name=who, count=self.amount, answer=self.answer_text())
+
+    def answer_text(self) -> str:
+        """What answers the penalty, in words of the language in use ("a 2", "the king of hearts";
+        "" when nothing does)."""
+        return answer_words(self.answer).text() if self.answer else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +196,9 @@ class SkipPending(Event):
     turns: int = 1
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} must answer with a 4 or wait {plural(self.turns, 'turn')}"
+        return ngettext("{name} must answer with a 4 or wait {count} turn",
+                        "{name} must answer with a 4 or wait {count} turns", self.turns).format(
+            name=names[self.seat], count=self.turns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +208,13 @@ class TurnPassed(Event):
     reason: str = "chose"
 
     def text(self, names, ascii=False, viewer=None):
-        return {
-            "drawn": f"{names[self.seat]} cannot play the drawn card and passes",
-            "stuck": f"{names[self.seat]} can neither play nor draw and passes",
-        }.get(self.reason, f"{names[self.seat]} passes")
+        if self.reason == "drawn":
+            template = _("{name} cannot play the drawn card and passes")
+        elif self.reason == "stuck":
+            template = _("{name} can neither play nor draw and passes")
+        else:
+            template = _("{name} passes")
+        return template.format(name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +225,11 @@ class TurnSkipped(Event):
     waits: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        more = f" ({self.waits} more to wait)" if self.waits else ""
-        return f"{names[self.seat]} loses the turn to the four{more}"
+        if self.waits:
+            return ngettext("{name} loses the turn to the four ({count} more to wait)",
+                            "{name} loses the turn to the four ({count} more to wait)", self.waits).format(
+                name=names[self.seat], count=self.waits)
+        return _("{name} loses the turn to the four").format(name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +237,7 @@ class DemandLapsed(Event):
     """The jack's demand on ``seat`` was not met and lapses (makao-pl)."""
 
     def text(self, names, ascii=False, viewer=None):
-        return f"The demand on {names[self.seat]} lapses"
+        return _("The demand on {name} lapses").format(name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +247,7 @@ class DemandPassed(Event):
     rank: str = "5"
 
     def text(self, names, ascii=False, viewer=None):
-        return f"The demand for {rank_name(self.rank)}s passes to {names[self.seat]}"
+        return _("The demand for {ranks} passes to {name}").format(ranks=rank_plural(self.rank), name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +257,8 @@ class StockRebuilt(Event):
     count: int = 0
 
     def text(self, names, ascii=False, viewer=None):
-        return f"The stock is rebuilt from the pile ({plural(self.count, 'card')})"
+        return ngettext("The stock is rebuilt from the pile ({count} card)",
+                        "The stock is rebuilt from the pile ({count} cards)", self.count).format(count=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +266,7 @@ class PositionRepeated(Event):
     """The same position came round a third time: the deal ends with no winner."""
 
     def text(self, names, ascii=False, viewer=None):
-        return "The same position has come round three times: the deal ends"
+        return _("The same position has come round three times: the deal ends")
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +274,7 @@ class WentOut(Event):
     """``seat`` played its last card."""
 
     def text(self, names, ascii=False, viewer=None):
-        return f"{names[self.seat]} has no cards left"
+        return _("{name} has no cards left").format(name=names[self.seat])
 
 
 # ---------------------------------------------------------------- the rule config
@@ -820,7 +882,7 @@ class ShedState(GameState):
         """Why ``action`` is illegal, as a :class:`~makao_tui.engine.state.Refusal` (kind, fields,
         reason), or None if it is legal."""
         if self.over:
-            return Refusal("deal_over", "the deal is over")
+            return Refusal("deal_over", Words("the deal is over"))
         return self._refusal(action, self._choices())
 
     def _refusal(self, action: Action, choices: tuple[frozenset, list[Card], bool, bool, bool]) -> Refusal | None:
@@ -832,55 +894,59 @@ class ShedState(GameState):
             if may_draw:
                 return None
             if self.penalty:
-                return Refusal("penalty_pending", f"a penalty of {self.penalty} is pending: answer it or take it (t)",
-                               {"penalty": self.penalty})
+                return Refusal("penalty_pending", Words("a penalty of {penalty} is pending: answer it or take it (t)",
+                                                        penalty=self.penalty), {"penalty": self.penalty})
             if self.skip:
-                return Refusal("skip_pending", "answer the four with a four or wait (t)", {"turns": self.skip})
+                return Refusal("skip_pending", Words("answer the four with a four or wait (t)"), {"turns": self.skip})
             if self.drawn is not None:
-                return Refusal("drawn_already", "you have drawn already: play the drawn card"
-                               + (" or pass" if may_pass else ""))
+                return Refusal("drawn_already", Words("you have drawn already: play the drawn card or pass")
+                               if may_pass else Words("you have drawn already: play the drawn card"))
             if not self._can_draw():
-                return Refusal("nothing_to_draw", "there is nothing left to draw")
-            return Refusal("card_fits", "you may not draw while you hold a playable card")
+                return Refusal("nothing_to_draw", Words("there is nothing left to draw"))
+            return Refusal("card_fits", Words("you may not draw while you hold a playable card"))
         if isinstance(action, Take):
             if may_take:
                 return None
             if self.starter_draw and self.penalty:
                 return Refusal("starter_draw",
-                               "the starter's penalty is not taken: ransom it or draw until a card fits")
-            return Refusal("no_penalty", "there is no penalty to take")
+                               Words("the starter's penalty is not taken: ransom it or draw until a card fits"))
+            return Refusal("no_penalty", Words("there is no penalty to take"))
         if isinstance(action, Pass):
-            return None if may_pass else Refusal("no_pass", "you may pass only after drawing a card you could play")
+            return None if may_pass else Refusal(
+                "no_pass", Words("you may pass only after drawing a card you could play"))
         if not isinstance(action, Play):
-            return Refusal("not_an_action", "that is not an action of this game")
+            return Refusal("not_an_action", Words("that is not an action of this game"))
         cards = action.cards
         joker = action.card == JOKER
         if joker:
             if action.more:
-                return Refusal("joker_alone", "a joker is laid alone, not with other cards")
+                return Refusal("joker_alone", Words("a joker is laid alone, not with other cards"))
             if action.as_card is None:
-                return Refusal("joker_needs_as", "a joker is played as a card: name the card (as)")
+                return Refusal("joker_needs_as", Words("a joker is played as a card: name the card (as)"))
             if action.as_card == JOKER:
-                return Refusal("joker_as_joker", "a joker is played as one of the 52 cards")
+                return Refusal("joker_as_joker", Words("a joker is played as one of the 52 cards"))
         elif action.as_card is not None:
-            return Refusal("as_without_joker", "only a joker is played as another card", {"card": str(action.card)})
+            return Refusal("as_without_joker", Words("only a joker is played as another card"),
+                           {"card": str(action.card)})
         if action.more:
             if not rules.multi_play:
-                return Refusal("one_card", "one card at a time: several cards need the multi_play option")
+                return Refusal("one_card", Words("one card at a time: several cards need the multi_play option"))
             if JOKER in action.more:
-                return Refusal("joker_alone", "a joker is laid alone, not with other cards")
+                return Refusal("joker_alone", Words("a joker is laid alone, not with other cards"))
             if len(cards) > 4:
-                return Refusal("too_many_cards", f"at most 4 cards in one play, not {len(cards)}",
+                return Refusal("too_many_cards", Words("at most 4 cards in one play, not {count}", count=len(cards)),
                                {"count": len(cards)})
             ranks = sorted({c.rank for c in cards})
             if len(ranks) > 1:
-                return Refusal("mixed_ranks", "the cards of one play must all be of one rank", {"ranks": ranks})
+                return Refusal("mixed_ranks", Words("the cards of one play must all be of one rank"), {"ranks": ranks})
         need = Counter(cards)
         have = Counter(hand)
         for card, n in need.items():
             if have[card] < n:
-                reason = (f"{card.label()} is not in your hand" if not have[card]
-                          else f"you hold {card.label()} only {have[card]} time(s), not {n}")
+                reason = (Words("{card} is not in your hand", card=card.label()) if not have[card]
+                          else plural_words("you hold {card} only once, not {need} times",
+                                            "you hold {card} only {count} times, not {need}", have[card],
+                                            card=card.label(), count=have[card], need=n))
                 return Refusal("not_in_hand", reason, {"card": str(card)})
         face0 = cast(Card, action.as_card) if joker else action.card  # a joker's as_card is checked above
         if action.card not in firsts or face0 not in (self._joker_faces(allowed) if joker else allowed):
@@ -888,70 +954,81 @@ class ShedState(GameState):
         after = len(hand) - len(cards)
         last = face0 if joker else cards[-1]
         if action.suit is not None and last.rank != rules.namer_rank:
-            return Refusal("suit_not_allowed", "only an ace names a suit" if rules.namer_rank == "A"
-                           else f"only a {rank_name(rules.namer_rank)} names a suit")
+            return Refusal("suit_not_allowed", Words("only an ace names a suit") if rules.namer_rank == "A"
+                           else Words("only a {rank} names a suit", rank=rank_words(rules.namer_rank)))
         if last.rank == rules.namer_rank and action.suit is None and after:
-            return Refusal("suit_needed", f"an {rank_name(last.rank)} must name a suit"
-                           if last.rank == "A" else f"a {rank_name(last.rank)} must name a suit")
+            return Refusal("suit_needed", Words("an ace must name a suit")
+                           if last.rank == "A" else Words("a {rank} must name a suit", rank=rank_words(last.rank)))
         if action.demand is not None:
             if not rules.demand_rank:
-                return Refusal("no_demands", "there are no demands in this game")
+                return Refusal("no_demands", Words("there are no demands in this game"))
             if last.rank != rules.demand_rank or not after:
-                return Refusal("demand_not_allowed", f"only a {rank_name(rules.demand_rank)} makes a demand"
-                               if last.rank != rules.demand_rank else "the last card makes no demand")
+                return Refusal("demand_not_allowed",
+                               Words("only a {rank} makes a demand", rank=rank_words(rules.demand_rank))
+                               if last.rank != rules.demand_rank else Words("the last card makes no demand"))
             if action.demand not in rules.demand_ranks:
-                words = ", ".join(rank_name(r) for r in rules.demand_ranks)
-                return Refusal("demand_rank", f"a {rank_name(rules.demand_rank)} may demand only {words}",
+                listed = ", ".join(rank_label(r) for r in rules.demand_ranks)
+                return Refusal("demand_rank", Words("a {rank} may demand only {ranks}",
+                                                    rank=rank_words(rules.demand_rank), ranks=listed),
                                {"rank": action.demand})
         if action.makao and after != 1:
-            return Refusal("makao_not_one", "Makao is called only with the play that leaves one card")
+            return Refusal("makao_not_one", Words("Makao is called only with the play that leaves one card"))
         if action.out:
             if not rules.makao_out:
-                return Refusal("no_out_call", 'there is no "po makale" call in these rules')
+                return Refusal("no_out_call", Words('there is no "po makale" call in these rules'))
             if after:
-                return Refusal("out_not_last", '"po makale" is called only with the last card')
+                return Refusal("out_not_last", Words('"po makale" is called only with the last card'))
         return None
 
     def _why_not(self, card: Card, face: Card, multi: bool) -> Refusal:
-        lab = face.label() if card != JOKER else f"a joker as {face.label()}"
+        lab: Words | str = face.label() if card != JOKER else Words("a joker as {card}", card=face.label())
         kind = "first_not_matching" if multi else "not_matching"
         fields = {"card": str(face)}
         if self.drawn is not None and card != self.drawn and self.rules.play_after_draw != "any":
-            return Refusal("only_drawn", f"only the card just drawn ({self.drawn.label()}) may be played now", fields)
+            return Refusal("only_drawn", Words("only the card just drawn ({card}) may be played now",
+                                               card=self.drawn.label()), fields)
         if self.starter_draw and not self.penalty:
-            return Refusal("starter_draw", "draw until a card fits the starter, and play that card", fields)
+            return Refusal("starter_draw", Words("draw until a card fits the starter, and play that card"), fields)
         if self.penalty:
             answers = self._t.answers[cast(str, self.penalty_rank)]
             if not answers:
-                return Refusal("no_answer", "nothing answers this penalty: take it", fields)
-            extra = " (no wild card on a penalty)" if face.rank in self.rules.wild() else ""
-            return Refusal(kind, f"{lab} does not answer the penalty: play {self._answer_text()} or take "
-                           f"{self.penalty}{extra}", fields)
+                return Refusal("no_answer", Words("nothing answers this penalty: take it"), fields)
+            if face.rank in self.rules.wild():
+                words = Words("{card} does not answer the penalty: play {answer} or take {penalty} "
+                              "(no wild card on a penalty)", card=lab, answer=self._answer_text(), penalty=self.penalty)
+            else:
+                words = Words("{card} does not answer the penalty: play {answer} or take {penalty}",
+                              card=lab, answer=self._answer_text(), penalty=self.penalty)
+            return Refusal(kind, words, fields)
         if self.skip:
-            return Refusal(kind, f"{lab} does not answer the four: play a 4 or wait (t)", fields)
+            return Refusal(kind, Words("{card} does not answer the four: play a 4 or wait (t)", card=lab), fields)
         if self.demand is not None:
-            return Refusal(kind, f"the jack demands a {rank_name(self.demand)}: {lab} does not meet it", fields)
+            return Refusal(kind, Words("the jack demands {ranks}: {card} does not meet it",
+                                       ranks=rank_plural_words(self.demand), card=lab), fields)
         if card == JOKER:
-            return Refusal(kind, "no play fits here", fields)
-        return Refusal(kind, f"{lab} matches neither the suit {suit_label(self.suit)} nor the rank "
-                       f"{rank_name(self.face.rank)}", fields)
+            return Refusal(kind, Words("no play fits here"), fields)
+        return Refusal(kind, Words("{card} matches neither the suit {suit} nor the rank {rank}", card=lab,
+                                   suit=suit_label(self.suit), rank=rank_words(self.face.rank)), fields)
 
-    def _answer_text(self) -> str | None:
+    def _answer_code(self) -> str | None:
+        """What answers the pending penalty, as :func:`answer_words` reads it (None: nothing)."""
         kind = cast(str, self.penalty_rank)
         answers = self._t.answers.get(kind, frozenset())
         if not answers:
             return None
-        if kind == "KH":
-            return "the king of hearts"
-        if kind == "K":
-            return "K♥ or K♠" if self.rules.battle_kings else "a king"
-        return f"a {rank_name(kind)}"
+        if kind == "K" and self.rules.battle_kings:
+            return "KHS"
+        return kind
+
+    def _answer_text(self) -> Words | None:
+        code = self._answer_code()
+        return None if code is None else answer_words(code)
 
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
         if self.over:
-            raise IllegalAction("the deal is over", "deal_over")
+            raise IllegalAction(Words("the deal is over"), "deal_over")
         refusal = self._refusal(action, self._choices())
         if refusal is not None:
             raise IllegalAction.of(refusal)
@@ -1157,7 +1234,7 @@ class ShedState(GameState):
             self._advance(seat, ev, skips)
 
     def _pending_event(self, seat: int, out_of_turn: bool = False) -> PenaltyPending:
-        return PenaltyPending(seat, self.penalty, self._answer_text(), ransom=self.rules.ransom_word,
+        return PenaltyPending(seat, self.penalty, self._answer_code(), ransom=self.rules.ransom_word,
                               out_of_turn=out_of_turn)
 
     def _take(self, seat: int, ev: list[Event] | None) -> None:
@@ -1228,7 +1305,7 @@ class ShedState(GameState):
         self.starter_draw = False
         self.demand = demand
         nxt = (seat + 1) % self.players
-        for _ in range(skip):
+        for _skipped in range(skip):
             if ev is not None:
                 ev.append(TurnSkipped(nxt))
             nxt = (nxt + 1) % self.players
