@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ai import LEVELS, Player, Thinking, ai_for, levels_for
+from .engine.i18n import _
 from .engine.match import Match
 from .engine.variant import Variant
 from .games.macao import MacaoState
@@ -50,7 +51,8 @@ def player_for(level: str, variant_id: str, rules: Any = None, thinking: Thinkin
         return ai_for(variant_id, level, rules, thinking)
     except KeyError:
         known = ", ".join(levels_for(variant_id))
-        raise SimulationError(f"unknown AI level {level!r} (levels: {known})") from None
+        raise SimulationError(_("unknown AI level {level!r} (levels: {known})").format(level=level, known=known)) \
+            from None
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -150,9 +152,9 @@ def check(variant: Variant, options: dict[str, Any], seat_levels: list[str], gam
     for level in seat_levels:
         player_for(level, variant.id)
     if games < 1:
-        raise SimulationError(f"--games must be at least 1, not {games}")
+        raise SimulationError(_("--games must be at least 1, not {count}").format(count=games))
     if max_actions < 1:
-        raise SimulationError(f"--max-actions must be at least 1, not {max_actions}")
+        raise SimulationError(_("--max-actions must be at least 1, not {count}").format(count=max_actions))
     rules = variant.rules(options)
     variant.check_players(len(seat_levels))
     return rules

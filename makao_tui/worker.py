@@ -29,6 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from .engine.i18n import _
+
 #: seconds between two looks of a worker's watch thread at its parent
 WATCH_INTERVAL_S = 0.5
 _PR_SET_PDEATHSIG = 1
@@ -167,8 +169,8 @@ class WorkerProcess:
             waiting = list(self._waiting)
             self._waiting.clear()
         if not self._closed:
-            for _, error_callback in waiting:
-                error_callback(OSError(f"the AI's process ended (exit status {proc.poll()})"))
+            for _call, error_callback in waiting:
+                error_callback(OSError(_("the AI's process ended (exit status {status})").format(status=proc.poll())))
 
     def terminate(self) -> None:
         """End the process at once; calls under way are dropped. Terminating twice does nothing."""

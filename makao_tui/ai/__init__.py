@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from ..engine.actions import Action
 from ..engine.variant import AI_LEVELS
+from ..engine.words import Words
 
 #: the AI levels, weakest first; ``"ai"`` alone means :data:`DEFAULT_LEVEL`
 LEVELS = AI_LEVELS
@@ -46,21 +47,24 @@ class Thinking:
 @dataclass(frozen=True)
 class Advice:
     """A decision with its reason in a few words, for the hint key: ``action`` (one of the view's
-    ``legal``), ``reason`` and ``seats``. The AI knows seats, not names: ``reason`` may name seats
-    as ``{0}``, ``{1}``… (``str.format`` fields), standing for ``seats[0]``, ``seats[1]``…, and
-    :meth:`text` puts the players' names in (e.g. "keeps the 2 to answer a penalty: {0} has 1
-    card" with ``seats=(2,)`` becomes "… Olga has 1 card")."""
+    ``legal``) and ``words``, the reason as a message (:class:`~makao_tui.engine.words.Words`)
+    said where it is shown, in the reader's language. The AI knows seats, not names: a seat the
+    reason names is a :class:`~makao_tui.engine.words.Seat` field, and :meth:`text` puts the
+    players' names in (e.g. "keeps the 2 to answer a penalty: {seat} has 1 card" with
+    ``seat=Seat(2)`` becomes "… Olga has 1 card")."""
 
     action: Action
-    reason: str
-    seats: tuple[int, ...] = ()
+    words: Words
 
     def text(self, names: Sequence[str] | None = None) -> str:
-        """The reason with each seat's name from ``names`` (by seat; None: "seat 1", "seat 2"…)."""
-        if not self.seats:
-            return self.reason
-        return self.reason.format(*(names[s] if names is not None and s < len(names) else f"seat {s + 1}"
-                                    for s in self.seats))
+        """The reason in the language in use, each seat's name from ``names`` (by seat; None:
+        "seat 1", "seat 2"…)."""
+        return self.words.text(names)
+
+    @property
+    def reason(self) -> str:
+        """The reason in the language in use, seats as "seat 1", "seat 2"…"""
+        return self.words.text()
 
 
 class Player(Protocol):

@@ -37,6 +37,7 @@ from collections.abc import Callable
 
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import deck
+from ..engine.words import Words
 from ..games.macao import DECKS, MacaoView, card_points, settle_line
 from . import Advice, register_ai
 
@@ -326,22 +327,27 @@ class MacaoHardAI:
             raise ValueError("the seat has no legal action")
         kinds = {type(a): a for a in view.legal}
         if Replace in kinds:
-            return Advice(kinds[Replace], "throws away the 0-card: it is worth nothing")
+            return Advice(kinds[Replace], Words("throws away the 0-card: it is worth nothing"))
         if Draw not in kinds:
-            return Advice(kinds[Stand], "stands: no card is left to draw")
+            return Advice(kinds[Stand], Words("stands: no card is left to draw"))
+        total = view.total
         if view.is_banker:
-            if view.total == 9:
-                return Advice(kinds[Stand], "stands on 9: no card can raise it")
-            return Advice(kinds[Draw], f"draws on {view.total}: a draw never lowers the banker's total")
+            if total == 9:
+                return Advice(kinds[Stand], Words("stands on 9: no card can raise it"))
+            return Advice(kinds[Draw], Words("draws on {total}: a draw never lowers the banker's total", total=total))
         values = exact_values(view)
-        stand, draw = values[Stand], values[Draw]
-        gap = f"({stand:+.2f} standing, {draw:+.2f} drawing)"
-        if round(draw, 9) > round(stand, 9):
-            return Advice(kinds[Draw], f"draws on {view.total}: too low to stand {gap}")
-        if view.natural and view.total in (8, 9):
-            rate = "triple" if view.total == 9 else "double"
-            return Advice(kinds[Stand], f"stands on a natural {view.total}: pays {rate} {gap}")
-        return Advice(kinds[Stand], f"stands on {view.total}: a draw is worth less {gap}")
+        stand, draw = f"{values[Stand]:+.2f}", f"{values[Draw]:+.2f}"
+        if round(values[Draw], 9) > round(values[Stand], 9):
+            return Advice(kinds[Draw], Words("draws on {total}: too low to stand ({stand} standing, {draw} drawing)",
+                                             total=total, stand=stand, draw=draw))
+        if view.natural and total == 9:
+            return Advice(kinds[Stand], Words("stands on a natural 9: pays triple ({stand} standing, {draw} drawing)",
+                                              stand=stand, draw=draw))
+        if view.natural and total == 8:
+            return Advice(kinds[Stand], Words("stands on a natural 8: pays double ({stand} standing, {draw} drawing)",
+                                              stand=stand, draw=draw))
+        return Advice(kinds[Stand], Words("stands on {total}: a draw is worth less ({stand} standing, {draw} drawing)",
+                                          total=total, stand=stand, draw=draw))
 
     def choose(self, view: MacaoView, rng: random.Random) -> Action:
         """``advise(view, rng).action``."""

@@ -32,6 +32,7 @@ from typing import cast
 
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SUITS
+from ..engine.words import Seat, Words, plural_words
 from ..games.peklo import PekloView, bid_points, deal_unseen, trick_winner
 from . import Advice, Thinking, register_ai
 from .peklo import _playout
@@ -194,12 +195,13 @@ class HardPekloAI:
         result = search(view, [a for a in view.legal if isinstance(a, Bid)], sample, playout, self.thinking, rng)
         bid = result.action.tricks
         if len(view.legal) == 1:
-            return Advice(result.action, f"bids {bid}: the only bid the hook leaves")
+            return Advice(result.action, Words("bids {bid}: the only bid the hook leaves", bid=bid))
         if result.worlds == 0:
-            return Advice(result.action, f"bids {bid}: no time to weigh the others")
+            return Advice(result.action, Words("bids {bid}: no time to weigh the others", bid=bid))
         exact = sum(1 for v in result.values[list(view.legal).index(result.action)] if v >= 10)
         share = 100 * exact // result.worlds
-        return Advice(result.action, f"bids {bid}: takes exactly {bid} in {share} % of imagined deals")
+        return Advice(result.action, Words("bids {bid}: takes exactly {bid} in {share} % of imagined deals",
+                                           bid=bid, share=share))
 
     # ------------------------------------------------------------ play
 
@@ -227,33 +229,35 @@ class HardPekloAI:
         result = search(view, [a for a in view.legal if isinstance(a, Play)], sample, playout, self.thinking, rng)
         need = bids[view.seat] - view.tricks[view.seat]
         takes = result.worlds > 0 and 2 * wins.get(result.action, 0) > result.worlds
-        # the seat whose card holds the trick so far, named in the reason ({0})
+        # the seat whose card holds the trick so far, named in the reason
         holder = (leader + trick_winner(trick.cards, view.trump_suit)) % view.players if table else None
-        seats: tuple[int, ...] = ()
         if len(view.legal) == 1:
-            reason = "plays the only card it may"
+            reason = Words("plays the only card it may")
         elif result.worlds == 0:
-            reason = "no time to weigh the cards: plays the first"
+            reason = Words("no time to weigh the cards: plays the first")
         elif (need < 0 or need > len(view.hand)) and every_trick:
-            reason = "takes the trick: the bid is out of reach, each trick scores 1" if takes \
-                else "the bid is out of reach: no card here is likely to take the trick"
+            reason = Words("takes the trick: the bid is out of reach, each trick scores 1") if takes \
+                else Words("the bid is out of reach: no card here is likely to take the trick")
         elif need < 0 or need > len(view.hand):
-            reason = "the bid can no longer be made: any card will do"
+            reason = Words("the bid can no longer be made: any card will do")
         elif need == 0:
             if takes:
-                reason = "takes the trick: no card is sure to duck it"
+                reason = Words("takes the trick: no card is sure to duck it")
             elif holder is not None:
-                reason, seats = "ducks under {0}'s card: one more trick would break the bid", (holder,)
+                reason = Words("ducks under {seat}'s card: one more trick would break the bid", seat=Seat(holder))
             else:
-                reason = "leads low: one more trick would break the bid"
+                reason = Words("leads low: one more trick would break the bid")
         elif takes:
-            more = "one more is" if need == 1 else f"{need} more are"
-            reason = f"takes the trick: {more} needed for the bid"
+            reason = plural_words("takes the trick: one more is needed for the bid",
+                                  "takes the trick: {count} more are needed for the bid", need, count=need)
         elif holder is not None:
-            reason, seats = f"lets {{0}} have this trick: {need} more to take later", (holder,)
+            reason = plural_words("lets {seat} have this trick: {count} more to take later",
+                                  "lets {seat} have this trick: {count} more to take later", need,
+                                  seat=Seat(holder), count=need)
         else:
-            reason = f"leads low: {need} more to take later"
-        return Advice(result.action, reason, seats)
+            reason = plural_words("leads low: {count} more to take later", "leads low: {count} more to take later",
+                                  need, count=need)
+        return Advice(result.action, reason)
 
 
 register_ai("peklo", "hard", lambda rules, thinking: HardPekloAI(thinking))

@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
-from ..engine.cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card, rank_name
+from ..engine.cards import JOKER, RANKS, SUITS, Card, rank_plural_words, rank_words, suit_words
+from ..engine.words import Seat, Words, plural_words
 from ..games import all_variants
 from ..games.shedding import (
     AS_SHIFT,
@@ -258,13 +259,13 @@ class HardShedAI:
         if default not in candidates:
             candidates.append(default)
         if len(candidates) == 1:
-            return Advice(candidates[0], *reason(view, candidates[0]))
+            return Advice(candidates[0], reason(view, candidates[0]))
         candidates.remove(default)
         candidates.insert(0, default)  # the answer when no world could be finished in time
         result = search(view, candidates, self._sample, self._playout, self.thinking, rng, start=start)
         values = dict(zip(candidates, result.values, strict=True))
         action = self._pick(values, default, CONFIDENCE)
-        return Advice(action, *reason(view, action))
+        return Advice(action, reason(view, action))
 
     @staticmethod
     def _pick(values: dict[Action, list[float]], default: Action, confidence: float) -> Action:
@@ -486,74 +487,87 @@ def position_value(state: ShedState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(a * lead + b * to_act + c)))
 
 
-def reason(view: ShedView, action: Action) -> tuple[str, tuple[int, ...]]:
+def reason(view: ShedView, action: Action) -> Words:
     """Why ``action`` (one of ``view.legal``) suits ``view``, in a few words for the hint key, in
-    terms of the table: ``(text, seats)``, the text naming seats as ``{0}``… (see
-    :class:`~makao_tui.ai.Advice`), e.g. ("keeps the 2 to answer a penalty: {0} has 1 card", (2,))."""
+    terms of the table (a player's cards, the top card, the penalty), as a message whose seats are
+    :class:`~makao_tui.engine.words.Seat` fields (see :class:`~makao_tui.ai.Advice`), e.g. "keeps
+    the 2 to answer a penalty: Olga has 1 card"."""
     plays = [a for a in view.legal if isinstance(a, Play)]
     nxt_seat = (view.seat + 1) % view.players
-    nxt = (nxt_seat,)
+    nxt = Seat(nxt_seat)
     cards = _cards(view.counts[nxt_seat])
     others = [s for s in range(view.players) if s != view.seat and view.counts[s]]
     closest = min(others, key=lambda s: (view.counts[s], (s - view.seat) % view.players)) if others else nxt_seat
+    top = view.face.label() if view.face is not None else ""
     if isinstance(action, Take):
         if not plays:
-            return "takes the penalty: no answer in hand", ()
-        return f"takes the penalty: {view.penalty} cards now beat a bigger one later", ()
+            return Words("takes the penalty: no answer in hand")
+        return Words("takes the penalty: {cards} now beat a bigger one later", cards=_cards(view.penalty))
     if isinstance(action, Draw):
         if not plays:
-            return "draws: no card fits", ()
-        return "draws: keeps its cards for later", ()
+            return Words("draws: no card fits the {card}", card=top) if top else Words("draws: no card fits")
+        return Words("draws: keeps its cards for later; {seat} has {cards}", seat=Seat(closest),
+                     cards=_cards(view.counts[closest]))
     if isinstance(action, Pass):
-        return "passes: keeps the drawn card for later", ()
+        return Words("passes: keeps the drawn card for later")
     if not isinstance(action, Play):
-        return "the only move", ()
+        return Words("the only move")
     name = _rank_word(action.card)
     rules = view.rules
     if action.card == JOKER and action.as_card is not None:
-        why = ": nothing else answers" if view.penalty or view.skip or view.demand else ""
-        return f"plays the joker as {action.as_card.label()}{why}", ()
+        if view.penalty or view.skip or view.demand:
+            return Words("plays the joker as {card}: nothing else answers", card=action.as_card.label())
+        return Words("plays the joker as {card}", card=action.as_card.label())
     if action.more:
-        return f"lays {len(action.cards)} {rank_name(action.card.rank)}s at once: the hand empties faster", ()
+        return plural_words("lays {count} {ranks} at once: the hand empties faster",
+                            "lays {count} {ranks} at once: the hand empties faster", len(action.cards),
+                            count=len(action.cards), ranks=rank_plural_words(action.card.rank))
     if action.makao:
-        return f"plays the {name} and calls Makao: one card left", ()
+        return Words("plays the {rank} and calls Makao: one card left", rank=name)
     if view.penalty:
-        verb = "ransoms" if rules.ransom_word else "answers"
-        return f"{verb} with the {name}: the penalty passes on to {{0}}, bigger", nxt
+        if rules.ransom_word:
+            return Words("ransoms with the {rank}: the penalty passes on to {seat}, bigger", rank=name, seat=nxt)
+        return Words("answers with the {rank}: the penalty passes on to {seat}, bigger", rank=name, seat=nxt)
     if view.drawn is not None:
-        return f"plays the {name} it just drew", ()
+        return Words("plays the {rank} it just drew", rank=name)
     if action.suit is not None:
-        return f"plays the ace and names {SUIT_NAMES[action.suit]}: the suit it holds", ()
+        held = sum(1 for c in view.hand if c.suit == action.suit and c not in action.cards)
+        return plural_words("plays the ace and names {suit}: it holds {count} card of that suit",
+                            "plays the ace and names {suit}: it holds {count} cards of that suit", held,
+                            suit=suit_words(action.suit), count=held)
     if action.demand is not None:
-        return f"plays the jack and demands {rank_name(action.demand)}s: it holds one", ()
+        return Words("plays the jack and demands {ranks}: it holds one", ranks=rank_plural_words(action.demand))
     if action.card != JOKER and rules.is_attack(action.card):
-        return f"plays the {name}: {{0}} has {cards}", nxt
+        return Words("plays the {rank}: {seat} has {cards}", rank=name, seat=nxt, cards=cards)
     if action.card != JOKER and action.card.rank == rules.skip_rank:
-        return f"plays the {rank_name(action.card.rank)}: {{0}}, with {cards}, loses the turn", nxt
+        return Words("plays the {rank}: {seat}, with {cards}, loses the turn", rank=name, seat=nxt, cards=cards)
     rest = list(view.hand)
     for laid in action.cards:
         if laid in rest:
             rest.remove(laid)
     kept = next((c for c in rest if c != JOKER and rules.is_attack(c)), None)
     if kept is not None and view.counts[closest] <= 3:
-        return (f"keeps the {_rank_word(kept)} to answer a penalty: {{0}} has {_cards(view.counts[closest])}",
-                (closest,))
+        return Words("keeps the {rank} to answer a penalty: {seat} has {cards}", rank=_rank_word(kept),
+                     seat=Seat(closest), cards=_cards(view.counts[closest]))
     wild = rules.wild()
     if action.card.rank not in wild and any(a.card.rank in wild for a in plays):
         kept_wild = _rank_word(next(a.card for a in plays if a.card.rank in wild))
-        return f"plays the {name}, keeps the {kept_wild} for later", ()
+        return Words("plays the {rank}, keeps the {kept} for later", rank=name, kept=kept_wild)
     fitting = len({a.card for a in plays})
     if fitting > 1:
-        return f"plays the {name}: the best of {fitting} cards that fit", ()
-    return f"plays the {name}: the only card that fits", ()
+        return Words("plays the {rank}: the best of {count} cards that fit the {card}", rank=name,
+                     count=fitting, card=top) if top else \
+            Words("plays the {rank}: the best of {count} cards that fit", rank=name, count=fitting)
+    return Words("plays the {rank}: the only card that fits the {card}", rank=name, card=top) if top else \
+        Words("plays the {rank}: the only card that fits", rank=name)
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" + ("s" if n != 1 else "")
+def _cards(n: int) -> Words:
+    return plural_words("{count} card", "{count} cards", n, count=n)
 
 
-def _rank_word(card: Card) -> str:
-    return "king of hearts" if str(card) == "KH" else rank_name(card.rank)
+def _rank_word(card: Card) -> Words:
+    return Words("king of hearts") if str(card) == "KH" else rank_words(card.rank)
 
 
 for _vid in (v.id for v in all_variants() if v.family == "shedding"):

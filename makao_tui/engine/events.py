@@ -16,9 +16,16 @@ from .cards import Card
 from .i18n import _, ngettext
 
 
-def plural(count: int, noun: str) -> str:
-    """``"1 card"``, ``"2 cards"``, ``"0 cards"``: a count and its noun (an English plural in -s)."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+def card_count(count: int) -> str:
+    """``"1 card"``, ``"2 cards"``; ``"1 карта"``, ``"5 карт"``; ``"22 karty"``: a number of cards
+    in the language in use, by its plural rules (the nominative: a hand's size, a title)."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def trick_count(count: int) -> str:
+    """``"1 trick"``, ``"3 tricks"``; ``"1 взятка"``, ``"5 взяток"``; ``"2 lewy"``: a number of
+    tricks in the language in use (the nominative)."""
+    return ngettext("{count} trick", "{count} tricks", count).format(count=count)
 
 
 def card_list(cards: Sequence[Card], ascii: bool = False) -> str:

@@ -16,6 +16,7 @@ from .actions import Action
 from .events import Event
 from .state import GameState, IllegalAction
 from .variant import Variant
+from .words import Words
 
 
 @dataclass
@@ -113,7 +114,7 @@ class Match:
         deal = self.current
         seat = deal.state.to_act
         if seat is None:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction(Words("the deal is over"), "deal_over")
         events = deal.state.apply(action)
         deal.actions.append((seat, action))
         self._actions += 1
@@ -126,7 +127,7 @@ class Match:
     def next_deal(self) -> None:
         """Start the next deal; raise :class:`IllegalAction` if the deal is not over or the match is."""
         if not self.awaiting_next_deal:
-            raise IllegalAction("the match is over" if self.state.is_over else "the deal is not over")
+            raise IllegalAction(Words("the match is over") if self.state.is_over else Words("the deal is not over"))
         self._start_deal(self.next_dealer())
 
     def next_dealer(self) -> int:
@@ -172,7 +173,7 @@ class Match:
             if match.awaiting_next_deal:
                 match.next_deal()
             if match.state.to_act != seat:
-                raise IllegalAction(f"seat {seat} acts out of turn")
+                raise IllegalAction(Words("seat {seat} acts out of turn", seat=seat))
             match.apply(action)
         match.time_up = time_up
         return match

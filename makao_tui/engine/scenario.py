@@ -20,6 +20,7 @@ from .actions import ActionFormatError, action_from_json
 from .cards import JOKER, Card, CardError
 from .state import GameState, IllegalAction
 from .variant import RulesError, Variant
+from .words import Words
 
 _MISSING = object()
 
@@ -155,10 +156,10 @@ def run_scenario(layout: Layout) -> tuple[dict[str, Any], int]:
     for index, raw in enumerate(layout.actions):
         try:
             if not isinstance(raw, dict):
-                raise IllegalAction("an action must be a JSON object")
+                raise IllegalAction(Words("an action must be a JSON object"))
             seat = raw.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise IllegalAction("the action names no seat")
+                raise IllegalAction(Words("the action names no seat"))
             action = action_from_json(raw)
             state.check_seat(seat)
             state.apply(action)

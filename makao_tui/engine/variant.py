@@ -120,29 +120,31 @@ def make_rules(rules_type: type, options: dict[str, Any] | None, base: dict[str,
     field's ``choices`` / ``range`` (and whatever the rules type's own checks raise).
     """
     if options is not None and not isinstance(options, dict):
-        raise RulesError("the rule options must be given as names and values")
+        raise RulesError(_("the rule options must be given as names and values"))
     options = {**(base or {}), **(options or {})}
     fields = {f.name: f for f in option_fields(rules_type)}
     values: dict[str, Any] = {}
     for name, value in options.items():
         f = fields.get(name)
         if f is None:
-            raise RulesError(f"unknown option {name!r} (known: {', '.join(fields)})")
+            raise RulesError(_("unknown option {name!r} (known: {known})").format(name=name, known=", ".join(fields)))
         default = f.default
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                raise RulesError(f"option {name!r} must be true or false")
+                raise RulesError(_("option {name!r} must be true or false").format(name=name))
         elif isinstance(default, int) or (default is None and "range" in f.metadata):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise RulesError(f"option {name!r} must be a whole number")
+                raise RulesError(_("option {name!r} must be a whole number").format(name=name))
         elif isinstance(default, str) and not isinstance(value, str):
-            raise RulesError(f"option {name!r} must be a text")
+            raise RulesError(_("option {name!r} must be a text").format(name=name))
         choices = f.metadata.get("choices")
         if choices is not None and value not in choices:
-            raise RulesError(f"option {name!r} must be one of {', '.join(map(str, choices))}")
+            raise RulesError(_("option {name!r} must be one of {choices}").format(
+                name=name, choices=", ".join(map(str, choices))))
         rng = f.metadata.get("range")
         if rng is not None and value is not None and not rng[0] <= value <= rng[1]:
-            raise RulesError(f"option {name!r} must be between {rng[0]} and {rng[1]}")
+            raise RulesError(_("option {name!r} must be between {low} and {high}").format(
+                name=name, low=rng[0], high=rng[1]))
         values[name] = value
     return rules_type(**values)
 
@@ -160,15 +162,16 @@ def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
     name, sep, value = text.partition("=")
     name, value = name.strip(), value.strip()
     if not sep or not name or not value:
-        raise RulesError(f"an option is given as NAME=VALUE, not {text!r}")
+        raise RulesError(_("an option is given as NAME=VALUE, not {text!r}").format(text=text))
     fields = {f.name: f for f in option_fields(rules_type)}
     f = fields.get(name)
     if f is None:
-        raise RulesError(f"unknown option {name!r} (known: {', '.join(fields)})")
+        raise RulesError(_("unknown option {name!r} (known: {known})").format(name=name, known=", ".join(fields)))
     word = value.lower()
     if isinstance(f.default, bool):
         if word not in _ON + _OFF:
-            raise RulesError(f"option {name!r} must be on or off (true or false), not {value!r}")
+            raise RulesError(_("option {name!r} must be on or off (true or false), not {value!r}").format(
+                name=name, value=value))
         return name, word in _ON
     if isinstance(f.default, int) or (f.default is None and "range" in f.metadata):
         if f.default is None and word in _OFF:
@@ -176,8 +179,9 @@ def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
         try:
             return name, int(value)
         except ValueError:
-            raise RulesError(f"option {name!r} must be a whole number"
-                             + (" or off" if f.default is None else "") + f", not {value!r}") from None
+            words = _("option {name!r} must be a whole number or off, not {value!r}") if f.default is None \
+                else _("option {name!r} must be a whole number, not {value!r}")
+            raise RulesError(words.format(name=name, value=value)) from None
     return name, value
 
 
@@ -284,7 +288,8 @@ class Variant:
     def preset_options(self, preset: str) -> dict[str, Any]:
         """The option values ``preset`` sets (RULES.md §5); raise :class:`RulesError` if unknown."""
         if not isinstance(preset, str) or preset not in self.presets:
-            raise RulesError(f"unknown preset {preset!r} (known: {', '.join(self.presets)})")
+            raise RulesError(_("unknown preset {preset!r} (known: {known})").format(
+                preset=preset, known=", ".join(self.presets)))
         return dict(self.presets[preset])
 
     def preset_of(self, rules: Any) -> str:
@@ -297,7 +302,8 @@ class Variant:
     def check_players(self, players: object) -> None:
         """Raise :class:`RulesError` unless ``players`` is in this game's range."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise RulesError(f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}")
+            raise RulesError(_("{game} takes {low} to {high} players, not {count}").format(
+                game=self.title(), low=self.min_players, high=self.max_players, count=players))
 
 
 _REGISTRY: dict[str, Variant] = {}

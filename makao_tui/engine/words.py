@@ -80,6 +80,10 @@ class Words:
     def __str__(self) -> str:
         return self.text()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its JSON form (an AI worker process sends its advice back so)
+        return (from_wire, (self.to_wire(),))
+
     def __repr__(self) -> str:
         return f"Words({self.message!r}, {self.fields!r})"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine.i18n import _
 from ..engine.variant import RulesError, Variant, registered
 
 # Each game module registers its variant on import.
@@ -17,7 +18,7 @@ def get_variant(variant_id: str) -> Variant:
         return registered()[variant_id]
     except KeyError:
         known = ", ".join(registered())
-        raise RulesError(f"unknown game {variant_id!r} (known: {known})") from None
+        raise RulesError(_("unknown game {game!r} (known: {known})").format(game=variant_id, known=known)) from None
 
 
 def all_variants() -> list[Variant]:

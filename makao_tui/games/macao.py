@@ -84,7 +84,8 @@ class MacaoRules:
 
     def __post_init__(self) -> None:
         if self.stake > self.bankroll:
-            raise RulesError(f"the stake ({self.stake}) may not exceed the bankroll ({self.bankroll})")
+            raise RulesError(_("the stake ({stake}) may not exceed the bankroll ({bankroll})").format(
+                stake=self.stake, bankroll=self.bankroll))
 
 
 def card_points(card: Card) -> int:

@@ -46,7 +46,7 @@ from ..engine.cards import (
     suit_label,
 )
 from ..engine.events import DealEnded, DealStarted, Event, card_list
-from ..engine.i18n import _, ngettext
+from ..engine.i18n import _, ngettext, npgettext
 from ..engine.state import GameState, IllegalAction, Refusal
 from ..engine.words import Words, plural_words
 
@@ -138,7 +138,7 @@ class CardsDrawn(Event):
 
     def text(self, names, ascii=False, viewer=None):
         n = len(self.cards)
-        what = ngettext("{count} card", "{count} cards", n).format(count=n)
+        what = npgettext("cards drawn", "{count} card", "{count} cards", n).format(count=n)
         if n and (viewer is None or viewer == self.seat):
             what = _("{count_cards} ({cards})").format(count_cards=what, cards=card_list(self.cards, ascii))
         if self.reason == "penalty":

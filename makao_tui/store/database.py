@@ -40,6 +40,7 @@ from typing import Any
 import platformdirs
 
 from ..engine.actions import ActionFormatError, action_from_json
+from ..engine.i18n import _
 from ..engine.match import Match
 from ..engine.text import clean_name
 from ..engine.variant import RulesError, Variant
@@ -108,14 +109,26 @@ def _free(path: Path) -> int | None:
         return None
 
 
+def _in_use(match_id: int, row: Any) -> str:
+    """The words of a match another process holds (``row``: its writer's host, pid, heartbeat)."""
+    if row is None:
+        return _("match {id} is open in another makao process").format(id=match_id)
+    return _("match {id} is open in another makao process (pid {pid} on {host})").format(
+        id=match_id, pid=row[1], host=row[0])
+
+
 def full_error(path: Path, needed: int = 0) -> StoreFullError:
     """The :class:`StoreFullError` of a write to ``path`` that needed about ``needed`` bytes,
     naming the folder and the space free there."""
     free = _free(path)
     needed = max(needed, 64 * 1024)  # SQLite grows a file by pages, and the WAL beside it too
-    limit = " (or the file reached a size limit)" if free is not None and free > 16 * needed else ""
-    return StoreFullError(path, f"cannot save to {path}: the disk is full{limit}: {size_text(free or 0)} free in "
-                                f"{path.parent}, about {size_text(needed)} needed", free, needed)
+    if free is not None and free > 16 * needed:
+        template = _("cannot save to {path}: the disk is full (or the file reached a size limit): {free} free in "
+                     "{folder}, about {needed} needed")
+    else:
+        template = _("cannot save to {path}: the disk is full: {free} free in {folder}, about {needed} needed")
+    return StoreFullError(path, template.format(path=path, free=size_text(free or 0), folder=path.parent,
+                                                needed=size_text(needed)), free, needed)
 
 
 def classify(path: Path, exc: sqlite3.Error, doing: str = "read", needed: int = 0) -> StoreError:
@@ -125,14 +138,17 @@ def classify(path: Path, exc: sqlite3.Error, doing: str = "read", needed: int = 
     primary = code & 0xFF if isinstance(code, int) else None
     text = str(exc)
     if primary in (_BUSY, _LOCKED) or (primary is None and ("locked" in text or "busy" in text)):
-        return StoreBusyError(path, f"{path} is busy: another makao process is writing to it")
+        return StoreBusyError(path, _("{path} is busy: another makao process is writing to it").format(path=path))
     free = _free(path)
     if primary == _FULL or "disk is full" in text or (
             primary == _IOERR and free is not None and free < _NEARLY_FULL):
         return full_error(path, needed)
     if primary in (_CORRUPT, _NOTADB) or (primary is None and ("malformed" in text or "not a database" in text)):
-        return CorruptStoreError(path, f"cannot read {path}: {text}")
-    return StoreError(path, f"cannot {doing} {path}: {text}")
+        return CorruptStoreError(path, _("cannot read {path}: {error}").format(path=path, error=text))
+    templates = {"read": _("cannot read {path}: {error}"), "open": _("cannot open {path}: {error}"),
+                 "write to": _("cannot write to {path}: {error}")}
+    template = templates.get(doing) or _("cannot use {path}: {error}")
+    return StoreError(path, template.format(path=path, error=text))
 
 
 @dataclass
@@ -379,9 +395,8 @@ class Store:
         writer's token and its lock's descriptor (None without flock). Raises MatchInUseError."""
         now = time.time()
         row = conn.execute("SELECT host, pid, heartbeat FROM writers WHERE match_id = ?", (match_id,)).fetchone()
-        holder = f" (pid {row[1]} on {row[0]})" if row is not None else ""
         if row is not None and row[0] != locks.HOST and now - _number(row[2]) < STALE_AFTER_S:
-            raise MatchInUseError(self.path, f"match {match_id} is open in another makao process{holder}")
+            raise MatchInUseError(self.path, _in_use(match_id, row))
         fd = None
         if locks.LOCKS:
             try:
@@ -390,9 +405,9 @@ class Store:
                 raise StoreError(self.path, f"cannot lock match {match_id} in {locks.folder(self.path)}: "
                                             f"{exc.strerror}") from None
             if fd is None:
-                raise MatchInUseError(self.path, f"match {match_id} is open in another makao process{holder}")
+                raise MatchInUseError(self.path, _in_use(match_id, row))
         elif row is not None and row[0] == locks.HOST and _pid_alive(row[1]):
-            raise MatchInUseError(self.path, f"match {match_id} is open in another makao process{holder}")
+            raise MatchInUseError(self.path, _in_use(match_id, row))
         token = uuid.uuid4().hex
         try:
             conn.execute("INSERT OR REPLACE INTO writers (match_id, token, host, pid, heartbeat)"

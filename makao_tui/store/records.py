@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine.actions import Action
-from ..engine.events import plural
+from ..engine.i18n import _, ngettext
 from ..engine.match import Match
 from ..engine.state import IllegalAction
 from ..engine.variant import Variant
@@ -36,12 +36,11 @@ class Seat:
 def help_used(undos: int, hints: int) -> str:
     """The help a player had, in words: ``"undo used"``, ``"3 undos, 2 hints"``, ``"1 hint"``;
     ``""`` for none (issue 13: the statistics mark undo and hints)."""
-    parts = []
-    if undos:
-        parts.append("undo used" if undos == 1 else f"{undos} undos")
-    if hints:
-        parts.append(plural(hints, "hint"))
-    return ", ".join(parts)
+    undo = ngettext("undo used", "{count} undos", undos).format(count=undos) if undos else ""
+    hint = ngettext("{count} hint", "{count} hints", hints).format(count=hints) if hints else ""
+    if undo and hint:
+        return _("{undos}, {hints}").format(undos=undo, hints=hint)
+    return undo or hint
 
 
 class ReplayTarget(Protocol):

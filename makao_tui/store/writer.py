@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import action_to_json
-from ..engine.events import plural
+from ..engine.i18n import ngettext
 from ..engine.match import Match
 from ..engine.variant import rules_to_options
 from . import locks
@@ -47,12 +47,14 @@ class SaveStatus:
     """Where a writer's saving stands. ``state``: ``"saved"`` (everything is in the file),
     ``"delayed"`` (``pending`` actions wait in memory and are retried), ``"lost"`` (another
     process took the match over: nothing more is written) or ``"closed"``. ``reason``: ``"busy"``,
-    ``"full"``, ``"error"`` or ``""``; ``message``: one line for the user (``""`` when saved)."""
+    ``"full"``, ``"error"`` or ``""``; ``message``: one line for the user (``""`` when saved);
+    ``error``: the store error alone (``message`` without what the table does about it)."""
 
     state: str = "saved"
     pending: int = 0
     reason: str = ""
     message: str = ""
+    error: str = ""
 
 
 class MatchWriter:
@@ -231,7 +233,7 @@ class MatchWriter:
                     conn.executemany("UPDATE seats SET undos = undos + ?, hints = hints + ? WHERE match_id = ?"
                                      " AND seat = ?", [(u, h, match_id, seat) for seat, (u, h) in marks.items()])
             except MatchInUseError as exc:
-                self._set(SaveStatus("lost", self.pending, "error", str(exc)))
+                self._set(SaveStatus("lost", self.pending, "error", str(exc), str(exc)))
                 return False
             except StoreError as exc:
                 if created is not None:  # rolled back: the new match's id and lock are not ours
@@ -240,9 +242,11 @@ class MatchWriter:
                     else "error"
                 with self._queue:
                     waiting = len(self._rows)
-                self._set(SaveStatus("delayed", waiting, reason,
-                                     f"{exc}. The match goes on; {_actions(waiting)} kept in memory and "
-                                     f"saved as soon as the file can be written."))
+                self._set(SaveStatus("delayed", waiting, reason, ngettext(
+                    "{error}. The match goes on; {count} action kept in memory and saved as soon as the file "
+                    "can be written.",
+                    "{error}. The match goes on; {count} actions kept in memory and saved as soon as the file "
+                    "can be written.", waiting).format(error=exc, count=waiting), str(exc)))
                 return False
             if created is not None:
                 self.id, self._token, self._fd = created
@@ -355,11 +359,13 @@ class MatchWriter:
         lost = self.status
         self._set(SaveStatus("closed"))
         if not written:
-            what = (f"{_actions(lost.pending)} of match {self.id}" if self.id is not None else
-                    f"the new {self.saved.variant.name} match and its {_actions(lost.pending)}")
-            raise StoreError(self.store.path, f"{what} could not be saved: "
-                                              f"{lost.message.split('. The match goes on')[0]}")
-
-
-def _actions(count: int) -> str:
-    return plural(count, "action")
+            why = lost.error or lost.message
+            if self.id is not None:
+                words = ngettext("{count} action of match {id} could not be saved: {error}",
+                                 "{count} actions of match {id} could not be saved: {error}", lost.pending)
+            else:
+                words = ngettext("the new {game} match and its {count} action could not be saved: {error}",
+                                 "the new {game} match and its {count} actions could not be saved: {error}",
+                                 lost.pending)
+            raise StoreError(self.store.path, words.format(count=lost.pending, id=self.id, error=why,
+                                                           game=self.saved.variant.title()))

@@ -39,6 +39,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.events import Event
+from ..engine.i18n import _
 from .client import Entry, Row, TableClient
 from .service import Table
 from .wire import Hint, Refusal, Update
@@ -251,15 +252,15 @@ class Seating:
     def undo_refusal(self) -> str | None:
         """Why undo cannot work now (None: it can), as the table says for the human seat."""
         if len(self.humans) != 1:
-            return ("undo is off in hot-seat: it would take back the others' moves" if self.humans
-                    else "undo is for a human playing against the computer")
-        return self.clients[self.humans[0]].update.undo_refused
+            return (_("undo is off in hot-seat: it would take back the others' moves") if self.humans
+                    else _("undo is for a human playing against the computer"))
+        return self.clients[self.humans[0]].undo_refused
 
     def hint_refusal(self) -> str | None:
         """Why a hint cannot be had now (None: it can), as the table says for the shown seat."""
         if len(self.humans) != 1:
-            return "hints are for one human playing against the computer"
-        return self.clients[self.humans[0]].update.hint_refused
+            return _("hints are for one human playing against the computer")
+        return self.clients[self.humans[0]].hint_refused
 
     # ------------------------------------------------------------ intents
 

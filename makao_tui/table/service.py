@@ -20,12 +20,14 @@ import msgspec
 from ..ai import DEFAULT_LEVEL, Player, Thinking, advise, ai_for, decide, decision_rng
 from ..engine.actions import Action, ActionFormatError, action_from_json
 from ..engine.events import Event
+from ..engine.i18n import _
 from ..engine.match import Match
 from ..engine.state import GameState, IllegalAction
 from ..engine.text import clean_name
 from ..engine.variant import Variant, rules_to_options
+from ..engine.words import Seat, Words, say
 from ..store import StoreError
-from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, to_wire
+from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, ai_seat_label, to_wire
 from .worker import AIWorker
 
 #: names given to AI seats that were not named, first unused one first
@@ -230,8 +232,7 @@ class Table:
         "Olga (easy AI)" for the other levels, the bare name for a human."""
         if seat not in self._players:
             return self.names[seat]
-        level = self.seats[seat].level
-        return f"{self.names[seat]} ({'' if level == DEFAULT_LEVEL else level + ' '}AI)"
+        return ai_seat_label(self.names[seat], self.seats[seat].level, DEFAULT_LEVEL)
 
     def set_ai(self, seat: int, level: str | None) -> None:
         """Let the AI of ``level`` play ``seat`` from now on (a player who left), or with ``level``
@@ -434,7 +435,8 @@ class Table:
             writer.on_status = None
             with contextlib.suppress(StoreError):
                 writer.close()
-            self._notice(Notice(kind="save_failed", reason=f"{exc}. This match is no longer saved here."))
+            self._notice(Notice(kind="save_failed",
+                                reason=_("{error}. This match is no longer saved here.").format(error=exc)))
 
     def _mark(self, seat: int, undos: int = 0, hints: int = 0) -> None:
         """Store that ``seat`` took a move back or had a hint (the statistics show the help a
@@ -453,10 +455,9 @@ class Table:
 
     def _check(self, sub: Subscription, seq: int, intent: str) -> Refusal | None:
         if sub.closed or sub.seat is None:
-            return Refusal(kind="seat", reason="a spectator cannot act", intent=intent, seq=self.seq)
+            return self._refused("seat", Words("a spectator cannot act"), intent)
         if seq != self.seq:
-            return Refusal(kind="stale", reason="the table has moved on since your last update",
-                           intent=intent, seq=self.seq)
+            return self._refused("stale", Words("the table has moved on since your last update"), intent)
         return None
 
     def _act(self, sub: Subscription, seq: int, action: Action | dict[str, Any]) -> Refusal | None:
@@ -471,15 +472,14 @@ class Table:
                 return Refusal(kind="illegal", reason=str(exc), intent="act", seq=self.seq, action=wire)
         to_act = self.match.state.to_act
         if sub.seat in self._players:
-            return Refusal(kind="seat", reason="the computer plays this seat", intent="act", seq=self.seq,
-                           action=wire)
+            return self._refused("seat", Words("the computer plays this seat"), "act", wire)
         if to_act != sub.seat:
-            reason = "the deal is over" if to_act is None else f"it is {self.names[to_act]}'s turn"
-            return Refusal(kind="not_your_turn", reason=reason, intent="act", seq=self.seq, action=wire)
+            reason = Words("the deal is over") if to_act is None else Words("it is {name}'s turn", name=Seat(to_act))
+            return self._refused("not_your_turn", reason, "act", wire)
         try:
             self._apply(action)
         except IllegalAction as exc:
-            return Refusal(kind="illegal", reason=exc.reason, intent="act", seq=self.seq, action=wire)
+            return self._refused("illegal", exc.words, "act", wire)
         self._changed()
         return None
 
@@ -488,28 +488,38 @@ class Table:
         if refusal is not None:
             return refusal
         if not self.match.awaiting_next_deal:
-            reason = "the match is over" if self.match.state.is_over else "the deal is not over"
-            return Refusal(kind="no_deal", reason=reason, intent="next_deal", seq=self.seq)
+            reason = Words("the match is over") if self.match.state.is_over else Words("the deal is not over")
+            return self._refused("no_deal", reason, "next_deal")
         self._start_next_deal()
         self._changed()
         return None
 
-    def undo_refusal(self, seat: int | None) -> str | None:
-        """Why ``seat`` cannot take a move back now, or None if it can."""
+    def undo_refusal(self, seat: int | None) -> Words | None:
+        """Why ``seat`` cannot take a move back now, as a message, or None if it can. (Several
+        humans: hot-seat in one terminal or a shared table; the table does not know which, so it
+        names neither; a hot-seat seating says so itself.)"""
         humans = self.humans
         if len(humans) > 1:
-            return "undo is off in hot-seat: it would take back the others' moves"
+            return Words("undo is off with several players at the table: it would take back the others' moves")
         if not humans or seat != humans[0]:
-            return "undo is for a human playing against the computer"
+            return Words("undo is for a human playing against the computer")
         if self.writer is None:
-            return "undo needs the saved game, and this match is not saved"
+            return Words("undo needs the saved game, and this match is not saved")
         point = last_move(self.match, seat)
         if point is None:
-            return "you have not moved yet: nothing to take back"
+            return Words("you have not moved yet: nothing to take back")
         if point < self._undo_floor:
             # one step only: going back further would show the computer's answers to moves not made
-            return "only your last move can be taken back, and it was: play on, then u takes back that move"
+            return Words("only your last move can be taken back, and it was: play on, then u takes back that move")
         return None
+
+    def _refused(self, kind: str, words: Words | str, intent: str, action: dict[str, Any] | None = None) -> Refusal:
+        """A refusal whose reason travels as data (``words``, said in each client's language) and
+        in the table's own language (``reason``, for a client that does not read ``words``)."""
+        if isinstance(words, str):
+            return Refusal(kind=kind, reason=words, intent=intent, seq=self.seq, action=action)
+        return Refusal(kind=kind, reason=words.text(self.names), words=words.to_wire(), intent=intent,
+                       seq=self.seq, action=action)
 
     def _undo(self, sub: Subscription, seq: int) -> Refusal | None:
         refusal = self._check(sub, seq, "undo")
@@ -517,7 +527,7 @@ class Table:
             return refusal
         why = self.undo_refusal(sub.seat)
         if why is not None:
-            return Refusal(kind="undo", reason=why, intent="undo", seq=self.seq)
+            return self._refused("undo", why, "undo")
         assert sub.seat is not None  # a spectator was refused above
         keep = last_move(self.match, sub.seat)
         assert keep is not None  # undo_refusal() said so otherwise
@@ -538,12 +548,12 @@ class Table:
         self._changed()
         return None
 
-    def hint_refusal(self, seat: int | None) -> str | None:
-        """Why ``seat`` cannot have a hint now, or None if it can."""
+    def hint_refusal(self, seat: int | None) -> Words | None:
+        """Why ``seat`` cannot have a hint now, as a message, or None if it can."""
         if len(self.humans) != 1 or seat not in self.humans:
-            return "hints are for one human playing against the computer"
+            return Words("hints are for one human playing against the computer")
         if self.match.state.to_act != seat:
-            return "a hint is for your own turn"
+            return Words("a hint is for your own turn")
         return None
 
     async def _hint(self, sub: Subscription, seq: int) -> Hint | Refusal:
@@ -552,7 +562,7 @@ class Table:
             return refusal
         why = self.hint_refusal(sub.seat)
         if why is not None:
-            return Refusal(kind="hint", reason=why, intent="hint", seq=self.seq)
+            return self._refused("hint", why, "hint")
         assert sub.seat is not None  # a spectator was refused above
         adviser = ai_for(self.variant.id, "hard", self.rules, self.thinking)
         token = (len(self.match.deals), len(self.match.current.actions))
@@ -562,10 +572,10 @@ class Table:
         except Exception as exc:  # a hint that fails is a refusal, not the table's end
             return Refusal(kind="hint_failed", reason=f"{type(exc).__name__}: {exc}", intent="hint", seq=self.seq)
         if seq != self.seq:
-            return Refusal(kind="stale", reason="the table moved on while the hint was thought of",
-                           intent="hint", seq=self.seq)
+            return self._refused("stale", Words("the table moved on while the hint was thought of"), "hint")
         self._mark(sub.seat, hints=1)
-        return Hint(action=to_wire(advice.action), reason=advice.reason, seats=list(advice.seats), seq=seq)
+        return Hint(action=to_wire(advice.action), reason=advice.text(self.names), words=advice.words.to_wire(),
+                    seq=seq)
 
     # ------------------------------------------------------------ AI turns
 
@@ -629,7 +639,7 @@ class Table:
                 rng = self._ai_rng(seat)
                 assert self.worker is not None  # the task runs only with a worker
                 try:
-                    action, _ = await self.worker.run(decide, self._players[seat], view, rng)
+                    action, _state = await self.worker.run(decide, self._players[seat], view, rng)
                 except Exception as exc:  # an AI that fails must not stop the table
                     action = self._ai_failed(seat, view, exc)
                 await pause
@@ -689,6 +699,7 @@ class Table:
             for e in entries]
         reset, sub._reset, sub._sent = sub._reset, False, len(self._log)
         limit = getattr(self.rules, "time_limit_min", None)
+        undo, hint = self.undo_refusal(seat), self.hint_refusal(seat)
         return Update(
             seq=self.seq, seat=seat, game=self.variant.id, rules=rules_to_options(self.rules),
             seats=[SeatInfo(name=self.names[i], kind="ai" if i in self._players else ("open" if s.open else "human"),
@@ -699,5 +710,8 @@ class Table:
             deals=[self._row(i) for i in range(len(match.deals))], deal_over=state.is_over,
             match_over=match.is_over, next_dealer=match.next_dealer() if match.awaiting_next_deal else None,
             winners=match.winners(), time_limit_min=limit, seconds_left=self.seconds_left(),
-            time_up=match.time_up, undo_refused=self.undo_refusal(seat), hint_refused=self.hint_refusal(seat),
+            time_up=match.time_up, undo_refused=say(undo, self.names) or None,
+            hint_refused=say(hint, self.names) or None,
+            undo_words=undo.to_wire() if undo is not None else None,
+            hint_words=hint.to_wire() if hint is not None else None,
             reset=reset, log=log)

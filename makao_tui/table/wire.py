@@ -21,6 +21,7 @@ import dataclasses
 import sys
 import types
 import typing
+from collections.abc import Sequence
 from typing import Any, Union
 
 import msgspec
@@ -28,7 +29,9 @@ import msgspec
 from ..engine import events as engine_events
 from ..engine.actions import Action, action_from_json, action_to_json
 from ..engine.cards import Card
+from ..engine.i18n import _
 from ..engine.variant import Variant
+from ..engine.words import from_wire
 
 #: the version of this message set; a server and a client of different versions do not talk
 WIRE_VERSION = 1
@@ -201,7 +204,9 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     seats with the best total (the winners once ``match_over``); ``time_limit_min``,
     ``seconds_left``, ``time_up``: the match's clock (None: no time limit);
     ``undo_refused``: why this seat cannot undo now (None: it can); ``hint_refused``: why it
-    cannot have a hint now (None: it can); ``reset``: ``log`` is the
+    cannot have a hint now (None: it can), both in the table's language, and ``undo_words`` /
+    ``hint_words`` the same as data (:meth:`~makao_tui.engine.words.Words.to_wire`), which a
+    client says in its own language (:func:`say_reason`); ``reset``: ``log`` is the
     whole log (a first update or after an undo), else the entries since the previous update to
     this receiver.
     """
@@ -227,6 +232,8 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     reset: bool
     log: list[LogEntry]
     hint_refused: str | None = None
+    undo_words: dict[str, Any] | None = None
+    hint_words: dict[str, Any] | None = None
 
 
 class Refusal(msgspec.Struct, tag="refusal", kw_only=True):
@@ -236,25 +243,30 @@ class Refusal(msgspec.Struct, tag="refusal", kw_only=True):
     ``"undo"``, ``"hint"``, ``"hint_failed"`` (the AI that thinks of hints raised ``reason``),
     ``"seat"`` (the sender holds no seat, or the seat is the AI's);
     ``intent``: what was refused (``"act"``, ``"next_deal"``, ``"undo"``, ``"hint"``);
-    ``action``: the refused action's wire form, if any; ``seq``: the table's sequence number."""
+    ``action``: the refused action's wire form, if any; ``seq``: the table's sequence number.
+    ``reason`` is in the table's language; ``words``, when set, is the same as data, which the
+    receiving client says in its own language (:func:`say_reason`)."""
 
     kind: str
     reason: str
     intent: str
     seq: int
     action: dict[str, Any] | None = None
+    words: dict[str, Any] | None = None
 
 
 class Hint(msgspec.Struct, tag="hint", kw_only=True):
     """What the hard AI would do in the seat's place: ``action`` (wire form), ``reason`` (words
-    of the AI: "plays the 10, keeps the ace for later"; it may name seats as ``{0}``, ``{1}``…,
-    which stand for ``seats[0]``, ``seats[1]``…: the receiver puts the names in);
-    ``seq``: the state it is for."""
+    of the AI in the table's language, the players' names in: "plays the 10, keeps the ace for
+    later"), ``words`` (the same as data, said by the receiver in its own language with
+    :func:`say_reason`); ``seq``: the state it is for. ``seats``: unused (the seats a reason
+    names travel inside ``words``)."""
 
     action: dict[str, Any]
     reason: str
     seq: int
     seats: list[int] = msgspec.field(default_factory=list)
+    words: dict[str, Any] | None = None
 
 
 class Notice(msgspec.Struct, tag="notice", kw_only=True):
@@ -267,6 +279,30 @@ class Notice(msgspec.Struct, tag="notice", kw_only=True):
     kind: str
     reason: str
     seat: int | None = None
+
+
+def say_reason(reason: str | None, words: dict[str, Any] | None, names: Sequence[str] | None = None) -> str | None:
+    """A reason the table sent, in the language in use: ``words`` (a message as data) said here,
+    the players' ``names`` in; else ``reason`` as the table worded it (None stays None). Data that
+    does not read as a message falls back to ``reason``."""
+    if words is not None:
+        try:
+            return from_wire(words).text(names)
+        except (ValueError, KeyError, IndexError):  # a broken message: the table's own words
+            pass
+    return reason
+
+
+def ai_seat_label(name: str, level: str | None, default_level: str = "normal") -> str:
+    """An AI seat's name as the table shows it, in the language in use: "Olga (AI)" at the
+    default level, "Olga (hard AI)", "Olga (easy AI)" at the others."""
+    if level == "easy":
+        return _("{name} (easy AI)").format(name=name)
+    if level == "hard":
+        return _("{name} (hard AI)").format(name=name)
+    if level is None or level == default_level:
+        return _("{name} (AI)").format(name=name)
+    return _("{name} ({level} AI)").format(name=name, level=level)
 
 
 #: every message the table sends, for ``msgspec.json.decode(line, type=Message)``

@@ -101,7 +101,7 @@ def test_names_a_joker_as_a_king_to_answer_the_king_of_hearts(level):
     # four answers (the joker as each king) and taking: 16 playouts leave about 3 a choice, too few
     action = ai_for("makao-pl", level, s.rules, STEADY).choose(view, random.Random(3))
     assert isinstance(action, Play) and action.card == JOKER and action.as_card.rank == "K"
-    assert reason(view, action)[0].startswith("plays the joker as K")
+    assert reason(view, action).text().startswith("plays the joker as K")
 
 
 def test_keeps_the_joker_while_a_plain_card_fits():

@@ -89,13 +89,13 @@ def test_counts_of_one_are_singular_in_the_log_and_refusals():
     import random
 
     from makao_tui.engine.actions import Bid
-    from makao_tui.engine.events import plural
+    from makao_tui.engine.events import card_count, trick_count
     from makao_tui.engine.state import IllegalAction
     from makao_tui.games.macao import HandStarted, ShoeShuffled
     from makao_tui.games.peklo import VARIANT as PEKLO
     from makao_tui.games.shedding import StockRebuilt
 
-    assert (plural(1, "card"), plural(0, "card"), plural(2, "trick")) == ("1 card", "0 cards", "2 tricks")
+    assert (card_count(1), card_count(0), trick_count(2)) == ("1 card", "0 cards", "2 tricks")
     assert StockRebuilt(None, 1).text([]) == "The stock is rebuilt from the pile (1 card)"
     assert ShoeShuffled(None, 1, True).text([]).startswith("The shoe is empty: the 1 card of")
     assert HandStarted(None, 0, (1, 0), 50).text(["Ann", "Bob"]).endswith("to each of 2 players")

@@ -85,6 +85,6 @@ def test_words_travel_as_data_and_are_said_in_the_readers_language():
     assert again.text(["Ann", "Bob", "Olga"]) == "Olga has 1 card"
     assert again.text() == "seat 3 has 1 card"
     i18n.set_language("ru")
-    assert plural_words("{count} card", "{count} cards", 21, count=21).text() == "21 карту"
+    assert plural_words("{count} card", "{count} cards", 21, count=21).text() == "21 карта"
     with pytest.raises(ValueError, match="not a message"):
         from_wire({"words": 3})

@@ -245,3 +245,29 @@ def test_a_hint_is_for_the_one_humans_own_turn():
     hot = Table(variant, variant.rules(), [ANN, BOB], seed=3)
     first = seated(hot, 0)
     assert asyncio.run(first.hint()).kind == "hint"
+
+
+def test_each_client_reads_the_tables_refusals_in_its_own_language():
+    """Refusals and the undo/hint reasons travel as data (issue 16): the table words them in its
+    own language, and each client says them again in the language it runs in."""
+    from makao_tui.engine import i18n
+    from makao_tui.table.wire import say_reason
+
+    variant = get_variant("peklo")
+    table = Table(variant, variant.rules(), [ANN, BOB, AI], seed=2, first_dealer=2)
+    ann, bob = seated(table, 0), seated(table, 1)
+    table.start()
+    assert ann.to_act == 0
+    late = bob.act(Bid(1))
+    assert late.reason == "it is Ann's turn" and late.words is not None
+    assert bob.undo_refused == "undo is off with several players at the table: it would take back the others' moves"
+    wire = msgspec.json.decode(msgspec.json.encode(ann.sender.act(ann.seq, Bid(99))), type=Refusal)
+    assert wire.reason == "a bid is 0 or 1 trick, not 99"  # worded by the table, in English
+    i18n.set_language("pl")  # this client reads Polish
+    assert ann.said(wire).reason == "deklaracja to 0 lub 1 lewa, nie 99"
+    assert bob.act(Bid(1)).reason == "teraz kolej gracza Ann"
+    assert bob.hint_refused == "podpowiedzi są tylko dla jednego człowieka grającego z komputerem"
+    i18n.set_language("ru")
+    assert say_reason(late.reason, late.words, bob.names) == "сейчас ходит Ann"
+    assert say_reason("as the table said", None) == "as the table said"
+    assert say_reason("as the table said", {"words": 5}) == "as the table said"

@@ -229,7 +229,7 @@ class ShedTableScreen(TableScreen):
                 if isinstance(pending, PenaltyPending) and pending.answer:
                     words = (_("— ransom it with {cards} or take (t)") if pending.ransom
                              else _("— answer with {cards} or take (t)"))
-                    text.append(" " + words.format(cards=pending.answer))
+                    text.append(" " + words.format(cards=pending.answer_text()))
                 else:
                     text.append(" " + _("— take it (t)"))
             else:
