@@ -12,6 +12,14 @@ shedding games): :func:`option_fields` lists only the options, and only they can
 
 A *preset* (RULES.md §5) is a named set of option values: every variant has ``seed`` (the defaults)
 and ``house``; :meth:`Variant.rules` starts from a preset and applies the options over it.
+
+Words for screens and ``makao rules`` (issue 16): a variant's texts and its options' labels are
+English marked with ``N_`` where they are defined; show them, in the language in use, through
+:meth:`Variant.title` (the game's own name), :meth:`Variant.blurb_text`, :meth:`Variant.help_words`,
+:meth:`Variant.deal_noun`, :meth:`Variant.dealer_noun`, :func:`option_label`,
+:func:`option_description`, :func:`option_value_label` (a value in words), :func:`preset_name` and
+:func:`preset_description`; never ``variant.name`` or ``field.metadata["label"]`` directly.
+Rank and suit names: :func:`makao_tui.engine.cards.rank_name`, ``rank_plural``, ``suit_name``.
 """
 
 from __future__ import annotations
@@ -201,16 +209,18 @@ def option_value_text(value: Any) -> str:
 
 
 def describe_option(f: dataclasses.Field) -> str:
-    """The allowed values of an option field in words: ``true/false``, ``double | add``,
-    ``200-1000``, ``1-600 or off``."""
+    """The allowed values of an option field in words: ``on | off``, ``double | add``,
+    ``200-1000``, ``1-600 or off`` (the values as typed; the joining words in the language in use)."""
     if "choices" in f.metadata:
         return " | ".join(map(str, f.metadata["choices"]))
     if isinstance(f.default, bool):
         return "on | off"
     rng = f.metadata.get("range")
     if rng is not None:
-        return f"{rng[0]}-{rng[1]}" + (" or off" if f.default is None else "")
-    return "text"
+        if f.default is None:
+            return _("{low}-{high} or off").format(low=rng[0], high=rng[1])
+        return f"{rng[0]}-{rng[1]}"
+    return _("text")
 
 
 @dataclass(frozen=True)

@@ -83,9 +83,13 @@ class TableClient:
     # ------------------------------------------------------------ receiving
 
     def receive(self, message: Any) -> None:
-        """Take one message of the table (an :class:`Update` or a :class:`Notice`)."""
+        """Take one message of the table (an :class:`Update`, a :class:`Notice`, or a
+        :class:`Refusal` that arrives on its own from a networked table, whose reason is said here
+        in the language in use before ``on_message`` sees it)."""
         if isinstance(message, Update):
             self._take(message)
+        elif isinstance(message, Refusal):
+            message = self._said(message)
         if self.on_message is not None:
             self.on_message(message)
 

@@ -265,6 +265,9 @@ def test_each_client_reads_the_tables_refusals_in_its_own_language():
     assert wire.reason == "a bid is 0 or 1 trick, not 99"  # worded by the table, in English
     i18n.set_language("pl")  # this client reads Polish
     assert ann.said(wire).reason == "deklaracja to 0 lub 1 lewa, nie 99"
+    heard: list = []
+    TableClient(heard.append).receive(wire)  # a refusal a networked table sends on its own
+    assert heard[0].reason == "deklaracja to 0 lub 1 lewa, nie 99"
     assert bob.act(Bid(1)).reason == "teraz kolej gracza Ann"
     assert bob.hint_refused == "podpowiedzi są tylko dla jednego człowieka grającego z komputerem"
     i18n.set_language("ru")
