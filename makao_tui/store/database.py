@@ -211,7 +211,8 @@ class Store:
                 if self.unclean:
                     problems = self._integrity()
                     if problems != ["ok"]:
-                        raise CorruptStoreError(self.path, f"{self.path} is damaged ({problems[0]})")
+                        raise CorruptStoreError(self.path, _("{path} is damaged ({problem})").format(
+                            path=self.path, problem=problems[0]))
                 self._conn.execute("PRAGMA journal_mode = WAL")
                 self._conn.execute("PRAGMA synchronous = NORMAL")
                 self._conn.execute("PRAGMA foreign_keys = ON")
@@ -229,9 +230,10 @@ class Store:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise StoreError(self.path, f"cannot read {self.path}: {exc.strerror}") from None
+            raise StoreError(self.path, _("cannot read {path}: {error}").format(
+                path=self.path, error=exc.strerror)) from None
         if head and head != SQLITE_HEADER:
-            raise CorruptStoreError(self.path, f"cannot read {self.path}: file is not a database")
+            raise CorruptStoreError(self.path, _("cannot read {path}: file is not a database").format(path=self.path))
 
     def _mark_open(self) -> None:
         """Count the unclean shutdowns since the file was last opened, and mark it open by this
@@ -297,16 +299,17 @@ class Store:
         if "schema_version" in tables:
             rows = conn.execute("SELECT version FROM schema_version").fetchall()
             if len(rows) != 1 or not isinstance(rows[0][0], int):
-                raise CorruptStoreError(self.path, f"{self.path} has no valid schema version")
+                raise CorruptStoreError(self.path, _("{path} has no valid schema version").format(path=self.path))
             version = rows[0][0]
         elif tables - {"sqlite_sequence"}:
-            raise CorruptStoreError(self.path, f"{self.path} is the database of another program")
+            raise CorruptStoreError(self.path, _("{path} is the database of another program").format(path=self.path))
         else:
             version = 0
         current = schema.current_version()
         if version > current:
-            raise NewerStoreError(self.path, f"{self.path} was written by a newer makao-tui "
-                                             f"(schema version {version}, this one knows {current})")
+            raise NewerStoreError(self.path, _("{path} was written by a newer makao-tui (schema version {version}, "
+                                               "this one knows {current})").format(path=self.path, version=version,
+                                                                                   current=current))
         return version
 
     def _migrate(self) -> None:
@@ -381,7 +384,8 @@ class Store:
         with self._write() as conn:
             saved = self._load(conn, match_id)
             if saved.finished is not None:
-                raise MatchFinishedError(self.path, f"match {match_id} is over; it can be read, not resumed")
+                raise MatchFinishedError(self.path, _("match {id} is over; it can be read, not resumed").format(
+                    id=match_id))
             claim = self._claim(conn, match_id)
             try:
                 deals = conn.execute("SELECT COUNT(*) FROM deals WHERE match_id = ?", (match_id,)).fetchone()[0]
@@ -431,7 +435,7 @@ class Store:
     def _known_id(self, match_id: int) -> None:
         """Refuse an id SQLite cannot hold (it could not be in the file)."""
         if isinstance(match_id, bool) or not isinstance(match_id, int) or not 1 <= match_id <= validate.MAX_ID:
-            raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
+            raise UnknownMatchError(self.path, _("no match {id} in {path}").format(id=match_id, path=self.path))
 
     def load(self, match_id: int) -> SavedMatch:
         """The stored match (finished or not), without claiming it.
@@ -445,11 +449,12 @@ class Store:
     def _load(self, conn: sqlite3.Connection, match_id: int) -> SavedMatch:
         row = conn.execute(f"{_SUMMARY} WHERE m.id = ?", (match_id,)).fetchone()
         if row is None:
-            raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
+            raise UnknownMatchError(self.path, _("no match {id} in {path}").format(id=match_id, path=self.path))
         seat_rows = conn.execute(_SEATS, (match_id,)).fetchall()
         summary = self._summary(row, seat_rows, time.time())
         if summary.damage is not None:
-            raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {summary.damage}")
+            raise DamagedMatchError(self.path, _("match {id} in {path} cannot be read: {error}").format(
+                id=match_id, path=self.path, error=summary.damage))
         game, created, updated, finished = row[1], row[4], row[5], row[6]
         options, seed, first_dealer, time_up, played = row[12:]
         rows = conn.execute("SELECT idx, seat, action FROM actions WHERE match_id = ? ORDER BY idx",
@@ -473,7 +478,8 @@ class Store:
                 validate.moment(updated, "updated"),
                 None if finished is None else validate.moment(finished, "finished"), validate.moment(played, "played"))
         except Damage as exc:
-            raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {exc}") from None
+            raise DamagedMatchError(self.path, _("match {id} in {path} cannot be read: {error}").format(
+                id=match_id, path=self.path, error=exc)) from None
         return saved
 
     def unfinished(self) -> list[MatchSummary]:
@@ -536,7 +542,7 @@ class Store:
             row = conn.execute("SELECT game, totals, winners, finished FROM matches WHERE id = ?",
                                (match_id,)).fetchone()
             if row is None:
-                raise UnknownMatchError(self.path, f"no match {match_id} in {self.path}")
+                raise UnknownMatchError(self.path, _("no match {id} in {path}").format(id=match_id, path=self.path))
             seat_rows = conn.execute(_SEATS, (match_id,)).fetchall()
             deal_rows = conn.execute("SELECT number, dealer, points, totals_after FROM deals WHERE match_id = ?"
                                      " ORDER BY number", (match_id,)).fetchall()
@@ -553,7 +559,8 @@ class Store:
             totals = validate.numbers(row[1], "totals", players)
             winners = validate.seat_numbers(row[2], "winners", players) if row[3] is not None else None
         except Damage as exc:
-            raise DamagedMatchError(self.path, f"match {match_id} in {self.path} cannot be read: {exc}") from None
+            raise DamagedMatchError(self.path, _("match {id} in {path} cannot be read: {error}").format(
+                id=match_id, path=self.path, error=exc)) from None
         initial = ([t - p for t, p in zip(deals[0].totals_after, deals[0].points, strict=True)] if deals
                    else list(totals))
         return ScoreSheet(match_id, row[0], names, initial, deals, totals, winners)

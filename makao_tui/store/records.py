@@ -43,6 +43,11 @@ def help_used(undos: int, hints: int) -> str:
     return undo or hint
 
 
+def _no_replay(saved: Any, why: str) -> str:
+    """The words of a stored match whose actions do not replay (``why``: the first that does not)."""
+    return _("match {id} in {path} does not replay: {error}").format(id=saved.id, path=saved.path, error=why)
+
+
 class ReplayTarget(Protocol):
     """What :meth:`SavedMatch.replay_into` drives: the table service's ``Table`` fits."""
 
@@ -95,11 +100,9 @@ class SavedMatch:
             return Match.replay(self.variant, self.rules, self.names, self.seed, self.first_dealer,
                                 list(self.actions), self.time_up)
         except IllegalAction as exc:
-            raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
-                                               f"{exc.reason}") from None
+            raise DamagedMatchError(self.path, _no_replay(self, exc.reason)) from None
         except Exception as exc:
-            raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
-                                               f"{type(exc).__name__}: {exc}") from None
+            raise DamagedMatchError(self.path, _no_replay(self, f"{type(exc).__name__}: {exc}")) from None
 
     def replay_into(self, target: ReplayTarget) -> None:
         """Apply the stored actions through ``target`` (``apply`` each one, ``next_deal`` when a
@@ -118,16 +121,15 @@ class SavedMatch:
             if target.match.awaiting_next_deal:
                 target.next_deal()
             if target.match.state.to_act != seat:
-                raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
-                                                   f"action {index} is seat {seat}'s, out of turn")
+                why = _("action {index} is seat {seat}'s, out of turn").format(index=index, seat=seat)
+                raise DamagedMatchError(self.path, _no_replay(self, why))
             try:
                 target.apply(action)
             except IllegalAction as exc:
-                raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
-                                                   f"action {index}: {exc.reason}") from None
+                raise DamagedMatchError(self.path, _no_replay(self, f"action {index}: {exc.reason}")) from None
             except Exception as exc:
-                raise DamagedMatchError(self.path, f"match {self.id} in {self.path} does not replay: "
-                                                   f"action {index}: {type(exc).__name__}: {exc}") from None
+                raise DamagedMatchError(self.path, _no_replay(
+                    self, f"action {index}: {type(exc).__name__}: {exc}")) from None
         target.match.time_up = self.time_up
 
 

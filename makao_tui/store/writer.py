@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import action_to_json
-from ..engine.i18n import ngettext
+from ..engine.i18n import _, ngettext
 from ..engine.match import Match
 from ..engine.variant import rules_to_options
 from . import locks
@@ -294,7 +294,8 @@ class MatchWriter:
             conn.execute("INSERT OR REPLACE INTO writers (match_id, token, host, pid, heartbeat)"
                          " VALUES (?, ?, ?, ?, ?)", (self.id, self._token, locks.HOST, os.getpid(), time.time()))
         elif row[0] != self._token:
-            raise MatchInUseError(self.store.path, f"match {self.id} was taken over by another makao process")
+            raise MatchInUseError(self.store.path, _("match {id} was taken over by another makao process").format(
+                id=self.id))
         assert self.id is not None  # only a created match is written without being created
         return self.id
 
@@ -316,7 +317,8 @@ class MatchWriter:
         if not 0 <= count <= self._actions:
             raise ValueError(f"cannot keep {count} of {self._actions} actions")
         if not self.flush(SAVE_WAIT_S):
-            raise StoreError(self.store.path, f"cannot take moves back now: {self.status.message}")
+            raise StoreError(self.store.path,
+                             _("cannot take moves back now: {error}").format(error=self.status.message))
         now = time.time()
         with self._flushing, self.store._write() as conn:
             stored = self.store._load(conn, self._still_ours(conn))
