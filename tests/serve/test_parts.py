@@ -79,7 +79,8 @@ def test_addresses_and_the_commands_refusals():
     for args, words in ((["serve"], "open a door"), (["serve", "--ssh", "x:y"], "not [HOST:]PORT"),
                         (["serve", "--ssh", "2222", "--idle", "0"], "--idle"),
                         (["serve", "--ssh", "2222", "--per-key", "0"], "--per-key"),
-                        (["serve", "--ssh", "2222", "--allow-keys", "/nonexistent/keys"], "--allow-keys")):
+                        (["serve", "--ssh", "2222", "--allow-keys", "/nonexistent/keys"], "--allow-keys"),
+                        (["serve", "--web", "8080", "--web-user-header", "X-User: alice"], "a header's name")):
         result = runner.invoke(app, args)
         assert result.exit_code == 2 and words in result.output, (args, result.output)
 
