@@ -1,17 +1,28 @@
 """Shared tables as users meet them: ``makao host`` starts a detached server, clients in processes
 of their own sit and play, the server is killed (SIGKILL) and ``makao host --resume`` reopens the
-table under the same code, where the players take their seats back (issue 11)."""
+table under the same code, where the players take their seats back (issue 11).
+
+Nothing here waits on the clock: the tables hold a seat for its player (``--ai-takeover 3600``),
+so a match moves only while the players the test runs act, and each wait is for something those
+players are bound to do (the waits' limits only end a stuck test). Every table server and player
+a test started is ended when it ends, passed or failed (:func:`reaper`)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+from makao_tui.net.places import live_tables
 from makao_tui.store import open_store
 
 ROOT = Path(__file__).absolute().parents[2]
@@ -23,14 +34,78 @@ def environment(tmp_path: Path, user: str) -> dict[str, str]:
             "PYTHONPATH": str(ROOT)}
 
 
+#: the table servers (pids) and player processes the running test started
+STARTED: dict[str, list] = {"servers": [], "players": []}
+
+
+@pytest.fixture(autouse=True)
+def reaper(tmp_path: Path) -> Iterator[None]:
+    """End whatever the test started, passed or failed: its player processes, every table server
+    it saw, and any server still live in its tables folder (a detached server outlives the test
+    otherwise)."""
+    STARTED["servers"].clear()
+    STARTED["players"].clear()
+    yield
+    for proc in STARTED["players"]:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+    pids = set(STARTED["servers"])
+    with contextlib.suppress(OSError):
+        pids |= {info.pid for info in live_tables(tmp_path / "tables")}
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
 def makao(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "makao_tui.cli", *args], env=env, capture_output=True, text=True,
                           timeout=120, stdin=subprocess.DEVNULL)
 
 
-def player(env: dict[str, str], code: str, name: str, actions: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "tests.net.player", code, name, str(actions)], env=env,
+def player(env: dict[str, str], code: str, name: str, actions: int, then: str = "leave") -> subprocess.Popen:
+    """A player process (``tests/net/player.py``): ``actions`` of its turns, ``then`` leave, stay
+    or look (leave at its first update)."""
+    proc = subprocess.Popen([sys.executable, "-m", "tests.net.player", code, name, str(actions), then], env=env,
                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    STARTED["players"].append(proc)
+    return proc
+
+
+class Reader:
+    """A player's JSON lines as they come (read in a thread, so that the test can wait for two
+    players at once)."""
+
+    def __init__(self, proc: subprocess.Popen) -> None:
+        self.proc, self.lines = proc, []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.append(json.loads(line))
+
+    def updates(self) -> list[dict]:
+        return [u for u in list(self.lines) if "seq" in u]
+
+    def actions(self) -> int:
+        return max((u["acted"] for u in list(self.lines) if "acted" in u), default=0)
+
+    def finish(self) -> list[dict]:
+        """Every line, once the process has ended with status 0."""
+        assert self.proc.wait(timeout=120) == 0
+        self.thread.join(timeout=120)
+        return list(self.lines)
+
+
+def until(check, limit: float = 120.0) -> None:
+    """Wait until ``check()`` is true; fail after ``limit`` seconds (a bound for a stuck test only:
+    the condition decides, not the clock)."""
+    end = time.monotonic() + limit
+    while not check():
+        assert time.monotonic() < end, "a condition the players are bound to reach was not reached"
+        time.sleep(0.02)
 
 
 def lines(proc: subprocess.Popen, status: int = 0) -> list[dict]:
@@ -42,7 +117,9 @@ def lines(proc: subprocess.Popen, status: int = 0) -> list[dict]:
 def tables(env: dict[str, str]) -> list[dict]:
     done = makao(env, "tables", "--json")
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    listed = json.loads(done.stdout)
+    STARTED["servers"].extend(t["pid"] for t in listed)
+    return listed
 
 
 def wait_gone(pid: int, limit: float = 30.0) -> None:
@@ -58,8 +135,10 @@ def wait_gone(pid: int, limit: float = 30.0) -> None:
 
 def test_host_join_kill_resume_rejoin(tmp_path):
     host_env, guest_env = environment(tmp_path, "host"), environment(tmp_path, "guest")
+    # the seats are held for their players (no AI takes an empty one within the test), so the
+    # match moves only while Alice and Bob play: it cannot end on its own, however slow the box
     done = makao(host_env, "host", "makao-ru", "--seat", "open", "--seat", "open", "--seat", "ai",
-                 "--option", "loss_limit=200", "--ai-takeover", "0", "--detach")
+                 "--option", "loss_limit=200", "--ai-takeover", "3600", "--detach")
     assert done.returncode == 0, done.stderr
     code = done.stdout.split()[1]
     assert f"makao join {code}" in done.stdout
@@ -68,28 +147,32 @@ def test_host_join_kill_resume_rejoin(tmp_path):
     assert [s["kind"] for s in listed["seats"]] == ["open", "open", "ai"]
     assert oct((tmp_path / "tables").stat().st_mode & 0o7777) == "0o1777"
 
-    alice, bob = player(host_env, code, "Alice", 3), player(guest_env, code, "Bob", 3)
-    seen_a, seen_b = ([u for u in lines(p) if "seq" in u] for p in (alice, bob))
+    # Alice and Bob sit and play three of their turns each, then stay seated without acting: the
+    # table waits at the first turn of a player who has played hers, after at least three actions
+    alice, bob = (Reader(player(host_env, code, "Alice", 3, "stay")), Reader(player(guest_env, code, "Bob", 3, "stay")))
+    until(lambda: alice.updates() and bob.updates() and alice.actions() + bob.actions() >= 3)
+    seen_a, seen_b = alice.updates(), bob.updates()
     assert {seen_a[0]["seat"], seen_b[0]["seat"]} == {0, 1}
     assert all(None not in u["hand"] for u in seen_a + seen_b)  # each sees their own cards
 
     (listed,) = tables(guest_env)
-    assert listed["started"] and [s["connected"] for s in listed["seats"][:2]] == [False, False]
+    assert listed["started"] and [s["connected"] for s in listed["seats"][:2]] == [True, True]
     pid = listed["pid"]
     os.kill(pid, signal.SIGKILL)
     wait_gone(pid)
+    alice.finish(), bob.finish()  # their connection ended: both players end
     assert tables(guest_env) == []  # a dead server's table is not listed
 
     with open_store(tmp_path / "host" / "makao.sqlite3") as store:
         (match,) = store.unfinished()
+    assert match.actions >= 3
     refused = makao(guest_env, "host", "--resume", str(match.id), "--detach")
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1  # not the guest's match
-    done = makao(host_env, "host", "--resume", str(match.id), "--ai-takeover", "0", "--detach")
+    done = makao(host_env, "host", "--resume", str(match.id), "--ai-takeover", "3600", "--detach")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[1] == code
 
-    bob = player(guest_env, code, "Bob", 1)
-    again = [u for u in lines(bob) if "seq" in u]
+    again = [u for u in lines(player(guest_env, code, "Bob", 0, "look")) if "seq" in u]
     assert again[0]["seat"] == seen_b[0]["seat"] and again[0]["reset"]
     stranger = player(environment(tmp_path, "carl"), code, "Carl", 1)
     assert "no free seat" in lines(stranger, 2)[0]["error"]
