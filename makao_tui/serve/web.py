@@ -13,6 +13,7 @@ otherwise, and the proxy must set the header itself, replacing any the browser s
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import logging
 import os
@@ -23,10 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from ..net.identity import ENV, DoorPlayer, encode_player
 from .players import GUEST_PREFIX, PlayerRefused, player_dir, player_name
+from .pty import GRACE_S
 
 log = logging.getLogger("makao.serve")
 
@@ -52,7 +55,8 @@ def header_name(value: str | None) -> str | None:
 
 class _Server(Server):
     """textual-serve's server, logging each browser that comes and goes instead of printing a
-    banner; with ``user_header``, each websocket's app plays for the name that header holds."""
+    banner; with ``user_header``, each websocket's app plays for the name that header holds. Each
+    browser's app process is ended when its websocket closes (:func:`end_app_process`)."""
 
     def __init__(self, command: str, user_header: str | None = None, **options: Any) -> None:
         super().__init__(command, **options)
@@ -70,16 +74,48 @@ class _Server(Server):
     async def on_startup(self, app: web.Application) -> None:
         pass
 
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        _STARTED.get().append(app_service)
+        await super()._process_messages(websocket, app_service)
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         name = header_name(request.headers.get(self.user_header)) if self.user_header else None
         who = f"web:{name}" if name else "web"
         token = _PLAYER.set(name)
+        started: list[AppService] = []
+        started_token = _STARTED.set(started)
         log.info("%s from %s: playing", who, request.remote)
         try:
             return await super().handle_websocket(request)
         finally:
+            for service in started:
+                await end_app_process(service)
+            _STARTED.reset(started_token)
             _PLAYER.reset(token)
             log.info("%s from %s: left", who, request.remote)
+
+
+#: the app services the websocket being handled started (textual-serve keeps them to itself; its
+#: handler passes each to :meth:`_Server._process_messages`)
+_STARTED: contextvars.ContextVar[list[AppService]] = contextvars.ContextVar("makao_web_apps")
+
+
+async def end_app_process(service: AppService) -> None:
+    """Make sure a browser's app process has ended once textual-serve has told it to quit: close
+    its input, wait up to :data:`~.pty.GRACE_S` for it, kill it if it still runs. textual-serve
+    stops reading the process at the end of its output but neither waits for it nor closes its
+    input, so the process could outlive the door and its pipes were left to the garbage
+    collector (after the event loop had closed: an "Event loop is closed" error at exit)."""
+    process = service._process  # textual-serve's own attribute: the app's asyncio process
+    if process is None:
+        return
+    if process.stdin is not None:
+        process.stdin.close()
+    try:
+        await asyncio.wait_for(process.wait(), GRACE_S)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
 
 
 class WebDoor:

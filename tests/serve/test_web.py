@@ -5,7 +5,9 @@ player an authenticating proxy names in its header."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import struct
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -33,8 +35,13 @@ async def start_screen(client: aiohttp.ClientSession, url: str, headers: dict[st
         await asyncio.wait_for(read(), HANG)
 
 
-# textual-serve leaves the app process's pipe transport to the garbage collector, after the loop
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def children() -> set[int]:
+    """This process's child processes."""
+    return {int(pid) for task in Path("/proc/self/task").iterdir() for pid in (task / "children").read_text().split()}
+
+
+# an error raised in a finalizer (an app process's pipes collected after the loop closed) fails these
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
 def test_the_page_and_its_websocket_come_up_with_the_apps_start_screen(tmp_path):
     async def body():
         door = WebDoor("127.0.0.1", 0, tmp_path / "serve")
@@ -46,13 +53,16 @@ def test_the_page_and_its_websocket_come_up_with_the_apps_start_screen(tmp_path)
                 assert page.status == 200 and "/ws" in html
             await start_screen(client, door.url, {"X-Forwarded-User": "mallory"})  # no header asked for: a guest
         await door.stop()
+        assert children() <= before  # the browser's app process has ended with its websocket
         folders = [p.name for p in (tmp_path / "serve" / "players" / "web").iterdir()]
         assert len(folders) == 1 and folders[0].startswith("guest-")
 
+    before = children()
     asyncio.run(body())
+    gc.collect()  # nothing of the app process is left for the collector
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
 def test_behind_a_proxy_the_header_it_sets_names_the_web_player(tmp_path):
     async def body():
         door = WebDoor("127.0.0.1", 0, tmp_path / "serve", user_header="X-Forwarded-User")
@@ -68,7 +78,7 @@ def test_behind_a_proxy_the_header_it_sets_names_the_web_player(tmp_path):
 
 
 @pytest.mark.skipif(BROWSER is None, reason="no headless browser installed (Debian: chromium-headless-shell)")
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
 def test_a_headless_browser_draws_the_apps_start_screen_and_takes_its_picture(tmp_path):
     async def body():
         door = WebDoor("127.0.0.1", 0, tmp_path / "serve")
