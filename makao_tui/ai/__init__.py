@@ -74,6 +74,8 @@ class Player(Protocol):
     seat may know and the tuple ``legal`` of its legal actions. ``rng``: the only randomness the
     player may use. It never sees the state itself, so it cannot read other hands.
     Players that can explain themselves (the hard level) also have ``advise(view, rng) -> Advice``.
+    Players with a time budget (the hard level: a ``thinking`` attribute) take ``start=`` too, the
+    ``time.monotonic()`` the decision was asked for, and keep to the budget counted from then.
     """
 
     def choose(self, view: Any, rng: random.Random) -> Action: ...
@@ -135,14 +137,23 @@ def decision_rng(seed: int, seat: int, index: int) -> random.Random:
     return random.Random(f"{seed}/ai/{seat}/{index}")
 
 
-def decide(player: Player, view: Any, rng: random.Random) -> tuple[Action, tuple]:
+def decide(player: Player, view: Any, rng: random.Random, start: float | None = None) -> tuple[Action, tuple]:
     """``player.choose(view, rng)`` and the generator's state after it, for a worker process
-    (whose copy of ``rng`` the caller updates with ``rng.setstate``)."""
-    action = player.choose(view, rng)
+    (whose copy of ``rng`` the caller updates with ``rng.setstate``). ``start``: when the
+    decision was asked for (``time.monotonic()``, the same clock in every process of the
+    machine): a player with a budget (a ``thinking`` attribute, the hard level) counts it from
+    then, so the time a call takes to reach the worker (and the worker to start) is part of it."""
+    if start is not None and hasattr(player, "thinking"):
+        action = player.choose(view, rng, start=start)  # type: ignore[call-arg]
+    else:
+        action = player.choose(view, rng)
     return action, rng.getstate()
 
 
-def advise(player: Any, view: Any, rng: random.Random) -> Advice:
-    """``player.advise(view, rng)``, for a worker process (a module-level function pickles)."""
+def advise(player: Any, view: Any, rng: random.Random, start: float | None = None) -> Advice:
+    """``player.advise(view, rng)``, for a worker process (a module-level function pickles);
+    ``start`` as for :func:`decide`."""
+    if start is not None and hasattr(player, "thinking"):
+        return player.advise(view, rng, start=start)
     return player.advise(view, rng)
 

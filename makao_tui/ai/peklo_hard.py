@@ -157,23 +157,24 @@ class HardPekloAI:
     def __init__(self, thinking: Thinking):
         self.thinking = thinking
 
-    def choose(self, view: PekloView, rng: random.Random) -> Action:
+    def choose(self, view: PekloView, rng: random.Random, start: float | None = None) -> Action:
         """One of ``view.legal``; raises ValueError when the seat has nothing to do."""
-        return self.advise(view, rng).action
+        return self.advise(view, rng, start).action
 
-    def advise(self, view: PekloView, rng: random.Random) -> Advice:
+    def advise(self, view: PekloView, rng: random.Random, start: float | None = None) -> Advice:
         """The action with its reason in a few words; raises ValueError when the seat has
         nothing to do. Uses ``rng`` only: equal views and equally seeded generators give equal
-        advice when ``thinking.seconds`` is None."""
+        advice when ``thinking.seconds`` is None. ``start``: when the decision was asked for
+        (``time.monotonic()``; default now), the budget's start."""
         if not view.legal:
             raise ValueError("the seat has no legal action")
         if view.phase == "bid":
-            return self._bid(view, rng)
-        return self._play(view, rng)
+            return self._bid(view, rng, start)
+        return self._play(view, rng, start)
 
     # ------------------------------------------------------------ bidding
 
-    def _bid(self, view: PekloView, rng: random.Random) -> Advice:
+    def _bid(self, view: PekloView, rng: random.Random, start: float | None) -> Advice:
         trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
         scoring = view.rules.scoring
         every_trick = scoring == "tricks"
@@ -192,7 +193,8 @@ class HardPekloAI:
             taken, _ = play_out(world.hands, bids, [0] * view.players, first, [], trump, every_trick=every_trick)
             return float(bid_points(action.tricks, taken[view.seat], scoring))
 
-        result = search(view, [a for a in view.legal if isinstance(a, Bid)], sample, playout, self.thinking, rng)
+        result = search(view, [a for a in view.legal if isinstance(a, Bid)], sample, playout, self.thinking, rng,
+                        start=start)
         bid = result.action.tricks
         if len(view.legal) == 1:
             return Advice(result.action, Words("bids {bid}: the only bid the hook leaves", bid=bid))
@@ -205,7 +207,7 @@ class HardPekloAI:
 
     # ------------------------------------------------------------ play
 
-    def _play(self, view: PekloView, rng: random.Random) -> Advice:
+    def _play(self, view: PekloView, rng: random.Random, start: float | None) -> Advice:
         trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
         scoring = view.rules.scoring
         every_trick = scoring == "tricks"
@@ -226,7 +228,8 @@ class HardPekloAI:
                 wins[action] = wins.get(action, 0) + 1
             return float(bid_points(bids[view.seat], taken[view.seat], scoring))
 
-        result = search(view, [a for a in view.legal if isinstance(a, Play)], sample, playout, self.thinking, rng)
+        result = search(view, [a for a in view.legal if isinstance(a, Play)], sample, playout, self.thinking, rng,
+                        start=start)
         need = bids[view.seat] - view.tricks[view.seat]
         takes = result.worlds > 0 and 2 * wins.get(result.action, 0) > result.worlds
         # the seat whose card holds the trick so far, named in the reason

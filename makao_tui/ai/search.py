@@ -47,7 +47,7 @@ class SearchResult(Generic[A]):
 
 
 def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A], thinking: Thinking,
-           rng: random.Random, clock: Callable[[], float] = time.perf_counter,
+           rng: random.Random, clock: Callable[[], float] = time.monotonic,
            start: float | None = None) -> SearchResult[A]:
     """Score ``actions`` (non-empty; usually ``view.legal`` or a pruned subset of it) by playouts
     in sampled worlds and return the best.
@@ -55,10 +55,13 @@ def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A]
     Each world costs ``len(actions)`` playouts; the search starts no world that would pass
     ``thinking.playouts``. The clock (``clock()``, seconds; wall clock by default) is read before
     every playout, inside a world too, and after a world's last one: once ``thinking.seconds``
-    have passed since ``start`` (the decision's start; default: now), the search stops and the
-    world under way, or just finished late, is dropped (its actions would otherwise be compared
-    on different worlds), so a playout may give up at the deadline (its value is never used) and a
-    decision takes the budget plus at most the rest of one playout. With no world finished in time
+    have passed since ``start`` (the decision's start; default: now), or when the next playout
+    would at the pace seen so far end past that deadline (the longest time between two reads of
+    the clock in this search, the scheduler's waits included), the search stops and the world
+    under way, or just finished late, is dropped (its actions would otherwise be compared on
+    different worlds); a playout may give up at the deadline (its value is never used). So a
+    decision ends by the deadline unless one step takes longer than every step before it. With no
+    world finished in time
     the result is ``actions[0]`` (callers put their fallback first). Ties go to the earlier action.
     Raises ValueError for no actions.
     """
@@ -71,16 +74,29 @@ def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A]
     deadline = None if thinking.seconds is None else start + thinking.seconds
     cap = thinking.playouts
     worlds = 0
+    # the longest time between two reads of the clock so far (a playout, or a world's sampling
+    # and its first playout, with whatever the scheduler took meanwhile): nothing is started that
+    # would, at that pace, end past the deadline
+    last = clock()
+    gap = 0.0
     if n > 1:
         values = [0.0] * n
         while cap is None or (worlds + 1) * n <= max(cap, n):
-            if deadline is not None and clock() >= deadline:
-                break
+            if deadline is not None:
+                now = clock()
+                gap = max(gap, now - last)
+                last = now
+                if now >= deadline or now + gap > deadline:
+                    break
             world = sample(view, rng)
             seed = rng.getrandbits(32)
             for i, action in enumerate(actions):
-                if deadline is not None and clock() >= deadline:
-                    break
+                if deadline is not None:
+                    now = clock()
+                    gap = max(gap, now - last)
+                    last = now
+                    if now >= deadline or now + gap > deadline:
+                        break
                 # the same playout generator for every action of one world: common random numbers
                 values[i] = playout(world.clone(), action, random.Random(seed))
             else:

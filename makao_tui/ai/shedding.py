@@ -242,16 +242,18 @@ class HardShedAI:
         self.policy = ShedAI()
         self._deadline: float | None = None  # of the decision under way (wall clock)
 
-    def choose(self, view: ShedView, rng: random.Random) -> Action:
-        """``advise(view, rng).action``."""
-        return self.advise(view, rng).action
+    def choose(self, view: ShedView, rng: random.Random, start: float | None = None) -> Action:
+        """``advise(view, rng, start).action``."""
+        return self.advise(view, rng, start).action
 
-    def advise(self, view: ShedView, rng: random.Random) -> Advice:
+    def advise(self, view: ShedView, rng: random.Random, start: float | None = None) -> Advice:
         """The searched action and a short reason; raises ValueError when the seat has nothing
-        to do."""
+        to do. ``start``: when the decision was asked for (``time.monotonic()``; default now),
+        the budget's start."""
         if not view.legal:
             raise ValueError("the seat has no legal action")
-        start = time.perf_counter()
+        if start is None:
+            start = time.monotonic()
         seconds = self.thinking.seconds
         self._deadline = None if seconds is None else start + seconds
         candidates = self.candidates(view)
@@ -329,7 +331,7 @@ class HardShedAI:
         steps = 0
         while not state.over:
             steps += 1
-            if not steps & 63 and deadline is not None and time.perf_counter() > deadline:
+            if not steps & 63 and deadline is not None and time.monotonic() > deadline:
                 break  # out of time: the search drops this world
             moves = moves_of()
             if len(moves) == 1:

@@ -566,7 +566,7 @@ class Table:
         assert sub.seat is not None  # a spectator was refused above
         adviser = ai_for(self.variant.id, "hard", self.rules, self.thinking)
         token = (len(self.match.deals), len(self.match.current.actions))
-        args = (adviser, self.match.state.view(sub.seat), random.Random(f"{self.seed}/hint/{token}"))
+        args = (adviser, self.match.state.view(sub.seat), random.Random(f"{self.seed}/hint/{token}"), time.monotonic())
         try:
             advice = await self.worker.run(advise, *args) if self.worker is not None else advise(*args)
         except Exception as exc:  # a hint that fails is a refusal, not the table's end
@@ -639,7 +639,7 @@ class Table:
                 rng = self._ai_rng(seat)
                 assert self.worker is not None  # the task runs only with a worker
                 try:
-                    action, _state = await self.worker.run(decide, self._players[seat], view, rng)
+                    action, _state = await self.worker.run(decide, self._players[seat], view, rng, time.monotonic())
                 except Exception as exc:  # an AI that fails must not stop the table
                     action = self._ai_failed(seat, view, exc)
                 await pause

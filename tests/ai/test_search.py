@@ -103,3 +103,36 @@ def test_a_world_finished_after_the_deadline_is_dropped_and_the_budget_counts_fr
     rest = search(SimpleNamespace(), [0, 2, 1], lambda view, rng: World(), playout,
                   Thinking(seconds=0.5), random.Random(0), clock=clock, start=0.6)
     assert rest.worlds == 0 and clock.now == pytest.approx(1.1)
+
+
+def test_no_playout_is_started_that_would_end_past_the_deadline_at_the_pace_seen():
+    clock = FakeClock(0.1)
+    played = []
+
+    def playout(world, action, rng):
+        played.append(action)
+        clock.now += clock.tick
+        return float(action)
+
+    # 0.1 s a playout and a 0.45 s budget: at 0.4 s the next playout would end at 0.5 s, so the
+    # search stops there, inside the budget, rather than at 0.5 s
+    result = search(SimpleNamespace(), [0, 2, 1], lambda view, rng: World(), playout,
+                    Thinking(seconds=0.45), random.Random(0), clock=clock)
+    assert played == [0, 2, 1, 0]
+    assert result.worlds == 1 and result.seconds == pytest.approx(0.4)
+
+
+def test_one_slow_step_makes_the_search_stop_that_much_sooner():
+    clock = FakeClock(0.05)
+    ticks = iter([0.05, 0.3] + [0.05] * 100)
+
+    def playout(world, action, rng):
+        clock.now += next(ticks)
+        return float(action)
+
+    # the second playout waited 0.3 s (the scheduler ran others): from then on the search starts
+    # no playout with less than 0.3 s left, so a 1 s budget ends by 0.75 s (the last 0.05 s playout
+    # starts at 0.7 s at the latest), where without the rule it would run on to 1.0 s
+    result = search(SimpleNamespace(), [0, 1], lambda view, rng: World(), playout,
+                    Thinking(seconds=1.0), random.Random(0), clock=clock)
+    assert result.seconds == pytest.approx(0.75) and result.worlds == 5
