@@ -816,8 +816,16 @@ class ShedState(GameState):
         :meth:`legal_actions`; [] once the deal is over."""
         if self.over:
             return []
-        allowed, firsts, may_draw, may_take, may_pass = self._choices()
         hand = self.hands[self._turn]
+        if self.penalty or self.skip or self.demand is not None or self.drawn is not None or self.starter_draw:
+            allowed, firsts, may_draw, may_take, may_pass = self._choices()
+        else:  # the common case, as _choices() finds it: match the top card, or draw
+            allowed = self._t.match[self.suit][self.face]
+            firsts = sorted(allowed.intersection(hand))
+            if JOKER in hand:
+                firsts.append(JOKER)
+            may_draw = (not firsts or self.rules.draw_when_playable) and bool(self.stock or len(self.pile) > 1)
+            may_take = may_pass = False
         size = len(hand)
         out: list[int] = []
         choices = 0
@@ -1134,21 +1142,26 @@ class ShedState(GameState):
         t = self._t
         rules = self.rules
         first = move & 63
-        cards = [first]
-        rest = move >> MORE_SHIFT
-        while rest & 63:
-            cards.append((rest & 63) - 1)
-            rest >>= 6
         hand = self.hands[seat]
-        for c in cards:
-            hand.remove(_CARDS[c])
+        rest = move >> MORE_SHIFT
+        if rest:
+            cards = [first]
+            while rest & 63:
+                cards.append((rest & 63) - 1)
+                rest >>= 6
+            for c in cards:
+                hand.remove(_CARDS[c])
+            self.pile.extend([_CARDS[c] for c in cards])
+        else:  # one card, the common play
+            cards = [first]
+            hand.remove(_CARDS[first])
+            self.pile.append(_CARDS[first])
         unfit = self.unfit[seat]
         if unfit is not None:
             # a laid card known not to be among the old ones came later; any other may be old
             mask = unfit[0]
             old = unfit[1] - sum(1 for c in cards if not mask >> c & 1)
             self.unfit[seat] = (unfit[0], old) if old > 0 else None
-        self.pile.extend(_CARDS[c] for c in cards)
         faces = [((move >> AS_SHIFT) & 63) - 1] if first == 52 else cards
         face = _CARDS[faces[-1]]
         self.face = face
@@ -1174,7 +1187,7 @@ class ShedState(GameState):
         back = False
         skips = 0
         for i, c in enumerate(faces):
-            kind = cast(str, self.penalty_rank)
+            kind: str = self.penalty_rank  # type: ignore[assignment]  # set with every penalty
             if self.penalty and c in t.answers[kind]:
                 if i == 0 and t.double[kind]:
                     self.penalty *= 2  # makao-pl ransom, doubled
@@ -1350,7 +1363,7 @@ class ShedState(GameState):
                     self._turn = (seat + 1) % n
                     continue
                 return
-            if not self._stuck():
+            if self.stock or self.penalty or self.drawn is not None or not self._stuck():
                 return
             if ev is not None:
                 ev.append(TurnPassed(seat, "stuck"))
