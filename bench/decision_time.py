@@ -17,7 +17,8 @@ target: the longest decision at most 1.05 × the budget, on both clocks.
 ``--worker`` sends every decision through the table's path instead: :class:`~makao_tui.table.
 worker.AIWorker` (the AI's own process, the view and the player pickled there and back) with the
 moment it was asked for (``decide(..., start)``), and times it in this process from the call to
-the answer, as the table's AI seat does. Macao's hard level is exact (no search, no budget) and
+the answer, as the table's AI seat does; the worker is started (and that timed) before the first
+decision. Macao's hard level is exact (no search, no budget) and
 is not timed. Not a test: it is not part of the suite.
 """
 
@@ -141,6 +142,12 @@ async def main_async(args) -> None:
     print(f"{'game':<15} {'n':>5} {'wall mean':>9} {'wall max':>9} {'cpu mean':>9} {'cpu max':>9}  "
           f"{'max/b':>5}  target ≤ 1.05 × budget")
     try:
+        if worker is not None:
+            # the worker's start (a new Python process importing the AI) is timed apart: a table
+            # starts it once, before its first AI turn when it can (the app, after its first frame)
+            started = time.monotonic()
+            await worker.run(os.getpid)
+            print(f"{'worker start':<15} {time.monotonic() - started:>15.3f} s (once a table)")
         for label in args.games.split(","):
             times = await time_game(label, thinking, args.decisions, args.seed, worker)
             print(f"{label:<15} {times.line(args.think)}", flush=True)
