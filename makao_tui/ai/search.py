@@ -46,6 +46,12 @@ class SearchResult(Generic[A]):
     values: list[list[float]]
 
 
+#: per clock, the longest step of the last search timed by it: the next search starts from half
+#: of it (a process the machine kept waiting a moment ago is likely kept waiting again; a single
+#: wait fades within a few decisions)
+_LAST_GAP: dict[Callable[[], float], float] = {}
+
+
 def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A], thinking: Thinking,
            rng: random.Random, clock: Callable[[], float] = time.monotonic,
            start: float | None = None) -> SearchResult[A]:
@@ -60,9 +66,10 @@ def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A]
     the clock in this search, the scheduler's waits included), the search stops and the world
     under way, or just finished late, is dropped (its actions would otherwise be compared on
     different worlds); a playout may give up at the deadline (its value is never used). So a
-    decision ends by the deadline unless one step takes longer than every step before it. With no
-    world finished in time
-    the result is ``actions[0]`` (callers put their fallback first). Ties go to the earlier action.
+    decision ends by the deadline unless one step takes longer than every step before it (half the
+    longest step of the previous search with the same clock counts as seen: on a loaded machine
+    the waits come again). With no world finished in time the result is ``actions[0]`` (callers
+    put their fallback first). Ties go to the earlier action.
     Raises ValueError for no actions.
     """
     if not actions:
@@ -78,7 +85,7 @@ def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A]
     # and its first playout, with whatever the scheduler took meanwhile): nothing is started that
     # would, at that pace, end past the deadline
     last = clock()
-    gap = 0.0
+    gap = _LAST_GAP.get(clock, 0.0) / 2
     if n > 1:
         values = [0.0] * n
         while cap is None or (worlds + 1) * n <= max(cap, n):
@@ -107,6 +114,8 @@ def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A]
                 worlds += 1
                 continue
             break
+    if deadline is not None:
+        _LAST_GAP[clock] = gap
     means = [sum(v) / worlds if worlds else 0.0 for v in per_world]
     best = max(range(n), key=lambda i: (means[i], -i))
     return SearchResult(actions[best], list(actions), means, [worlds] * n, worlds, clock() - start, per_world)

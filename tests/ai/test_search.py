@@ -136,3 +136,20 @@ def test_one_slow_step_makes_the_search_stop_that_much_sooner():
     result = search(SimpleNamespace(), [0, 1], lambda view, rng: World(), playout,
                     Thinking(seconds=1.0), random.Random(0), clock=clock)
     assert result.seconds == pytest.approx(0.75) and result.worlds == 5
+
+
+def test_half_the_longest_step_of_the_last_search_is_kept_in_hand_by_the_next():
+    clock = FakeClock(0.05)
+    ticks = iter([0.4] + [0.05] * 200)
+
+    def playout(world, action, rng):
+        clock.now += next(ticks)
+        return float(action)
+
+    # one wait of 0.4 s in the first search; the next (same clock) keeps 0.2 s in hand from the
+    # start, so a 1 s budget ends by 0.85 s (0.8 s here, where the sums of 0.05 s round up)
+    search(SimpleNamespace(), [0, 1], lambda view, rng: World(), playout, Thinking(seconds=1.0),
+           random.Random(0), clock=clock)
+    result = search(SimpleNamespace(), [0, 1], lambda view, rng: World(), playout, Thinking(seconds=1.0),
+                    random.Random(0), clock=clock)
+    assert 0.75 <= result.seconds <= 0.85
