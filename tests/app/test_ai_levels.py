@@ -71,10 +71,10 @@ def test_keys_work_while_a_hard_ai_thinks():
                    thinking=Thinking(seconds=None, playouts=40))
     think, held = app.ai_worker.run, asyncio.Event()
 
-    async def held_think(call, player, view, rng):
+    async def held_think(call, player, view, rng, *start):
         if len(view.legal) > 1:
             await held.wait()
-        return await think(call, player, view, rng)
+        return await think(call, player, view, rng, *start)
 
     app.ai_worker.run = held_think
 
