@@ -14,6 +14,7 @@ samples. The budget is :class:`~makao_tui.ai.Thinking`: wall-clock seconds, a pl
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -86,24 +87,27 @@ def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A]
     # would, at that pace, end past the deadline
     last = clock()
     gap = _LAST_GAP.get(clock, 0.0) / 2
+    end = deadline if deadline is not None else math.inf
+
+    def out_of_time() -> bool:
+        """Read the clock: whether the deadline has passed or the next step, at the longest
+        pace seen, would end past it."""
+        nonlocal gap, last
+        now = clock()
+        gap = max(gap, now - last)
+        last = now
+        return now >= end or now + gap > end
+
     if n > 1:
         values = [0.0] * n
         while cap is None or (worlds + 1) * n <= max(cap, n):
-            if deadline is not None:
-                now = clock()
-                gap = max(gap, now - last)
-                last = now
-                if now >= deadline or now + gap > deadline:
-                    break
+            if deadline is not None and out_of_time():
+                break
             world = sample(view, rng)
             seed = rng.getrandbits(32)
             for i, action in enumerate(actions):
-                if deadline is not None:
-                    now = clock()
-                    gap = max(gap, now - last)
-                    last = now
-                    if now >= deadline or now + gap > deadline:
-                        break
+                if deadline is not None and out_of_time():
+                    break
                 # the same playout generator for every action of one world: common random numbers
                 values[i] = playout(world.clone(), action, random.Random(seed))
             else:
