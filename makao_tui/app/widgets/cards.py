@@ -2,7 +2,7 @@
 
 Hearts and diamonds are red, clubs and spades keep the default colour; with ``ascii`` the suits
 show as ``S H D C``. A hand marks the cards the engine says are playable (green border and a dot
-in the bottom edge) and the chosen one (heavy yellow border); cards marked for a play of several
+in the bottom edge; bright white with the four-colour deck, whose clubs are green) and the chosen one (heavy yellow border); cards marked for a play of several
 (RULES.md §5 ``multi_play``) have a double magenta border with their place in the play in the
 bottom edge; cards the screen names as ``dimmed`` (those that may not be played now) are drawn
 faded. A joker is magenta; on the pile its box carries a star in the top edge.
@@ -36,14 +36,26 @@ INDEX_KEYS = "1234567890"
 JOKER_STYLE = "bold magenta"
 
 
+#: the border of a playable card: green with the usual deck; with the four-colour deck, whose clubs
+#: are green, bright white, so that a playable card is never mistaken for a club (both keep the dot)
+PLAYABLE_TWO_COLOURS = "bold green"
+PLAYABLE_FOUR_COLOURS = "bold bright_white"
+
 _suit_styles = TWO_COLOURS
+_playable = PLAYABLE_TWO_COLOURS
 
 
 def use_four_colours(four: bool) -> None:
     """Draw every card of this process in the four-colour deck (``four``) or the usual one; the
     app sets it when it starts (``makao --four-colour``)."""
-    global _suit_styles
+    global _suit_styles, _playable
     _suit_styles = FOUR_COLOURS if four else TWO_COLOURS
+    _playable = PLAYABLE_FOUR_COLOURS if four else PLAYABLE_TWO_COLOURS
+
+
+def playable_style() -> str:
+    """The style that marks a playable card (its border and dot) with the deck in use."""
+    return _playable
 
 
 def suit_style(suit: str) -> str:
@@ -95,7 +107,7 @@ def _box(card: Card, ascii: bool, key: str, playable: bool, selected: bool,
         border = "bold yellow"
     else:
         tl, tr, bl, br, h, v = "┌", "┐", "└", "┘", "─", "│"
-        border = "bold green" if playable else "dim"
+        border = _playable if playable else "dim"
     top = Text.assemble((tl + h + (key or h) + h + tr, border))
     label = card_text(card, ascii)
     if faded:
@@ -241,7 +253,7 @@ class HandView(Widget, can_focus=True):
                 if i in self.marked:
                     label.append(str(self.marked.index(i) + 1), style="bold magenta")
                 else:
-                    label.append("•" if card in self.playable else " ", style="bold green")
+                    label.append("•" if card in self.playable else " ", style=_playable)
                 if i == self.selected:
                     label.stylize("reverse")
                 line.append_text(label)
