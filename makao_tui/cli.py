@@ -15,6 +15,7 @@ from typer.core import TyperGroup
 from . import __version__
 from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
+from .engine.i18n import _
 from .serve.command import register as register_serve
 
 
@@ -53,6 +54,11 @@ app = typer.Typer(
 THINK_HELP = "Seconds a hard AI may think about a decision (default 1)."
 ASCII_HELP = "Draw cards, suits and boxes in plain ASCII (automatic when the locale is not UTF-8)."
 PACE_HELP = "The table's pause before each AI move: fast, normal (default) or slow."
+#: the themes ``--theme`` takes (``makao_tui.app.themes``; ``auto``: 16 colours where the terminal
+#: reports fewer than 256, else the default), written here so that the help does not load Textual
+THEME_NAMES = ("auto", "default", "16-colour", "high-contrast")
+THEME_HELP = _("Colours: auto (default: 16 colours where the terminal has fewer than 256), default, 16-colour "
+               "or high-contrast.")
 
 
 def _fail(message: str) -> None:
@@ -89,13 +95,17 @@ def main_callback(
                                       help="A four-colour deck: black spades, red hearts, blue diamonds, green clubs."),
     think: float | None = typer.Option(None, "--think", help=THINK_HELP),
     pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
+    theme: str | None = typer.Option(None, "--theme", help=THEME_HELP),
 ) -> None:
     """Open the app when no command is given."""
-    ctx.obj = {"ascii": ascii_suits, "pace": pace, "four_colours": four_colours}
+    if theme is not None and theme not in THEME_NAMES:
+        _fail(_("unknown theme '{theme}' (themes: {names})").format(theme=theme, names=", ".join(THEME_NAMES)))
+    ctx.obj = {"ascii": ascii_suits, "pace": pace, "four_colours": four_colours, "theme": theme}
     if ctx.invoked_subcommand is None:
         from .app.main import run_app
 
-        run_app(ascii=ascii_suits, thinking=_thinking(think), pace=_pace(ctx, pace), four_colours=four_colours)
+        run_app(ascii=ascii_suits, thinking=_thinking(think), pace=_pace(ctx, pace), four_colours=four_colours,
+                theme=theme)
 
 
 def _parse_seat(text: str) -> tuple[str, bool, str]:
@@ -216,7 +226,7 @@ def play(
     run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), variant=variant, rules=rules,
             seats=specs, seed=seed if seed is not None else random.randrange(2**31),
             thinking=_thinking(think), pace=_pace(ctx, pace),
-            four_colours=bool(ctx.obj and ctx.obj.get("four_colours")))
+            four_colours=bool(ctx.obj and ctx.obj.get("four_colours")), theme=ctx.obj.get("theme") if ctx.obj else None)
 
 
 @app.command()
@@ -338,7 +348,8 @@ def resume(
             from .app.main import run_app
 
             run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), resume=writer,
-                    thinking=thinking, pace=pace, four_colours=bool(ctx.obj and ctx.obj.get("four_colours")))
+                    thinking=thinking, pace=pace, four_colours=bool(ctx.obj and ctx.obj.get("four_colours")),
+                    theme=ctx.obj.get("theme") if ctx.obj else None)
 
 
 def _when(seconds: float) -> str:

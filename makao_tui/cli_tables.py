@@ -129,7 +129,8 @@ def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: boo
         remember_seat(code, table, shake.seated, name or default_name())
     from .app.remote import run_shared
 
-    run_shared(shake, ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), bell=bell)
+    run_shared(shake, ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), bell=bell,
+               theme=ctx.obj.get("theme") if ctx.obj else None)
 
 
 def tables(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:

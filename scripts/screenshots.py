@@ -2,8 +2,9 @@
 
 Run from the repository root: ``python scripts/screenshots.py`` (optionally naming scenes:
 ``python scripts/screenshots.py table help``). The scenes (fixed seeds, no AI pause) live in
-``tests/app/scenes.py``, ``tests/app/peklo_scenes.py`` and ``tests/app/macao_scenes.py`` so
-that the snapshots and these pictures show the same states. Each scene keeps its saved games
+``tests/app/scenes.py``, ``tests/app/peklo_scenes.py``, ``tests/app/macao_scenes.py`` and
+``tests/app/look_scenes.py`` (plain ASCII, high contrast, 16 colours) so that the snapshots and
+these pictures show the same states. Each scene keeps its saved games
 in a new temporary folder (``MAKAO_DATA_DIR``), as in the tests.
 """
 
@@ -18,11 +19,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.app.look_scenes import LOOK_SCENES  # noqa: E402
 from tests.app.macao_scenes import MACAO_SCENES  # noqa: E402
 from tests.app.peklo_scenes import PEKLO_SCENES  # noqa: E402
 from tests.app.scenes import SCENES as SHARED_SCENES  # noqa: E402
 
-SCENES = {**SHARED_SCENES, **PEKLO_SCENES, **MACAO_SCENES}
+SCENES = {**SHARED_SCENES, **PEKLO_SCENES, **MACAO_SCENES, **LOOK_SCENES}
 
 
 async def shoot(name: str, out: Path) -> Path:

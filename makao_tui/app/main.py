@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import signal
 import sys
 import termios
@@ -118,12 +119,13 @@ class MakaoApp(App[None]):
                  ai_delay: float = PACES["normal"], resume: MatchWriter | None = None,
                  clock: Callable[[], float] = time.time, thinking: Thinking | None = None,
                  four_colours: bool = False,
-                 shared: Handshake | None = None, bell: bool = False) -> None:
+                 shared: Handshake | None = None, bell: bool = False, theme: str = "default") -> None:
         self.ascii = ascii
         from .widgets.cards import use_four_colours
 
         use_four_colours(four_colours)
         super().__init__()
+        self.use_theme(theme)
         ScrollBar.renderer = WholeCellScrollBar
         #: a shared table to sit at (``makao join``): its finished handshake, and whether to ring
         #: the bell on this seat's turn
@@ -164,6 +166,42 @@ class MakaoApp(App[None]):
         self.hand_order = "dealt"
         #: the player's settings as read at start (the language chosen on the start screen)
         self.settings = load_settings()
+
+    def use_theme(self, name: str) -> None:
+        """Draw the app in theme ``name`` (a key of :data:`~makao_tui.app.themes.THEMES`: ``default``,
+        ``16-colour``, ``high-contrast``) from now on; KeyError for another name."""
+        from .themes import THEMES, textual_theme
+
+        theme = THEMES[name]
+        if theme is not None and theme.name not in self.available_themes:
+            self.register_theme(theme)
+        self.theme = textual_theme(name)
+        #: the theme in use, by the name the player chooses it by
+        self.theme_name = name
+
+    def action_next_theme(self) -> None:
+        """The next theme (``t`` on the start screen): default, high contrast, 16 colours, and
+        round again; a notification names it."""
+        from ..engine.i18n import _
+        from .themes import THEME_WORDS, THEMES
+
+        names = list(THEMES)
+        self.use_theme(names[(names.index(self.theme_name) + 1) % len(names)])
+        self.notify(_("Colours: {theme} (t: other colours)").format(theme=_(THEME_WORDS[self.theme_name])),
+                    timeout=4, markup=False)
+
+    def export_screenshot(self, *, title: str | None = None, simplify: bool = False) -> str:
+        """An SVG picture of the screen (screenshots, snapshot tests), in ASCII when the app draws
+        in ASCII (:attr:`ascii`), as the terminal shows it."""
+        svg = super().export_screenshot(title=title, simplify=simplify)
+        if not self.ascii:
+            return svg
+        from html import escape
+
+        from .terminal import to_ascii
+
+        # only the text drawn is not ASCII; a stand-in may be a character SVG escapes (← is <)
+        return re.sub(r"[^\x00-\x7f]", lambda char: escape(to_ascii(char.group())), svg)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; with ``ascii``, one that writes every frame through
@@ -622,23 +660,35 @@ class MakaoApp(App[None]):
             self.pop_screen()
 
 
+def terminal_look(ascii: bool = False, theme: str | None = None) -> dict[str, Any]:
+    """How this process's terminal gets the app drawn, as MakaoApp's ``ascii`` and ``theme``:
+    plain ASCII when ``ascii`` (``--ascii``) or the locale is not UTF-8 (``LANG=C``); the theme
+    ``theme`` names (``--theme``), else 16 colours where the terminal reports fewer than 256
+    (:func:`~makao_tui.app.themes.choose_theme`). KeyError for a theme that does not exist."""
+    from .terminal import unicode_locale
+    from .themes import choose_theme, colour_system
+
+    return {"ascii": ascii or not unicode_locale(), "theme": choose_theme(theme, colour_system(os.environ))}
+
+
 def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = None,
             seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
             resume: MatchWriter | None = None, thinking: Thinking | None = None, pace: str = "normal",
-            four_colours: bool = False) -> None:
+            four_colours: bool = False, theme: str | None = None) -> None:
     """Run the app in the terminal (the ``makao`` command's entry); ``resume``, ``thinking``: see
     MakaoApp; ``four_colours``: the four-colour deck; ``pace``: the pause before each AI move, one
     of :data:`PACES` (KeyError otherwise).
-    ``ascii`` (``--ascii``) or a locale that is not UTF-8 (``LANG=C``) draws in plain ASCII.
+    ``ascii`` (``--ascii``) or a locale that is not UTF-8 (``LANG=C``) draws in plain ASCII;
+    ``theme`` (``--theme``; None: ``auto``) as :func:`terminal_look` says.
     Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number. Output or input
     that is not a terminal is refused with one line on standard error and exit status 2."""
-    from .terminal import terminal_refusal, unicode_locale
+    from .terminal import terminal_refusal
 
     refusal = terminal_refusal()
     if refusal is not None:
         print(f"makao: {refusal}", file=sys.stderr)
         raise SystemExit(2)
-    app = MakaoApp(ascii=ascii or not unicode_locale(), variant=variant, rules=rules, seats=seats, seed=seed,
+    app = MakaoApp(**terminal_look(ascii, theme), variant=variant, rules=rules, seats=seats, seed=seed,
                    resume=resume, thinking=thinking, ai_delay=PACES[pace], four_colours=four_colours)
     app.run()
     if app.unsaved:

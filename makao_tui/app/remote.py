@@ -199,13 +199,14 @@ class SharedTable:
         self.conn.writer.close()
 
 
-def run_shared(shake: Handshake, ascii: bool = False, bell: bool = False) -> None:
+def run_shared(shake: Handshake, ascii: bool = False, bell: bool = False, theme: str | None = None) -> None:
     """Run the app at the shared table of ``shake`` (``makao join``, ``makao host``) until the
-    player leaves or the table ends (why is printed then). Ended by SIGHUP or SIGTERM, it exits
-    with status 128 + the signal's number."""
-    from .main import MakaoApp
+    player leaves or the table ends (why is printed then); ``ascii``, ``theme``: as
+    :func:`~makao_tui.app.main.terminal_look` says (``LANG=C`` draws in ASCII here too). Ended by
+    SIGHUP or SIGTERM, it exits with status 128 + the signal's number."""
+    from .main import MakaoApp, terminal_look
 
-    app = MakaoApp(ascii=ascii, shared=shake, bell=bell)
+    app = MakaoApp(**terminal_look(ascii, theme), shared=shake, bell=bell)
     app.run()
     code = shake.welcome.table.code
     if app.shared_end is not None:

@@ -61,9 +61,16 @@ def unicode_locale(environ: Mapping[str, str] | None = None) -> bool:
     return charset == "utf8"
 
 
+#: Cyrillic letters by one Latin letter each (a name or a Russian word stays readable: ``Ольга`` →
+#: ``Ol'ga``); one letter for one, so the layout is unchanged
+CYRILLIC = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґ", "abvgdeezzijklmnoprstufhccss\"y'euaiieg", strict=True))
+
 #: the ASCII stand-in of each non-ASCII character the app draws (one cell for one cell, so the
 #: layout is unchanged); box lines not named here become ``-``, ``|`` or ``+`` by their shape
 ASCII_STAND_INS = str.maketrans({
+    **CYRILLIC, **{big.upper(): small.upper() for big, small in CYRILLIC.items()},
+    "ł": "l", "Ł": "L", "«": '"', "»": '"', "„": '"',
+
     **{sym: letter for letter, sym in SUIT_SYMBOLS.items()},
     "━": "=", "═": "=", "┃": "#", "║": "#", "┏": "#", "┓": "#", "┗": "#", "┛": "#",
     "╔": "+", "╗": "+", "╚": "+", "╝": "+",
@@ -98,5 +105,6 @@ _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 def to_ascii(text: str) -> str:
     """``text`` with every non-ASCII character replaced by an ASCII one of the same width: the
     suits by ``S H D C``, box lines by ``- | +`` (heavy ones by ``= #``), arrows by ``< > ^ v``,
-    the joker's star by ``*``, an accented letter by its letter, anything else by ``?``."""
+    the joker's star by ``*``, an accented letter by its letter (``ł`` by ``l``), a Cyrillic one by
+    a Latin letter (:data:`CYRILLIC`), anything else by ``?``."""
     return _NON_ASCII.sub(_stand_in, text.translate(ASCII_STAND_INS))

@@ -70,3 +70,9 @@ def test_the_ascii_driver_writes_every_frame_through_the_stand_ins(monkeypatch):
 ])
 def test_the_locale_decides_unicode_or_ascii(environ, utf8):
     assert unicode_locale(environ) is utf8
+
+
+def test_russian_and_polish_letters_stay_readable_in_ascii():
+    for text, plain in (("Ольга Щукина", "Ol'ga Sukina"), ("Пётр кладёт 10♥", "Petr kladet 10H"),
+                        ("Łukasz Żółć", "Lukasz Zolc"), ("«Макао»", '"Makao"')):
+        assert to_ascii(text) == plain

@@ -90,6 +90,7 @@ class StartScreen(Screen[None]):
                 Binding("h", "app.open_statistics", N_("Statistics")),
                 Binding("w", "watch", N_("Watch table")),
                 Binding("l", "app.choose_language", N_("Language")),
+                Binding("t", "app.next_theme", N_("Colours")),
                 Binding("f1,question_mark", "app.help", N_("Help"), key_display="?")]
 
     @property
