@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from makao_tui.engine.i18n import set_language  # noqa: E402
 from tests.app.look_scenes import LOOK_SCENES  # noqa: E402
 from tests.app.macao_scenes import MACAO_SCENES  # noqa: E402
 from tests.app.peklo_scenes import PEKLO_SCENES  # noqa: E402
@@ -30,6 +31,7 @@ SCENES = {**SHARED_SCENES, **PEKLO_SCENES, **MACAO_SCENES, **LOOK_SCENES}
 async def shoot(name: str, out: Path) -> Path:
     """Bring scene ``name`` to its screen and save it as ``out/<name>.svg``."""
     scene = SCENES[name]
+    set_language("en")  # a scene in another language sets it when it makes its app
     with tempfile.TemporaryDirectory() as data:
         os.environ["MAKAO_DATA_DIR"] = data
         app = scene.make()

@@ -83,6 +83,8 @@ GENERAL_KEYS = [
     ("Ctrl+S", N_("start the match (setup screen)")),
     ("h", N_("statistics and finished matches (start screen)")),
     ("l", N_("the language of the app (start screen)")),
+    ("r", N_("the rules of the highlighted game in full (start screen; F1 at a table)")),
+    ("t", N_("colours: default, high contrast, 16 colours (start screen)")),
     ("F1 / ?", N_("this help")),
     ("q / Ctrl+C", N_("quit (asks during a match)")),
 ]
@@ -182,7 +184,6 @@ class MakaoApp(App[None]):
     def action_next_theme(self) -> None:
         """The next theme (``t`` on the start screen): default, high contrast, 16 colours, and
         round again; a notification names it."""
-        from ..engine.i18n import _
         from .themes import THEME_WORDS, THEMES
 
         names = list(THEMES)

@@ -22,14 +22,24 @@ def rules_word(variant: Variant, rules: Any) -> str:
     return _(words) if words is not None else _("{preset} rules").format(preset=preset)
 
 
+def option_rows(variant: Variant, rules: Any) -> list[tuple[bool, str, str, str]]:
+    """Every option of ``rules`` in words of the language in use, in order: (whether its value
+    differs from the seed rules, its label, its value, its one-line description ending in a full
+    stop)."""
+    seed = variant.rules(preset="seed")
+    rows = []
+    for field in option_fields(type(rules)):
+        value = getattr(rules, field.name)
+        description = _(field.metadata["description"]).rstrip(".") + "."  # ends its line
+        rows.append((value != getattr(seed, field.name), _(field.metadata["label"]), option_value_text(value),
+                     description))
+    return rows
+
+
 def rules_text(variant: Variant, rules: Any) -> str:
     """The rules in force as lines for the help screen: the preset, then every option with its
     value and its one-line description (the options that differ from the seeds first marked *)."""
-    seed = variant.rules(preset="seed")
     lines = [_("Rules in force: {preset} (* differs from the seed rules):").format(preset=rules_word(variant, rules))]
-    for field in option_fields(type(rules)):
-        value = getattr(rules, field.name)
-        mark = "*" if value != getattr(seed, field.name) else " "
-        description = _(field.metadata["description"]).rstrip(".") + "."  # ends its line in the help
-        lines.append(f"{mark} {_(field.metadata['label'])}: {option_value_text(value)} — {description}")
+    for differs, label, value, description in option_rows(variant, rules):
+        lines.append(f"{'*' if differs else ' '} {label}: {value} — {description}")
     return "\n".join(lines)

@@ -81,6 +81,7 @@ HIGH_CONTRAST = Theme(
     text_alpha=1.0,
     variables={
         "text-muted": "#ffffff",
+        "text-disabled": "#c0c0c0",
         "panel-lighten-2": "#ffffff",
         "border": "#ffff00",
         "border-blurred": "#ffffff",

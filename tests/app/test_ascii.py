@@ -76,3 +76,13 @@ def test_russian_and_polish_letters_stay_readable_in_ascii():
     for text, plain in (("Ольга Щукина", "Ol'ga Sukina"), ("Пётр кладёт 10♥", "Petr kladet 10H"),
                         ("Łukasz Żółć", "Lukasz Zolc"), ("«Макао»", '"Makao"')):
         assert to_ascii(text) == plain
+
+
+def test_a_russian_players_name_is_readable_at_an_ascii_table(data_dir):
+    from makao_tui.app.main import SeatSpec
+
+    variant = get_variant("makao-pl")
+    app = MakaoApp(ascii=True, variant=variant, rules=variant.rules(), seats=[SeatSpec("Ольга", False), AI],
+                   seed=7, ai_delay=0)
+    frame = _ascii_frame(app, table=True)
+    assert "Ol'ga" in frame and frame.count("?") == 1  # only the help key's

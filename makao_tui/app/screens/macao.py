@@ -50,7 +50,7 @@ KEYS = [
     ("d", N_("draw one more card (ends your turn)")),
     ("s", N_("stand on your card (ends your turn)")),
     ("l", N_("ledger: the score sheet hand by hand and the bankroll chart")),
-    ("? / F1", N_("this help")),
+    ("?", N_("this help")),
     ("q / Ctrl+C", N_("quit (asks first)")),
 ]
 

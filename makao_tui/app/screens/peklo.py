@@ -38,7 +38,7 @@ KEYS = [
     (N_("Enter (or click)"), N_("make the chosen bid / play the chosen card")),
     ("o", N_("show your hand as dealt, by suit or by rank, trumps first (press again for the next)")),
     ("s", N_("score sheet")),
-    ("? / F1", N_("this help")),
+    ("?", N_("this help")),
     ("q / Ctrl+C", N_("quit (asks first)")),
 ]
 

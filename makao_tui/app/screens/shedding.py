@@ -64,7 +64,7 @@ DEMAND_GAME_KEYS = [
 ]
 COMMON_KEYS = [
     ("s", N_("score sheet")),
-    ("? / F1", N_("this help")),
+    ("?", N_("this help")),
     ("q / Ctrl+C", N_("quit (asks first)")),
 ]
 

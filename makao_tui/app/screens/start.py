@@ -84,12 +84,14 @@ def table_prompt(info: TableInfo) -> Text:
 
 
 class StartScreen(Screen[None]):
-    """Resume a match or choose a game with the arrows and Enter; h: statistics; q quits."""
+    """Resume a match or choose a game with the arrows and Enter; r: the rules of the game highlighted;
+    h: statistics; t: colours; q quits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", N_("Quit")),
                 Binding("h", "app.open_statistics", N_("Statistics")),
                 Binding("w", "watch", N_("Watch table")),
                 Binding("l", "app.choose_language", N_("Language")),
+                Binding("r", "rules", N_("Rules")),
                 Binding("t", "app.next_theme", N_("Colours")),
                 Binding("f1,question_mark", "app.help", N_("Help"), key_display="?")]
 
@@ -97,6 +99,11 @@ class StartScreen(Screen[None]):
     def makao_app(self) -> MakaoApp:
         """The app, typed."""
         return self.app  # type: ignore[return-value]
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: the game of each entry that is not a game itself (a match to resume, an open table)
+        self._games: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(TITLE, id="logo")
@@ -199,10 +206,12 @@ class StartScreen(Screen[None]):
         self._tables_seen = tables
         for info in tables:
             options.append(Option(table_prompt(info), id=f"{JOIN}{info.code}"))
+            self._games[f"{JOIN}{info.code}"] = info.game
         if tables:
             options.append(None)
         for match in self._unfinished():
             options.append(Option(resume_prompt(match, now), id=f"{RESUME}{match.id}", disabled=match.in_use))
+            self._games[f"{RESUME}{match.id}"] = match.game
         for variant in playable_variants():
             if options:
                 options.append(None)
@@ -218,6 +227,25 @@ class StartScreen(Screen[None]):
         games.add_options(options)
         choices = [o for o in options if o is not None]  # separators are not choices
         games.highlighted = next(i for i, o in enumerate(choices) if not o.disabled)
+
+    def action_rules(self) -> None:
+        """The rules in full of the game highlighted (a game, a match to resume, an open table),
+        with the options a new match of it starts from: those of the last match set up here, else
+        the seed rules."""
+        games = self.query_one("#games", OptionList)
+        if games.highlighted is None:
+            return
+        choice = games.get_option_at_index(games.highlighted).id or ""
+        game = self._games.get(choice, choice)
+        try:
+            variant = get_variant(game)
+        except RulesError:  # a saved match of a game this version does not know
+            return
+        last = self.makao_app.last_setup
+        rules = last[2] if last is not None and last[0] == variant.id else variant.rules()
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(variant, rules, for_match=False))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id

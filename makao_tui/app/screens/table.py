@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 #: the help line of the undo key, which every table has
 UNDO_KEY = ("u", N_("undo: take back your last move and the computer's after it, one move only (one "
                     "human against the computer; off in hot-seat)"))
+#: the help line of the rules key, which every table has
+RULES_KEY = ("F1", N_("the rules in full, the options of this match marked, the seed text one key away"))
 #: the help line of the hint key, which every table has
 HINT_KEY = ("h", N_("hint: what the hard AI would do in your place, and why (one human against the "
                     "computer; it thinks for up to a second)"))
@@ -111,7 +113,8 @@ class TableScreen(Screen[None]):
         Binding("s", "scores", N_("Scores")),
         Binding("u", "undo", N_("Undo")),
         Binding("h", "hint", N_("Hint")),
-        Binding("f1,question_mark", "help", N_("Help"), key_display="?"),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("f1", "rules", N_("Rules")),
         Binding("q", "quit_match", N_("Quit")),
     ]
 
@@ -321,10 +324,16 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
         variant = self.seating.variant
-        keys = [*self.help_keys(), UNDO_KEY, HINT_KEY]
+        keys = [*self.help_keys(), UNDO_KEY, HINT_KEY, RULES_KEY]
         help_text = _(variant.help_text) if variant.help_text else ""
         text = rules_text(variant, self.seating.rules) + "\n\n" + help_text
         self.app.push_screen(HelpScreen(_("{game} — help").format(game=_(variant.name)), keys, text))
+
+    def action_rules(self) -> None:
+        """Show the game's rules in full, the options of this match marked (F1)."""
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.seating.variant, self.seating.rules, for_match=True))
 
     def show_log(self) -> None:
         """Bring the ``#log`` up to date: the entries not shown yet are appended, so a key costs
@@ -419,7 +428,7 @@ class TableScreen(Screen[None]):
             keys.append(("u", N_("undo")))
         if self.hint_refusal() is None:
             keys.append(("h", N_("hint")))
-        keys += [("?", N_("help")), ("q", N_("quit"))]
+        keys += [("?", N_("help")), ("F1", N_("rules")), ("q", N_("quit"))]
         return fit_key_bar([(key, _(word)) for key, word in keys], self.app.size.width)
 
     def undo_refusal(self) -> str | None:
