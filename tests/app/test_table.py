@@ -213,8 +213,8 @@ def test_help_shows_keys_and_the_games_rules():
         assert "Shed all your cards" in text and "take the pending penalty" in text
         await pilot.press("escape")
         await wait_for(pilot, lambda: humans_turn(app))
-        await pilot.press("f1")
-        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("f1")  # F1: the rules in full (tests/app/test_rules_screen.py)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "RulesScreen")
 
     run(app, body)
 
