@@ -27,6 +27,7 @@ matches ("10 minutes ago"); tests fix it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import random
 import re
@@ -49,7 +50,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 # screens, the worker pool) when first used, so that the first screen shows sooner.
 from ..engine.i18n import N_, _, ngettext, set_language
 from ..store import Seat, StoreError, open_store_or_recover
-from ..store.settings import Settings, load_settings, save_settings
+from ..store.settings import load_settings, save_settings
 from ..table import AIWorker, LocalSeating, Notice, Seating, SeatSpec, Table, seat_names
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
 from .screens.start import StartScreen
@@ -183,13 +184,20 @@ class MakaoApp(App[None]):
 
     def action_next_theme(self) -> None:
         """The next theme (``t`` on the start screen): default, high contrast, 16 colours, and
-        round again; a notification names it."""
+        round again; a notification names it, and the settings remember it (a file that cannot
+        be written is said: the colours still change for this run)."""
         from .themes import THEME_WORDS, THEMES
 
         names = list(THEMES)
         self.use_theme(names[(names.index(self.theme_name) + 1) % len(names)])
         self.notify(_("Colours: {theme} (t: other colours)").format(theme=_(THEME_WORDS[self.theme_name])),
                     timeout=4, markup=False)
+        self.settings = dataclasses.replace(self.settings, theme=self.theme_name, trouble=None)
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.notify(_("The colours could not be remembered ({reason}).").format(reason=exc),
+                        title=_("Settings"), severity="warning", timeout=15, markup=False)
 
     def export_screenshot(self, *, title: str | None = None, simplify: bool = False) -> str:
         """An SVG picture of the screen (screenshots, snapshot tests), in ASCII when the app draws
@@ -466,7 +474,7 @@ class MakaoApp(App[None]):
                 await retranslate()
             elif screen.is_mounted and screen.id != "_default":
                 await screen.recompose()
-        self.settings = Settings(language=code)
+        self.settings = dataclasses.replace(self.settings, language=code, trouble=None)
         try:
             save_settings(self.settings)
         except OSError as exc:
@@ -664,12 +672,14 @@ class MakaoApp(App[None]):
 def terminal_look(ascii: bool = False, theme: str | None = None) -> dict[str, Any]:
     """How this process's terminal gets the app drawn, as MakaoApp's ``ascii`` and ``theme``:
     plain ASCII when ``ascii`` (``--ascii``) or the locale is not UTF-8 (``LANG=C``); the theme
-    ``theme`` names (``--theme``), else 16 colours where the terminal reports fewer than 256
-    (:func:`~makao_tui.app.themes.choose_theme`). KeyError for a theme that does not exist."""
+    ``theme`` names (``--theme``), else the one chosen on the start screen (the settings), else 16
+    colours where the terminal reports fewer than 256 (:func:`~makao_tui.app.themes.choose_theme`).
+    KeyError for a theme that does not exist."""
     from .terminal import unicode_locale
     from .themes import choose_theme, colour_system
 
-    return {"ascii": ascii or not unicode_locale(), "theme": choose_theme(theme, colour_system(os.environ))}
+    saved = load_settings().theme
+    return {"ascii": ascii or not unicode_locale(), "theme": choose_theme(theme, colour_system(os.environ), saved)}
 
 
 def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = None,

@@ -129,13 +129,16 @@ def colour_system(environ: Mapping[str, str]) -> str | None:
     return Console(force_terminal=True, _environ=dict(environ)).color_system
 
 
-def choose_theme(flag: str | None, colours: str | None) -> str:
+def choose_theme(flag: str | None, colours: str | None, saved: str | None = None) -> str:
     """The theme to use (a key of :data:`THEMES`): ``flag`` (``--theme``) unless it is None or
-    ``auto``; else ``16-colour`` where the terminal reports fewer than 256 colours (``colours``
-    from :func:`colour_system` is ``standard``, ``windows`` or None), else ``default``.
-    Raises KeyError for a ``flag`` that names no theme."""
+    ``auto``; without a flag, ``saved`` (chosen with ``t`` on the start screen, kept in the
+    settings) if it names a theme; else ``16-colour`` where the terminal reports fewer than 256 colours
+    (``colours`` from :func:`colour_system` is ``standard``, ``windows`` or None), else
+    ``default``. Raises KeyError for a ``flag`` that names no theme."""
     if flag is not None and flag != "auto":
         if flag not in THEMES:
             raise KeyError(flag)
         return flag
+    if flag is None and saved in THEMES:
+        return saved
     return "16-colour" if colours in ("standard", "windows", None) else "default"

@@ -1,7 +1,7 @@
 """The player's settings: a small JSON file beside the saved games (``settings.json`` in
 :func:`~makao_tui.store.database.data_dir`: ``$MAKAO_DATA_DIR`` or the user's data folder).
 
-Today it holds the language chosen on the start screen. A missing file gives the defaults; a file
+It holds the language and the colours (theme) chosen on the start screen. A missing file gives the defaults; a file
 that cannot be read, is not JSON or holds wrong values also gives the defaults, with the reason in
 :attr:`Settings.trouble` (the app says it; nothing is raised), and is overwritten by the next save.
 """
@@ -23,11 +23,14 @@ SETTINGS_NAME = "settings.json"
 @dataclass(frozen=True)
 class Settings:
     """The player's settings. ``language``: a language code chosen on the start screen (None:
-    not chosen, the locale decides; :func:`makao_tui.engine.i18n.choose_language`); ``trouble``:
-    why the file could not be used when it was read (None: it could, or there was none)."""
+    not chosen, the locale decides; :func:`makao_tui.engine.i18n.choose_language`); ``theme``: the
+    colours chosen there (a theme's name, :data:`makao_tui.app.themes.THEMES`; None: not chosen,
+    the terminal decides); ``trouble``: why the file could not be used when it was read (None: it
+    could, or there was none)."""
 
     language: str | None = None
     trouble: str | None = None
+    theme: str | None = None
 
 
 def settings_path() -> Path:
@@ -51,10 +54,12 @@ def load_settings(path: Path | None = None) -> Settings:
         return Settings(trouble=f"{path}: not JSON ({exc})")
     if not isinstance(data, dict):
         return Settings(trouble=f"{path}: not a JSON object")
-    language = data.get("language")
+    language, theme = data.get("language"), data.get("theme")
     if language is not None and not isinstance(language, str):
         return Settings(trouble=f"{path}: language is not a text")
-    return Settings(language=language)
+    if theme is not None and not isinstance(theme, str):
+        return Settings(trouble=f"{path}: theme is not a text")
+    return Settings(language=language, theme=theme)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
@@ -62,7 +67,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     replaced whole (a crash never leaves half a file). Raises OSError if it cannot be written."""
     path = path or settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"language": settings.language}, ensure_ascii=False, indent=1) + "\n"
+    text = json.dumps({"language": settings.language, "theme": settings.theme}, ensure_ascii=False, indent=1) + "\n"
     fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:

@@ -85,3 +85,24 @@ def test_t_on_the_start_screen_goes_round_the_themes(data_dir):
             return seen
 
     assert asyncio.run(main()) == ["default", "high-contrast", "16-colour", "default"]
+
+
+def test_the_colours_chosen_on_the_start_screen_are_remembered(data_dir, monkeypatch):
+    from makao_tui.store.settings import load_settings
+
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("TEXTUAL_COLOR_SYSTEM", raising=False)
+    app = MakaoApp(**terminal_look(), ai_delay=0)
+    assert app.theme_name == "default"
+
+    async def main():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await step(pilot)
+            await pilot.press("t")
+            await step(pilot)
+
+    asyncio.run(main())
+    assert load_settings().theme == "high-contrast"
+    assert terminal_look()["theme"] == "high-contrast"  # the next run starts in it
+    assert terminal_look(theme="auto")["theme"] == "default"  # unless told otherwise
+    assert choose_theme(None, "standard", saved="no-such-theme") == "16-colour"
