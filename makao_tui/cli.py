@@ -10,32 +10,112 @@ import sys
 from pathlib import Path
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from . import __version__
 from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
-from .engine.i18n import _
+from .engine.i18n import N_, _, ngettext
 from .serve.command import register as register_serve
 
 
-class _OneLineErrors(TyperGroup):
+def _param_name(param) -> str:
+    """How a usage error names a parameter: an option by its longest flag (``--csv``), an
+    argument by its metavar or its name in capitals (``GAME``)."""
+    opts = [o for o in getattr(param, "opts", ()) if o.startswith("-")]
+    if opts:
+        return max(opts, key=len)
+    return str(getattr(param, "metavar", None) or getattr(param, "name", "") or "?").upper()
+
+
+#: the type checks of Typer's values (pydantic's error types) in the user's words
+_VALUE_ERRORS = {"int_parsing": N_("a whole number is needed"), "float_parsing": N_("a number is needed"),
+                 "bool_parsing": N_("yes or no is needed")}
+
+
+def usage_error_text(exc: Exception) -> str:
+    """A Typer/Click usage error (a missing argument, an unknown option, a bad value...) as one
+    line in the language in use, made from the exception's fields (Click's own English words are
+    not translated): "no such option: --nope (did you mean --name?)". An error of a kind not
+    known here keeps Click's English words."""
+    kinds = {cls.__name__ for cls in type(exc).__mro__}
+    param = getattr(exc, "param", None)
+    message = str(getattr(exc, "message", "") or "")
+    if "MissingParameter" in kinds and param is not None:
+        if getattr(param, "param_type_name", "") == "argument":
+            return _("the argument {name} is missing").format(name=_param_name(param))
+        return _("the option {name} is missing").format(name=_param_name(param))
+    if "NoSuchOption" in kinds:
+        import difflib
+
+        option = str(getattr(exc, "option_name", ""))
+        close = difflib.get_close_matches(option, list(getattr(exc, "possibilities", None) or []), 3, 0.75)
+        if close:
+            return _("no such option: {option} (did you mean {choices}?)").format(
+                option=option, choices=", ".join(close))
+        return _("no such option: {option}").format(option=option)
+    if "BadOptionUsage" in kinds:
+        option = str(getattr(exc, "option_name", ""))
+        if "does not take" in message:
+            return _("the option {option} takes no value").format(option=option)
+        if "requires" in message:
+            return _("the option {option} needs a value").format(option=option)
+    if "BadParameter" in kinds and param is not None:
+        cause = exc.__cause__
+        errors = cause.errors() if cause is not None and hasattr(cause, "errors") else []
+        why = _VALUE_ERRORS.get(errors[0].get("type", "")) if errors else None
+        return _("wrong value for {name}: {why}").format(name=_param_name(param),
+                                                          why=_(why) if why else message.rstrip("."))
+    if "NoSuchCommand" in kinds or message.startswith("No such command"):
+        name = str(getattr(exc, "command_name", "") or message.partition("'")[2].rpartition("'")[0])
+        return _("no such command: {name}").format(name=name)
+    if message.startswith("Got unexpected extra argument"):
+        extra = message.rpartition("(")[2].rpartition(")")[0]  # "... argument(s) (x y)"
+        count = len(extra.split())
+        return ngettext("one argument too many: {arguments}", "{n} arguments too many: {arguments}",
+                        count).format(n=count, arguments=extra)
+    if message.startswith("Missing command"):
+        return _("a command is missing")
+    return " ".join((message or exc.format_message()).split()).rstrip(".")  # type: ignore[attr-defined]
+
+
+class _Words:
+    """Typer's help in the language in use: the usage line's "Usage:" and the help option's text
+    (Click's own English words otherwise); a mixin of the ``makao`` group and of its commands."""
+
+    def get_usage(self, ctx):
+        usage = super().get_usage(ctx)
+        return usage.replace("Usage:", _("Usage:"), 1)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+
+class _Command(_Words, TyperCommand):
+    """A ``makao`` command (see :class:`_Words`)."""
+
+
+class _OneLineErrors(_Words, TyperGroup):
     """The ``makao`` command group, whose usage errors (a missing argument, an unknown option, a
     value of the wrong type) are one line on standard error, ``makao: ...``, with exit status 2,
-    as every other refusal of the command; not Typer's framed box."""
+    as every other refusal of the command; not Typer's framed box. The line is in the language in
+    use (:func:`usage_error_text`)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except typer.TyperException as exc:
             context = getattr(exc, "ctx", None)
-            message = " ".join(exc.format_message().split()).rstrip(".")
+            message = usage_error_text(exc)
             if context is not None:
-                message += f"; see '{context.command_path} --help'"
+                message = _("{error}; see '{command} --help'").format(error=message, command=context.command_path)
             typer.echo(f"makao: {message}", err=True)
             code = 2
         except typer.Abort:
-            typer.echo("makao: stopped", err=True)
+            typer.echo("makao: " + _("stopped"), err=True)
             code = 130
         if not standalone_mode:
             return code
@@ -47,13 +127,15 @@ app = typer.Typer(
     add_completion=False,
     invoke_without_command=True,
     no_args_is_help=False,
-    help="Four card games called Makao / Macao, in the terminal. With no command, opens the app.",
+    help=_("Four card games called Makao / Macao, in the terminal. With no command, opens the app."),
+    epilog=_("Every command takes --lang ru|pl|en (Russian, Polish, English); without it the language "
+             "comes from LC_ALL, LC_MESSAGES or LANG, else English."),
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-THINK_HELP = "Seconds a hard AI may think about a decision (default 1)."
-ASCII_HELP = "Draw cards, suits and boxes in plain ASCII (automatic when the locale is not UTF-8)."
-PACE_HELP = "The table's pause before each AI move: fast, normal (default) or slow."
+THINK_HELP = N_("Seconds a hard AI may think about a decision (default 1).")
+ASCII_HELP = N_("Draw cards, suits and boxes in plain ASCII (automatic when the locale is not UTF-8).")
+PACE_HELP = N_("The table's pause before each AI move: fast, normal (default) or slow.")
 #: the themes ``--theme`` takes (``makao_tui.app.themes``; ``auto``: 16 colours where the terminal
 #: reports fewer than 256, else the default), written here so that the help does not load Textual
 THEME_NAMES = ("auto", "default", "16-colour", "high-contrast")
@@ -75,8 +157,19 @@ MAX_GAMES, MAX_ACTIONS, MAX_PLAYOUTS = 1_000_000, 100_000_000, 1_000_000
 def _bounded(flag: str, value: int | None, low: int, high: int) -> int | None:
     """``value`` if it is None or within ``low``..``high``; else one line and exit status 2."""
     if value is not None and not low <= value <= high:
-        _fail(f"{flag} must be from {low} to {high}, not {value}")
+        _fail(_("{flag} must be from {low} to {high}, not {value}").format(flag=flag, low=low, high=high, value=value))
     return value
+
+
+def _language(value: str | None) -> None:
+    """``--lang`` when it reaches the parser: ``makao`` takes it out of the line before (at any place,
+    for every command: :mod:`makao_tui.__main__`), ``python -m makao_tui.cli`` does not."""
+    if value is not None:
+        from .engine.i18n import LANGUAGES, set_language
+
+        if value not in LANGUAGES:
+            _fail(_("unknown language {lang!r} (known: {known})").format(lang=value, known=", ".join(LANGUAGES)))
+        set_language(value)
 
 
 def _version(value: bool) -> None:
@@ -89,12 +182,17 @@ def _version(value: bool) -> None:
 def main_callback(
     ctx: typer.Context,
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                 help="Print the version and exit."),
-    ascii_suits: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
+                                 help=_("Print the version and exit.")),
+    lang: str | None = typer.Option(None, "--lang", metavar="ru|pl|en", callback=_language, is_eager=True,
+                                    help=_("The language of every word: ru (Russian), pl (Polish) or en "
+                                           "(English); default from LC_ALL, LC_MESSAGES or LANG. Every "
+                                           "command takes it.")),
+    ascii_suits: bool = typer.Option(False, "--ascii", help=_(ASCII_HELP)),
     four_colours: bool = typer.Option(False, "--four-colour",
-                                      help="A four-colour deck: black spades, red hearts, blue diamonds, green clubs."),
-    think: float | None = typer.Option(None, "--think", help=THINK_HELP),
-    pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
+                                      help=_("A four-colour deck: black spades, red hearts, blue diamonds, green "
+                                             "clubs.")),
+    think: float | None = typer.Option(None, "--think", help=_(THINK_HELP)),
+    pace: str | None = typer.Option(None, "--pace", help=_(PACE_HELP)),
     theme: str | None = typer.Option(None, "--theme", help=THEME_HELP),
 ) -> None:
     """Open the app when no command is given."""
@@ -116,13 +214,13 @@ def _parse_seat(text: str) -> tuple[str, bool, str]:
 
     t = clean_name(text)  # no control or bidi characters, a length limit
     if not t:
-        _fail("a --seat needs a name or 'ai'")
+        _fail(_("a --seat needs a name or 'ai'"))
     if t.lower() == "ai":
         return "", True, DEFAULT_LEVEL
     if t.lower().startswith("ai:"):
         level = t[3:].strip().lower()
         if level not in LEVELS:
-            _fail(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+            _fail(_("unknown AI level {level!r} (levels: {levels})").format(level=level, levels=", ".join(LEVELS)))
         return "", True, level
     return t, False, DEFAULT_LEVEL
 
@@ -139,9 +237,10 @@ def _thinking(think: float | None, playouts: int | None = None):
     if think is None and playouts is None:
         return None
     if think is not None and playouts is not None:
-        _fail("give --think (seconds a decision) or --playouts (playouts a decision), not both")
+        _fail(_("give --think (seconds a decision) or --playouts (playouts a decision), not both"))
     if think is not None and not 0 < think <= MAX_THINK:  # also refuses nan
-        _fail(f"--think must be more than 0 and at most {MAX_THINK} seconds, not {think}")
+        _fail(_("--think must be more than 0 and at most {most} seconds, not {think}").format(most=MAX_THINK,
+                                                                                            think=think))
     _bounded("--playouts", playouts, 1, MAX_PLAYOUTS)
     return Thinking(seconds=think if playouts is None else None, playouts=playouts)
 
@@ -154,7 +253,7 @@ def _pace(ctx: typer.Context, pace: str | None) -> str:
     if pace is None:
         pace = (ctx.obj or {}).get("pace") or "normal"
     if pace.lower() not in PACES:
-        _fail(f"--pace is one of {', '.join(PACES)}, not {pace!r}")
+        _fail(_("--pace is one of {paces}, not {pace!r}").format(paces=", ".join(PACES), pace=pace))
     return pace.lower()
 
 
@@ -164,29 +263,32 @@ _FLAGS = {"loss_limit": "--loss-limit", "deals": "--deals", "time_limit_min": "-
           "auto_makao": "--auto-makao", "hook": "--hook"}
 
 
-@app.command()
+@app.command(help=_("Start a match straight away, skipping the menus."))
 def play(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
+    game: str = typer.Argument(..., help=_("The game: makao-ru, makao-pl, macao, peklo.")),
     seat: list[str] = typer.Option([], "--seat",
-                                   help="A seat: a human's name, 'ai', or 'ai:easy|normal|hard'. Repeat per seat."),
-    seed: int | None = typer.Option(None, "--seed", help="Seed of the match (random if omitted)."),
-    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
-    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
-    loss_limit: int | None = typer.Option(None, "--loss-limit", help="makao-ru: points that end the match (200-1000)."),
-    deals: int | None = typer.Option(None, "--deals", help="makao-pl: deals in the match."),
+                                   help=_("A seat: a human's name, 'ai', or 'ai:easy|normal|hard'. Repeat per seat.")),
+    seed: int | None = typer.Option(None, "--seed", help=_("Seed of the match (random if omitted).")),
+    preset: str | None = typer.Option(None, "--preset", help=_(PRESET_HELP)),
+    option: list[str] = typer.Option([], "--option", help=_(OPTION_HELP)),
+    loss_limit: int | None = typer.Option(None, "--loss-limit",
+                                          help=_("makao-ru: points that end the match (200-1000).")),
+    deals: int | None = typer.Option(None, "--deals", help=_("makao-pl: deals in the match.")),
     time_limit: int | None = typer.Option(None, "--time-limit",
-                                          help="makao-pl: minutes the match lasts (instead of deals)."),
-    auto_makao: bool = typer.Option(False, "--auto-makao", help="makao-ru, makao-pl: call Makao automatically."),
-    bankroll: int | None = typer.Option(None, "--bankroll", help="macao: chips each player starts with."),
-    stake: int | None = typer.Option(None, "--stake", help="macao: the fixed stake of every punter, each hand."),
-    rounds: int | None = typer.Option(None, "--rounds", help="macao: times the bank goes round the table."),
-    hook: bool = typer.Option(False, "--hook", help="peklo: the dealer may not make the bids add up to the deal size."),
-    think: float | None = typer.Option(None, "--think", help=THINK_HELP),
-    pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
-    ascii_suits: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
+                                          help=_("makao-pl: minutes the match lasts (instead of deals).")),
+    auto_makao: bool = typer.Option(False, "--auto-makao", help=_("makao-ru, makao-pl: call Makao automatically.")),
+    bankroll: int | None = typer.Option(None, "--bankroll", help=_("macao: chips each player starts with.")),
+    stake: int | None = typer.Option(None, "--stake", help=_("macao: the fixed stake of every punter, each hand.")),
+    rounds: int | None = typer.Option(None, "--rounds", help=_("macao: times the bank goes round the table.")),
+    hook: bool = typer.Option(False, "--hook",
+                              help=_("peklo: the dealer may not make the bids add up to the deal size.")),
+    think: float | None = typer.Option(None, "--think", help=_(THINK_HELP)),
+    pace: str | None = typer.Option(None, "--pace", help=_(PACE_HELP)),
+    ascii_suits: bool = typer.Option(False, "--ascii", help=_(ASCII_HELP)),
 ) -> None:
-    """Start a match straight away, skipping the menus."""
+    """``makao play GAME``: checks the seats and rule flags (one line and exit status 2 for a bad one),
+    then opens the app at a new match."""
     from .engine.variant import RulesError
     from .games import get_variant
 
@@ -199,9 +301,9 @@ def play(
 
     seats = [_parse_seat(s) for s in seat] or [(default_name(), False, "normal"), ("", True, "normal"),
                                                ("", True, "normal")]
-    humans = [name.casefold() for name, is_ai, _ in seats if not is_ai]
+    humans = [name.casefold() for name, is_ai, _level in seats if not is_ai]
     if len(set(humans)) < len(humans):
-        _fail("two human seats have the same name: give each player a name of their own")
+        _fail(_("two human seats have the same name: give each player a name of their own"))
     given = {
         "loss_limit": loss_limit, "deals": deals, "time_limit_min": time_limit, "bankroll": bankroll,
         "stake": stake, "rounds": rounds, "auto_makao": auto_makao or None, "hook": hook or None,
@@ -210,7 +312,7 @@ def play(
     known = {f.name for f in dataclasses.fields(variant.rules_type)}
     for name in flags:
         if name not in known:
-            _fail(f"{_FLAGS[name]} is not an option of {variant.name}")
+            _fail(_("{flag} is not an option of {game}").format(flag=_FLAGS[name], game=variant.title()))
     options = {**_rule_options(variant, preset, option), **flags}
     try:
         rules = variant.rules(options)
@@ -229,13 +331,12 @@ def play(
             four_colours=bool(ctx.obj and ctx.obj.get("four_colours")), theme=ctx.obj.get("theme") if ctx.obj else None)
 
 
-@app.command()
-def scenario(file: Path = typer.Argument(..., help="A scenario file (JSON), as SCENARIOS.md describes.")) -> None:
-    """Replay a scenario file through the engine and print the state reached as JSON.
-
-    Exit status 0; 2 when an action is refused (the state before it is printed, with "error") or
-    when the file is malformed (one line on standard error).
-    """
+@app.command(help=_("Replay a scenario file through the engine and print the state reached as JSON. "
+                    "Exit status 0; 2 when an action is refused (the state before it is printed, with "
+                    "\"error\") or when the file is malformed (one line on standard error)."))
+def scenario(file: Path = typer.Argument(..., help=_("A scenario file (JSON), as SCENARIOS.md describes."))) -> None:
+    """``makao scenario FILE`` (SCENARIOS.md): the JSON of :func:`~makao_tui.engine.scenario.run_scenario`
+    on standard output, its status as the exit status."""
     from . import games  # noqa: F401  (registers every game)
     from .engine.scenario import ScenarioError, load_layout, run_scenario
     from .engine.variant import registered
@@ -266,16 +367,15 @@ def _print_table(table) -> None:
     Console().print(table)
 
 
-@app.command()
+@app.command(help=_("List the unfinished matches: id, game, players, deal, last played; and the damaged "
+                    "ones. With --check, exit status 1 when the file or a match in it is damaged."))
 def saves(
     check: bool = typer.Option(False, "--check",
-                               help="Check every page of the file and every match in it, and say why a "
-                                    "damaged match cannot be read (slower for a big file)."),
+                               help=_("Check every page of the file and every match in it, and say why a "
+                                    "damaged match cannot be read (slower for a big file).")),
 ) -> None:
-    """List the unfinished matches: id, game, players, deal, last played; and the damaged ones.
-
-    With --check, exit status 1 when the file or a match in it is damaged.
-    """
+    """``makao saves [--check]``: the store's unfinished matches as a table, its notes, and with
+    ``--check`` the report of :meth:`~makao_tui.store.Store.check` (exit status 1 if damaged)."""
     import time
 
     from rich.table import Table
@@ -290,42 +390,47 @@ def saves(
         path = store.path
     if rows:
         now = time.time()
-        table = Table(title="Unfinished matches (makao resume ID)")
-        for column in ("ID", "Game", "Players", "Deal", "Last played"):
-            table.add_column(column, justify="right" if column in ("ID", "Deal") else "left")
+        table = Table(title=_("Unfinished matches (makao resume ID)"))
+        for column, right in ((_("ID"), True), (_("Game"), False), (_("Players"), False), (_("Deal"), True),
+                              (_("Last played"), False)):
+            table.add_column(column, justify="right" if right else "left")
         for m in rows:
-            when = ago(m.updated, now) + (" (open in another session)" if m.in_use else "")
-            table.add_row(str(m.id), m.game_name, Text(m.players()), str(m.deal), when)
+            when = ago(m.updated, now)
+            if m.in_use:
+                when = _("{when} (open in another session)").format(when=when)
+            table.add_row(str(m.id), _(m.game_name), Text(m.players()), str(m.deal), when)
         _print_table(table)
     else:
-        typer.echo("No unfinished match. `makao play GAME` starts one.")
+        typer.echo(_("No unfinished match. `makao play GAME` starts one."))
     for line in notes:  # with --check, the damaged matches' reasons follow instead
         if line:
             typer.echo(line)
     if report is not None:
-        typer.echo(f"Checked {path}: {report.matches} match{'es' if report.matches != 1 else ''}.")
+        typer.echo(ngettext("Checked {path}: {n} match.", "Checked {path}: {n} matches.", report.matches)
+                   .format(path=path, n=report.matches))
         if report.integrity != ["ok"]:
-            typer.echo("The file is damaged (SQLite's integrity check):")
+            typer.echo(_("The file is damaged (SQLite's integrity check):"))
             for line in report.integrity[:20]:
                 typer.echo(f"  {line}")
         for match_id, reason in report.damaged:
-            typer.echo(f"Match {match_id} is damaged: {reason}")
+            typer.echo(_("Match {id} is damaged: {reason}").format(id=match_id, reason=reason))
         if report.ok:
-            typer.echo("Every page of the file and every match in it can be read.")
+            typer.echo(_("Every page of the file and every match in it can be read."))
         else:
             raise typer.Exit(1)
 
 
-@app.command()
+@app.command(help=_("Reopen an unfinished match at its table, as it stood after its last action."))
 def resume(
     ctx: typer.Context,
     match_id: int | None = typer.Argument(None, metavar="[ID]",
-                                          help="The match (see `makao saves`); default the last played."),
-    think: float | None = typer.Option(None, "--think", help=THINK_HELP),
-    pace: str | None = typer.Option(None, "--pace", help=PACE_HELP),
-    ascii_suits: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
+                                          help=_("The match (see `makao saves`); default the last played.")),
+    think: float | None = typer.Option(None, "--think", help=_(THINK_HELP)),
+    pace: str | None = typer.Option(None, "--pace", help=_(PACE_HELP)),
+    ascii_suits: bool = typer.Option(False, "--ascii", help=_(ASCII_HELP)),
 ) -> None:
-    """Reopen an unfinished match at its table, as it stood after its last action."""
+    """``makao resume [ID]``: rebuilds the stored match (the last played if no ID) and opens the app
+    at it; one line and exit status 2 when it cannot be read."""
     from .store import StoreError
 
     thinking = _thinking(think)
@@ -334,7 +439,7 @@ def resume(
         if match_id is None:
             unfinished = [m for m in store.unfinished() if not m.in_use]
             if not unfinished:
-                _fail("no unfinished match to resume (`makao saves` lists them)")
+                _fail(_("no unfinished match to resume (`makao saves` lists them)"))
             match_id = unfinished[0].id
         try:
             writer = store.resume(match_id)
@@ -358,28 +463,30 @@ def _when(seconds: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
 
 
-@app.command()
+@app.command(help=_("List the finished matches: id, game, players, deals, winners, totals, when, and who "
+                    "took moves back or had hints."))
 def history() -> None:
-    """List the finished matches: id, game, players, deals, winners, totals, when, and who took
-    moves back or had hints."""
+    """``makao history``: the store's finished matches as a table (the "Help used" column only
+    when someone had help)."""
     from rich.table import Table
     from rich.text import Text
 
     with _open_saves() as store:
         rows = store.finished()
     if not rows:
-        typer.echo("No finished match yet.")
+        typer.echo(_("No finished match yet."))
         return
-    table = Table(title="Finished matches (makao export ID --csv FILE)")
+    table = Table(title=_("Finished matches (makao export ID --csv FILE)"))
     helped = any(m.help_used() for m in rows)  # the column is left out while nobody had help
-    columns = ["ID", "Game", "Players", "Deals", "Won by", "Totals", "Finished"] + (["Help used"] if helped else [])
-    for column in columns:
-        table.add_column(column, justify="right" if column in ("ID", "Deals") else "left")
+    columns = [(_("ID"), True), (_("Game"), False), (_("Players"), False), (_("Deals"), True), (_("Won by"), False),
+               (_("Totals"), False), (_("Finished"), False)] + ([(_("Help used"), False)] if helped else [])
+    for column, right in columns:
+        table.add_column(column, justify="right" if right else "left")
     for m in rows:
         names = [s.name for s in m.seats]
         won = ", ".join(names[s] for s in m.winners or [])
         totals = ", ".join(f"{n} {t}" for n, t in zip(names, m.totals, strict=False))
-        table.add_row(str(m.id), m.game_name, Text(m.players()), str(m.deal), Text(won), Text(totals),
+        table.add_row(str(m.id), _(m.game_name), Text(m.players()), str(m.deal), Text(won), Text(totals),
                       _when(m.finished), *((Text(m.help_used()),) if helped else ()))
     _print_table(table)
 
@@ -403,15 +510,16 @@ def _csv_rows(match) -> list[list]:
     return [header or [variant.deal_word, variant.dealer_word], *rows]
 
 
-@app.command()
+@app.command(help=_("Write a match's score sheet as CSV: one row per finished deal (a hand in Macao) with "
+                    "the game's own columns (Peklo: bids, tricks, trump; Macao: banker, points, naturals, "
+                    "chips) and each player's points and total."))
 def export(
-    match_id: int = typer.Argument(..., metavar="ID", help="The match (see `makao history` or `makao saves`)."),
+    match_id: int = typer.Argument(..., metavar="ID", help=_("The match (see `makao history` or `makao saves`).")),
     csv_file: str = typer.Option(..., "--csv", metavar="FILE",
-                                 help="The CSV file to write (replaced if it exists); - writes to standard output."),
+                                 help=_("The CSV file to write (replaced if it exists); - writes to standard output.")),
 ) -> None:
-    """Write a match's score sheet as CSV: one row per finished deal (a hand in Macao) with the
-    game's own columns (Peklo: bids, tricks, trump; Macao: banker, points, naturals, chips) and
-    each player's points and total."""
+    """``makao export ID --csv FILE``: :func:`_csv_rows` of the stored match written to FILE
+    (``-``: standard output)."""
     import csv
 
     from .store import StoreError
@@ -429,10 +537,11 @@ def export(
         with Path(csv_file).open("w", newline="", encoding="utf-8") as out:
             csv.writer(out).writerows(rows)
     except OSError as exc:
-        _fail(f"cannot write {csv_file}: {exc.strerror}")
-    word = match.variant.deal_word
-    typer.echo(f"Score sheet of match {match_id} ({len(rows) - 1} {word}{'s' if len(rows) != 2 else ''}) "
-               f"written to {csv_file}.")
+        _fail(_("cannot write {file}: {why}").format(file=csv_file, why=exc.strerror))
+    deals = len(rows) - 1
+    typer.echo(ngettext("Score sheet of match {id} ({n} row) written to {file}.",
+                        "Score sheet of match {id} ({n} rows) written to {file}.", deals)
+               .format(id=match_id, n=deals, file=csv_file))
 
 
 def _rule_options(variant, preset: str | None, texts: list[str]) -> dict[str, object]:
@@ -443,7 +552,7 @@ def _rule_options(variant, preset: str | None, texts: list[str]) -> dict[str, ob
 
     for text in texts:
         if "=" not in text:
-            _fail(f"--option takes NAME=VALUE, not {text!r}")
+            _fail(_("--option takes NAME=VALUE, not {text!r}").format(text=text))
     try:
         options = variant.preset_options(preset or "seed")
         options.update(parse_option_text(variant.rules_type, text) for text in texts)
@@ -453,16 +562,25 @@ def _rule_options(variant, preset: str | None, texts: list[str]) -> dict[str, ob
     return options
 
 
-@app.command()
+@app.command(help=_("Print the rules in force: the preset they make, then every option of the game with its "
+                    "value, the values it takes and its one-line description (* marks a value that differs "
+                    "from the seed rules). Exit status 2 on a bad game, preset or option."))
 def rules(
-    game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
-    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
-    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
+    game: str = typer.Argument(..., help=_("The game: makao-ru, makao-pl, macao, peklo.")),
+    preset: str | None = typer.Option(None, "--preset", help=_(PRESET_HELP)),
+    option: list[str] = typer.Option([], "--option", help=_(OPTION_HELP)),
 ) -> None:
-    """Print the rules in force: the preset they make, then every option of the game with its value,
-    the values it takes and its one-line description (RULES.md §5; * marks a value that differs from
-    the seed rules). Exit status 2 on a bad game, preset or option."""
-    from .engine.variant import RulesError, describe_option, option_fields, option_value_text
+    """``makao rules GAME``: the game's options (RULES.md §5) under ``--preset`` and ``--option``,
+    one option a line with its label and description in the language in use."""
+    from .engine.variant import (
+        RulesError,
+        describe_option,
+        option_description,
+        option_fields,
+        option_label,
+        option_value_text,
+        preset_name,
+    )
     from .games import get_variant
 
     try:
@@ -472,15 +590,17 @@ def rules(
     config = variant.rules(_rule_options(variant, preset, option))
     seed = variant.rules(preset="seed")
     same = [name for name in variant.presets if name != "seed" and variant.rules(preset=name) == seed]
-    typer.echo(f"{variant.name} ({variant.id}): {variant.preset_of(config)} rules")
-    typer.echo("Presets: " + ", ".join(f"{name} (the same as seed)" if name in same else name
-                                         for name in variant.presets)
-               + "; change one option with --option NAME=VALUE; * differs from the seed rules.")
+    typer.echo(_("{game} ({id}): {rules}").format(game=variant.title(), id=variant.id,
+                                                  rules=preset_name(variant.preset_of(config))))
+    presets = ", ".join(_("{preset} (the same as seed)").format(preset=name) if name in same else name
+                        for name in variant.presets)
+    typer.echo(_("Presets: {presets}; change one option with --option NAME=VALUE; * differs from the seed "
+                 "rules.").format(presets=presets))
     for f in option_fields(variant.rules_type):
         value = getattr(config, f.name)
         mark = "*" if value != getattr(seed, f.name) else " "
         typer.echo(f"{mark} {f.name} = {option_value_text(value)}  ({describe_option(f)})")
-        typer.echo(f"    {f.metadata['label']}: {f.metadata['description']}")
+        typer.echo(f"    {option_label(f)}: {option_description(f)}")
 
 
 def _simulation_table(figures: dict):
@@ -489,13 +609,15 @@ def _simulation_table(figures: dict):
 
     game = figures["game"]
     finished, capped = figures["finished"], figures["capped"]
-    table = Table(title=f"{game}: {figures['games']} AI matches, seed {figures['seed']}")
-    for column in ("Seat", "Level", "Name", "Wins", "Win %", "95 % CI", "Pts/deal"):
-        table.add_column(column, justify="left" if column in ("Level", "Name") else "right")
+    table = Table(title=ngettext("{game}: {n} AI match, seed {seed}", "{game}: {n} AI matches, seed {seed}",
+                                 figures["games"]).format(game=game, n=figures["games"], seed=figures["seed"]))
+    for column, left in ((_("Seat"), False), (_("Level"), True), (_("Name"), True), (_("Wins"), False),
+                         (_("Win %"), False), (_("95 % CI"), False), (_("Pts/deal"), False)):
+        table.add_column(column, justify="left" if left else "right")
     if figures["family"] == "tricks":
-        table.add_column("Exact bid %", justify="right")
+        table.add_column(_("Exact bid %"), justify="right")
     if figures["family"] == "banking":
-        table.add_column("Chips/hand", justify="right")
+        table.add_column(_("Chips/hand"), justify="right")
     for row in figures["seats"]:
         ci = row["win_rate_95"]
         cells = [str(row["seat"] + 1), row["level"], row["name"], f"{row['wins']}/{finished}",
@@ -509,36 +631,44 @@ def _simulation_table(figures: dict):
             chips = row["chips_per_hand"]
             cells.append(f"{chips:+.3f}" if chips is not None else "-")
         table.add_row(*cells)
-    notes = [f"{finished} finished, {capped} capped at {figures['max_actions']} actions"
-             + (" (no winner counted; their finished deals count)" if capped else ""),
-             f"{figures['actions']} actions in all"]
+    notes = [ngettext("{n} finished", "{n} finished", finished).format(n=finished) + ", "
+             + ngettext("{n} capped at {most} actions", "{n} capped at {most} actions", capped).format(
+                 n=capped, most=figures["max_actions"])
+             + (_(" (no winner counted; their finished deals count)") if capped else ""),
+             ngettext("{n} action in all", "{n} actions in all", figures["actions"]).format(n=figures["actions"])]
     if any(row["shared_wins"] for row in figures["seats"]):
-        notes.append("a tie for the best total counts as a win for each tied seat")
+        notes.append(_("a tie for the best total counts as a win for each tied seat"))
     if figures["options"]:
-        notes.append("options: " + ", ".join(f"{k}={v}" for k, v in figures["options"].items()))
+        given = ", ".join(f"{k}={v}" for k, v in figures["options"].items())
+        notes.append(_("options: {options}").format(options=given))
     table.caption = "; ".join(notes)
     return table
 
 
-@app.command()
+@app.command(help=_("Play AI-only matches headless and print each seat's wins (95 % interval), points per "
+                    "deal, exact-bid rate (Peklo) and chips per hand (Macao). Exit status 2 on a bad game, "
+                    "level or option."))
 def simulate(
-    game: str = typer.Argument(..., help="The game: makao-ru, makao-pl, macao, peklo."),
+    game: str = typer.Argument(..., help=_("The game: makao-ru, makao-pl, macao, peklo.")),
     seats: str = typer.Option("normal,normal,normal", "--seats",
-                              help="One AI level per seat (easy, normal, hard), comma-separated (e.g. hard,normal)."),
-    games: int = typer.Option(100, "--games", help="Number of matches."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the run; the same seed gives the same figures."),
-    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
-    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
+                              help=_("One AI level per seat (easy, normal, hard), comma-separated "
+                                     "(e.g. hard,normal).")),
+    games: int = typer.Option(100, "--games", help=_("Number of matches.")),
+    seed: int = typer.Option(0, "--seed", help=_("Seed of the run; the same seed gives the same figures.")),
+    preset: str | None = typer.Option(None, "--preset", help=_(PRESET_HELP)),
+    option: list[str] = typer.Option([], "--option", help=_(OPTION_HELP)),
     max_actions: int = typer.Option(
-        200_000, "--max-actions", help="Action budget of one match; a longer match is stopped and reported as capped."),
-    think: float | None = typer.Option(None, "--think", help=THINK_HELP),
+        200_000, "--max-actions",
+        help=_("Action budget of one match; a longer match is stopped and reported as capped.")),
+    think: float | None = typer.Option(None, "--think", help=_(THINK_HELP)),
     playouts: int | None = typer.Option(
         None, "--playouts",
-        help="Playouts a hard AI may run per decision; alone, a run no longer depends on the clock."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table (no progress bar)."),
+        help=_("Playouts a hard AI may run per decision; alone, a run no longer depends on the clock.")),
+    as_json: bool = typer.Option(False, "--json",
+                                 help=_("Print one JSON object instead of the table (no progress bar).")),
 ) -> None:
-    """Play AI-only matches headless and print each seat's wins (95 % interval), points per deal,
-    exact-bid rate (Peklo) and chips per hand (Macao). Exit status 2 on a bad game, level or option."""
+    """``makao simulate GAME``: :func:`makao_tui.sim.simulate` with a progress bar on standard error,
+    then :func:`_simulation_table` (or, with ``--json``, its figures with English keys)."""
     from .engine.variant import RulesError
     from .games import get_variant
     from .sim import SimulationError, check
@@ -568,7 +698,7 @@ def simulate(
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"{variant.name} matches", total=games)
+        task = bar.add_task(_("{game}: matches").format(game=variant.title()), total=games)
         result = run(variant, options, levels, games, seed, max_actions,
                      lambda done: bar.update(task, completed=done), thinking)
     _print_table(_simulation_table(result.figures()))
@@ -576,10 +706,27 @@ def simulate(
 
 register_tables(app)
 register_serve(app)
+for _registered in app.registered_commands:  # every command's usage line and --help in the language in use
+    if _registered.cls in (None, TyperCommand):
+        _registered.cls = _Command
+
+
+def _help_words() -> None:
+    """Typer's own words in its help panels in the language in use (Typer looks them up with the
+    standard library's gettext once, when it draws help first; the ``makao`` command's language
+    is ours, not the C library's)."""
+    from typer import rich_utils
+
+    rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
+    rich_utils.OPTIONS_PANEL_TITLE = _("Options")
+    rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
+    rich_utils.REQUIRED_LONG_STRING = _("[required]")
+    rich_utils.DEFAULT_STRING = _("[default: {}]")
 
 
 def main() -> None:
     """Console-script entry point (also ``python -m makao_tui.cli``, which names itself makao too)."""
+    _help_words()
     app(prog_name="makao")
 
 

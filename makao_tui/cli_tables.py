@@ -12,16 +12,22 @@ import time
 
 import typer
 
+from .engine.i18n import N_, _
+
 #: the help of ``--preset`` and ``--option``, the same on every command that starts a match
-PRESET_HELP = "A preset of the rules: seed (the seeds' rules, the default) or house (RULES.md §5)."
-OPTION_HELP = "A rule option NAME=VALUE over the preset (e.g. queens=on); 'makao rules GAME' lists them. Repeatable."
+PRESET_HELP = N_("A preset of the rules: seed (the seeds' rules, the default) or house (RULES.md §5).")
+OPTION_HELP = N_("A rule option NAME=VALUE over the preset (e.g. queens=on); 'makao rules GAME' lists them. "
+                  "Repeatable.")
 
 
 def register(app: typer.Typer) -> None:
     """Add ``host``, ``join`` and ``tables`` to the ``makao`` command."""
-    app.command()(host)
-    app.command()(join)
-    app.command()(tables)
+    app.command(help=_("Open a shared table on this box: a server that outlives this terminal, reached by a "
+                       "join code. Unless --detach, you sit at its first open seat (or the one kept for your "
+                       "name)."))(host)
+    app.command(help=_("Sit at a shared table: a free open seat, or your own seat again after you left."))(join)
+    app.command(help=_("List the shared tables open on this box: code, game, seats and who sits there, "
+                       "started, host."))(tables)
 
 
 def _seat_plan(text: str):
@@ -36,22 +42,23 @@ def _seat_plan(text: str):
 
 def host(
     ctx: typer.Context,
-    game: str | None = typer.Argument(None, help="The game: makao-ru, makao-pl, macao, peklo (not with --resume)."),
-    seat: list[str] = typer.Option([], "--seat", help="A seat: 'open' (for whoever joins), a player's name (kept "
-                                   "for them), 'ai' or 'ai:easy|normal|hard'. Repeat per seat."),
-    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
-    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
+    game: str | None = typer.Argument(None, help=_("The game: makao-ru, makao-pl, macao, peklo (not with --resume).")),
+    seat: list[str] = typer.Option([], "--seat", help=_("A seat: 'open' (for whoever joins), a player's name (kept "
+                                   "for them), 'ai' or 'ai:easy|normal|hard'. Repeat per seat.")),
+    preset: str | None = typer.Option(None, "--preset", help=_(PRESET_HELP)),
+    option: list[str] = typer.Option([], "--option", help=_(OPTION_HELP)),
     resume: int | None = typer.Option(None, "--resume", metavar="ID",
-                                      help="Reopen the table of stored match ID (its server died) under its code."),
+                                      help=_("Reopen the table of stored match ID (its server died) under its code.")),
     ai_takeover: float = typer.Option(120.0, "--ai-takeover", metavar="SECONDS",
-                                      help="Seconds a disconnected player's seat waits before an AI plays it."),
-    detach: bool = typer.Option(False, "--detach", help="Only start the table; do not sit at it here."),
-    name: str | None = typer.Option(None, "--name", help="Your name at the table (default: your login name)."),
-    bell: bool = typer.Option(False, "--bell", help="Ring the terminal's bell when it becomes your turn."),
-    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+                                      help=_("Seconds a disconnected player's seat waits before an AI plays it.")),
+    detach: bool = typer.Option(False, "--detach", help=_("Only start the table; do not sit at it here.")),
+    name: str | None = typer.Option(None, "--name", help=_("Your name at the table (default: your login name).")),
+    bell: bool = typer.Option(False, "--bell", help=_("Ring the terminal's bell when it becomes your turn.")),
+    ascii_suits: bool = typer.Option(False, "--ascii", help=_("Draw suits as S H D C.")),
 ) -> None:
-    """Open a shared table on this box: a server that outlives this terminal, reached by a join
-    code. Unless --detach, you sit at its first open seat (or the one kept for your name)."""
+    """``makao host GAME``: checks the game, seats and options (one line and exit status 2 for a bad
+    one), spawns the table server (:func:`~makao_tui.net.daemon.spawn`), prints the join code and,
+    unless ``--detach``, sits at the table here."""
     from .cli import _fail, _rule_options
     from .engine.variant import RulesError
     from .games import get_variant
@@ -60,14 +67,14 @@ def host(
     from .net.server import HostConfig
 
     if not ai_takeover >= 0:
-        _fail(f"--ai-takeover must be 0 seconds or more, not {ai_takeover}")
+        _fail(_("--ai-takeover must be 0 seconds or more, not {seconds}").format(seconds=ai_takeover))
     if resume is not None:
         if game or seat or option or preset:
-            _fail("--resume reopens a stored match as it was: give no game, --seat, --preset or --option")
+            _fail(_("--resume reopens a stored match as it was: give no game, --seat, --preset or --option"))
         config = HostConfig(resume=resume, ai_takeover_s=ai_takeover)
     else:
         if not game:
-            return _fail("name the game to host (makao-ru, makao-pl, macao, peklo), or --resume ID")
+            return _fail(_("name the game to host (makao-ru, makao-pl, macao, peklo), or --resume ID"))
         try:
             variant = get_variant(game)
         except RulesError as exc:
@@ -80,16 +87,16 @@ def host(
             _fail(str(exc))
         kept = [p.name.casefold() for p in plans if p.kind == "human"]
         if len(set(kept)) < len(kept):
-            _fail("two seats are kept for the same name: give each player a name of their own")
+            _fail(_("two seats are kept for the same name: give each player a name of their own"))
         if all(p.kind == "ai" for p in plans):
-            _fail("a shared table needs a seat for a player: 'open' or a name")
+            _fail(_("a shared table needs a seat for a player: 'open' or a name"))
         config = HostConfig(game=variant.id, options=options, seats=plans, ai_takeover_s=ai_takeover)
     try:
         tables_dir()
         code = spawn(config)
     except (SpawnError, TablesDirError) as exc:
         _fail(str(exc))
-    typer.echo(f"Table {code} is open. Others on this box join it with:  makao join {code}")
+    typer.echo(_("Table {code} is open. Others on this box join it with:  makao join {code}").format(code=code))
     if detach:
         return
     _sit(ctx, code, name, watch=False, bell=bell, ascii_suits=ascii_suits)
@@ -97,13 +104,13 @@ def host(
 
 def join(
     ctx: typer.Context,
-    code: str = typer.Argument(..., help="The table's join code (e.g. crane-47); `makao tables` lists them."),
-    name: str | None = typer.Option(None, "--name", help="Your name at the table (default: your login name)."),
-    watch: bool = typer.Option(False, "--watch", help="Watch the table instead of sitting at it."),
-    bell: bool = typer.Option(False, "--bell", help="Ring the terminal's bell when it becomes your turn."),
-    ascii_suits: bool = typer.Option(False, "--ascii", help="Draw suits as S H D C."),
+    code: str = typer.Argument(..., help=_("The table's join code (e.g. crane-47); `makao tables` lists them.")),
+    name: str | None = typer.Option(None, "--name", help=_("Your name at the table (default: your login name).")),
+    watch: bool = typer.Option(False, "--watch", help=_("Watch the table instead of sitting at it.")),
+    bell: bool = typer.Option(False, "--bell", help=_("Ring the terminal's bell when it becomes your turn.")),
+    ascii_suits: bool = typer.Option(False, "--ascii", help=_("Draw suits as S H D C.")),
 ) -> None:
-    """Sit at a shared table: a free open seat, or your own seat again after you left."""
+    """``makao join CODE``: :func:`_sit` at the table of CODE."""
     _sit(ctx, code, name, watch=watch, bell=bell, ascii_suits=ascii_suits)
 
 
@@ -111,6 +118,7 @@ def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: boo
     from .cli import _fail
     from .net import places
     from .net.client import ConnectError, default_name, handshake, remember_seat, remembered_token
+    from .net.protocol import BAD_TOKEN
 
     code = code.strip().lower()
     info = places.read_info(code) if places.valid_code(code) else None
@@ -118,7 +126,7 @@ def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: boo
     try:
         shake = handshake(code, name or default_name(), token=token, watch=watch)
     except ConnectError as exc:
-        if token is None or exc.kind != "refused" or "token" not in str(exc):
+        if token is None or exc.refusal is None or (exc.refusal.words or {}).get("words") != BAD_TOKEN:
             _fail(str(exc))
         try:  # a token of an earlier table under the same code
             shake = handshake(code, name or default_name(), watch=watch)
@@ -133,13 +141,14 @@ def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: boo
                theme=ctx.obj.get("theme") if ctx.obj else None)
 
 
-def tables(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
-    """List the shared tables open on this box: code, game, seats and who sits there, started,
-    host."""
+def tables(as_json: bool = typer.Option(False, "--json", help=_("Print JSON instead of a table."))) -> None:
+    """``makao tables``: the live tables of the tables folder as a table, or ``--json`` (English keys,
+    the :class:`~makao_tui.net.protocol.TableInfo` form)."""
     import msgspec
 
     from .cli import _fail
     from .net import places
+    from .net.words import game_name
 
     try:
         found = places.live_tables(places.tables_dir(create=False))
@@ -149,17 +158,18 @@ def tables(as_json: bool = typer.Option(False, "--json", help="Print JSON instea
         typer.echo(json.dumps([msgspec.to_builtins(info) for info in found]))
         return
     if not found:
-        typer.echo("No open table on this box. `makao host GAME --seat open ...` opens one.")
+        typer.echo(_("No open table on this box. `makao host GAME --seat open ...` opens one."))
         return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="Open tables (makao join CODE)")
-    for column in ("Code", "Game", "Seats", "Started", "Host"):
+    table = Table(title=_("Open tables (makao join CODE)"))
+    for column in (_("Code"), _("Game"), _("Seats"), _("Started"), _("Host")):
         table.add_column(column)
     for info in found:
         since = time.strftime("%H:%M", time.localtime(info.created))
-        table.add_row(info.code, info.game_name, ", ".join(s.describe() for s in info.seats),
-                      "yes" if info.started else "no", f"{info.host}, since {since}")
+        table.add_row(info.code, game_name(info), ", ".join(s.describe() for s in info.seats),
+                      _("yes") if info.started else _("no"),
+                      _("{host}, since {time}").format(host=info.host, time=since))
     Console(highlight=False).print(table)
 

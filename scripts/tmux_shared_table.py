@@ -9,10 +9,13 @@ digit and Enter, ``t`` to take a penalty, ``d`` to draw, ``p`` to pass) until th
 shows in both. With ``--drop``, B's terminal is closed mid-deal (A must show "Bob —
 disconnected") and B joins again: the same seat, the same hand. With ``--host-leaves``, A's
 terminal is closed mid-deal: the table goes on, an AI plays Alice's seat after the takeover
-delay, and B plays the deal out alone. Not part of the test suite (it takes a minute or two and
+delay, and B plays the deal out alone. With ``--langs ru pl``, each terminal runs makao in its own
+language (``--lang``): once both sit at the table, each must show the deal's opening in its own
+language and none of the other's (the server sends data; each client words it), and the run
+stops there. Not part of the test suite (it takes a minute or two and
 needs tmux); run it by hand after a change to the shared tables or the table screens:
 
-    python scripts/tmux_shared_table.py [--game peklo] [--ai] [--drop] [--host-leaves] [--keep]
+    python scripts/tmux_shared_table.py [--game peklo] [--ai] [--drop] [--host-leaves] [--langs ru pl] [--keep]
     sudo python scripts/tmux_shared_table.py --users alice bob --makao /opt/makao-venv/bin/makao ...
 
 ``--users A B`` runs each terminal as that Unix user (``setpriv``, so that the user's shell
@@ -187,6 +190,20 @@ def both_over(screens: dict[str, str], _turns: int = 0) -> bool:
     return all(deal_over(t) for t in screens.values())
 
 
+#: words of the deal's opening in the log ("Alice deals 5 cards each"), by language
+OPENING = {"en": r"deals \d+ cards? each", "ru": r"сдаёт по \d+ карт", "pl": r"rozdaje po \d+ kart"}
+
+
+def check_languages(langs: list[str]) -> None:
+    """Each terminal (A, B) shows the deal's opening in its own language of ``langs`` and no other's."""
+    for session, lang in zip(("A", "B"), langs, strict=True):
+        text = wait(session, OPENING[lang])
+        others = [other for other in OPENING if other != lang and re.search(OPENING[other], text)]
+        if others:
+            raise SystemExit(f"{session} ({lang}) shows words of {others}:\n{text}")
+        print(f"{session} reads the table in {lang}:\n{text}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="makao-ru", help="makao-ru (default), makao-pl, peklo")
@@ -194,8 +211,10 @@ def main() -> int:
     parser.add_argument("--drop", action="store_true", help="B's terminal closes mid-deal and B joins again")
     parser.add_argument("--host-leaves", action="store_true", help="A's terminal closes mid-deal; B plays on")
     parser.add_argument("--users", nargs=2, metavar=("A", "B"), help="run the terminals as these Unix users")
-    parser.add_argument("--makao", default=f"{sys.executable} -m makao_tui.cli", help="the makao command")
+    parser.add_argument("--makao", default=f"{sys.executable} -m makao_tui", help="the makao command")
     parser.add_argument("--size", default="80x24", help="terminal size, COLSxROWS (default 80x24)")
+    parser.add_argument("--langs", nargs=2, metavar=("A", "B"), choices=sorted(OPENING),
+                        help="each terminal's language: check each reads the table in its own, then stop")
     parser.add_argument("--keep", action="store_true", help="leave the tmux sessions running")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
@@ -218,11 +237,15 @@ def main() -> int:
     tmux("kill-server")
     options = {"makao-ru": "--option loss_limit=200", "makao-pl": "--option deals=1"}.get(args.game, "")
     seats = "--seat open --seat open" + (" --seat ai" if args.ai else "")
-    a.open(f"host {args.game} {seats} {options} --ai-takeover 10 --name Alice")
+    lang_a, lang_b = (f" --lang {lang}" for lang in args.langs) if args.langs else ("", "")
+    a.open(f"host {args.game} {seats} {options} --ai-takeover 10 --name Alice{lang_a}")
     text = wait("A", r"makao join [a-z]+-\d\d")
     code = re.search(r"makao join ([a-z]+-\d\d)", text).group(1)  # type: ignore[union-attr]
     print(f"table {code} ({args.game}), A as {users[0] or 'this user'}, B as {users[1] or 'this user'}")
-    b.open(f"join {code} --name Bob")
+    b.open(f"join {code} --name Bob{lang_b}")
+    if args.langs:
+        check_languages(args.langs)
+        return finish(args.keep, tmp, tables)
     wait("A", r"Your hand \(Alice\)")
     wait("B", r"Your hand \(Bob\)")
     turns = 0
@@ -260,7 +283,13 @@ def main() -> int:
     else:
         turns += play_until(["A", "B"], both_over)
     print(f"deal played through in {turns} turns; B's summary:\n{screen('B')}")
-    if args.keep:
+    return finish(args.keep, tmp, tables)
+
+
+def finish(keep: bool, tmp: str, tables: str) -> int:
+    """Close both terminals (unless ``keep``): no makao client may outlive its terminal; then stop
+    the table server. Exit status 0."""
+    if keep:
         print(f"sessions kept: tmux -L makao-shared-test attach -t A (or B); files in {tmp}")
         return 0
     tmux("kill-server")  # both terminals close

@@ -377,7 +377,9 @@ class MakaoApp(App[None]):
         elif notice.kind == "save_failed":
             self.notify(notice.reason, title=_("Saved games"), severity="error", timeout=20, markup=False)
         elif notice.kind == "waiting":  # a shared table: the next deal waits for the others
-            self.notify(notice.reason, title=_("Table"), timeout=8, markup=False)
+            from ..net.words import notice_text
+
+            self.notify(notice_text(notice), title=_("Table"), timeout=8, markup=False)
 
     def leave_match(self, wait: float | None = None) -> None:
         """Leave the match under way and close its table: the stored match is released (others

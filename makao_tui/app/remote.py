@@ -23,6 +23,7 @@ from ..net.client import Connection, Handshake
 from ..net.identity import door_player
 from ..net.protocol import MAX_CHAT, ChatLine, Closed, Lobby, TableInfo, TableSeat
 from ..net.seating import SharedSeating, SharedTableClient
+from ..net.words import chat_speaker, game_name, refusal_text
 from ..table import Notice, Refusal, Update
 from .widgets.footer import KeyBar
 
@@ -66,7 +67,7 @@ class ChatScreen(ModalScreen[None]):
         for line in self.lines[-CHAT_KEPT:]:
             if text:
                 text.append("\n")
-            text.append(f"{line.name} ({line.user}): ", style="bold")
+            text.append(f"{chat_speaker(line)}: ", style="bold")
             text.append(line.text)
         return text or Text(_("No chat yet."), style="dim")
 
@@ -116,7 +117,7 @@ class LobbyScreen(Screen[None]):
         connection's latest)."""
         if not self._ready:
             return
-        title = Text(_("Table {code} — {game}, hosted by {host}").format(code=info.code, game=_(info.game_name),
+        title = Text(_("Table {code} — {game}, hosted by {host}").format(code=info.code, game=game_name(info),
                                                                          host=info.host))
         self.query_one("#lobby-title", Static).update(title)
         seats = Text("\n").join(seat_words(s, i) for i, s in enumerate(info.seats))
@@ -165,7 +166,7 @@ class SharedTable:
                 self.seating.on_turn = self.app.bell
             self.app.open_shared_table(self.seating)
         elif isinstance(message, Refusal):
-            self.app.notify(message.reason, title=_("Not done"), severity="warning", markup=False)
+            self.app.notify(refusal_text(message), title=_("Not done"), severity="warning", markup=False)
         elif isinstance(message, Notice):
             self.app.table_notice(message)
 
@@ -185,7 +186,7 @@ class SharedTable:
                 self.app.screen.lines = self.chat
                 self.app.screen.refresh_lines()
             else:
-                self.app.notify(message.text, title=f"{message.name} ({message.user})", markup=False, timeout=8)
+                self.app.notify(message.text, title=chat_speaker(message), markup=False, timeout=8)
         elif isinstance(message, Closed) or message is None:
             self.app.shared_closed(self.conn.closed_reason or _("the connection to the table was lost"))
 

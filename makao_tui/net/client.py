@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..engine.i18n import _
 from ..table import WIRE_VERSION, Hint, Notice, Refusal, TableClient, Update, to_wire
 from . import places
 from .identity import door_player
@@ -49,20 +50,29 @@ from .protocol import (
     decode_server,
     encode,
 )
+from .words import closed_text, refusal_text
 
 
 class ConnectError(Exception):
-    """No table to talk to, or it refused us: the reason in one line (``kind``: ``no_table``,
-    ``refused``, ``closed``)."""
+    """No table to talk to, or it refused us: the reason in one line in the language in use
+    (``kind``: ``not_a_code``, ``no_table``, ``gone``, ``refused``, ``closed``; ``refusal``: the
+    server's refusal, for ``refused``)."""
 
-    def __init__(self, reason: str, kind: str = "refused"):
+    def __init__(self, reason: str, kind: str = "refused", refusal: Refusal | None = None):
         super().__init__(reason)
         self.kind = kind
+        self.refusal = refusal
 
 
-def _no_table(code: str) -> ConnectError:
-    return ConnectError(f"no table {code!r} on this box (it ended, or the code is wrong): "
-                        "`makao tables` lists the open ones", "no_table")
+def _no_table(code: str, folder: Path) -> ConnectError:
+    """No server answers for ``code`` (a well-formed code): a table that has ended (its files are
+    left over, or this user sat at it) or one that never was (a mistyped code)."""
+    leftover = places.info_path(code, folder).exists() or places.socket_path(code, folder).exists()
+    if leftover or code in places.read_private(places.token_path()):
+        return ConnectError(_("table {code} has ended: it is no longer open (`makao tables` lists the open "
+                              "ones)").format(code=code), "gone")
+    return ConnectError(_("no table {code} is open on this box: check the code (`makao tables` lists the open "
+                          "ones)").format(code=code), "no_table")
 
 
 class Connection:
@@ -132,7 +142,7 @@ class Connection:
         except (ConnectionError, OSError, ProtocolError):
             pass
         if self._hint is not None and not self._hint.done():
-            self._hint.set_exception(ConnectError("the connection dropped", "closed"))
+            self._hint.set_exception(ConnectError(_("the connection dropped"), "closed"))
         if self.on_event is not None:
             self.on_event(None)
 
@@ -140,7 +150,7 @@ class Connection:
         if isinstance(message, Lobby):
             self.info = message.table
         if isinstance(message, Closed):
-            self.closed_reason = message.reason
+            self.closed_reason = closed_text(message)
         if isinstance(message, Hint) or (isinstance(message, Refusal) and message.intent == "hint"):
             if self._hint is not None and not self._hint.done():
                 self._hint.set_result(message)
@@ -211,33 +221,34 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
     not who its files say, or a refusal (its reason)."""
     code = code.strip().lower()
     if not places.valid_code(code):
-        raise ConnectError(f"{code!r} is not a table code (codes look like crane-47): "
-                           "`makao tables` lists the open tables", "no_table")
+        raise ConnectError(_("{code!r} is not a join code: a code is a word and two digits, like crane-47 "
+                             "(`makao tables` lists the open tables)").format(code=code), "not_a_code")
     folder = folder or places.tables_dir(create=False)
     path = places.socket_path(code, folder)
     owner = places.owner_of(path)
     if owner is None or not places.is_socket(path):
-        raise _no_table(code)
+        raise _no_table(code, folder)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(timeout)
     try:
         try:
             sock.connect(str(path))
         except (ConnectionRefusedError, FileNotFoundError):
-            raise _no_table(code) from None
+            raise _no_table(code, folder) from None
         except OSError as exc:
-            raise ConnectError(f"cannot reach table {code}: {exc.strerror}") from None
+            raise ConnectError(_("cannot reach table {code}: {error}").format(code=code, error=exc.strerror)) from None
         server_uid = places.peer_uid(sock)
         if server_uid is not None and server_uid != owner:  # someone else's process behind the name
-            raise ConnectError(f"table {code} is not served by the user who made it: not joining")
+            raise ConnectError(_("table {code} is not served by the user who made it: not joining").format(code=code))
         lines = _LineReader(sock)
         sock.sendall(encode(Hello(v=VERSION, wire=WIRE_VERSION, client=f"makao-tui {__version__}",
                                   door=door_player())))
         first = lines.next()
         if isinstance(first, Refusal):
-            raise ConnectError(f"table {code} refused: {first.reason}")
+            raise ConnectError(_("table {code} refused: {reason}").format(code=code, reason=refusal_text(first)),
+                               refusal=first)
         if not isinstance(first, Welcome):
-            raise ConnectError(f"table {code} did not answer as a makao table server")
+            raise ConnectError(_("table {code} did not answer as a makao table server").format(code=code))
         sock.sendall(encode(Watch() if watch else Join(name=name, token=token)))
         if watch:
             sock.settimeout(None)
@@ -249,17 +260,18 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
                 sock.settimeout(None)
                 return Handshake(sock, first, message, early)
             if isinstance(message, Refusal) and message.intent == "join":
-                raise ConnectError(message.reason)
+                raise ConnectError(refusal_text(message), refusal=message)
             if isinstance(message, Closed):
-                raise ConnectError(f"table {code} closed: {message.reason}", "closed")
+                raise ConnectError(_("table {code} closed: {reason}").format(code=code, reason=closed_text(message)),
+                                   "closed")
             if message is None:
-                raise ConnectError(f"table {code} ended the connection", "closed")
+                raise ConnectError(_("table {code} ended the connection").format(code=code), "closed")
             early.append(message)
     except (ConnectError, OSError, ProtocolError) as exc:
         sock.close()
         if isinstance(exc, ConnectError):
             raise
-        raise ConnectError(f"table {code} did not answer properly: {exc}") from None
+        raise ConnectError(_("table {code} did not answer properly: {error}").format(code=code, error=exc)) from None
 
 
 class _LineReader:
@@ -314,7 +326,7 @@ def default_name() -> str:
         name = getpass.getuser().strip()
     except (OSError, KeyError, ImportError):
         name = ""
-    return name[:1].upper() + name[1:] if name else "Player"
+    return name[:1].upper() + name[1:] if name else _("Player")
 
 
 def remember_seat(code: str, info: TableInfo, seated: Seated, name: str) -> None:

@@ -29,10 +29,11 @@ knows no game.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import msgspec
 
+from ..engine.i18n import N_, _
 from ..table.wire import Hint, Notice, Refusal, Update
 from .identity import DoorPlayer
 
@@ -48,13 +49,33 @@ MAX_CHAT = 200
 
 
 class ProtocolError(ValueError):
-    """A line that is not one valid message: ``code`` (``garbage``, ``too_long``…)
-    and a ``reason`` in words for the peer."""
+    """A line that is not one valid message: ``code`` (``garbage``, ``too_long``…), ``message``
+    (an English template of the ``cli`` catalog) and its ``fields``, from which the peer words it
+    (:func:`said`); ``reason``: the English sentence (logs)."""
 
-    def __init__(self, code: str, reason: str):
-        super().__init__(reason)
+    def __init__(self, code: str, message: str, **fields: Any):
+        super().__init__(message.format(**fields))
         self.code = code
-        self.reason = reason
+        self.message = message
+        self.fields = fields
+        self.reason = str(self)
+
+
+class Said(NamedTuple):
+    """A message for people as the table sends it: ``data`` (the template and its fields, which
+    each client words in its own language) and ``english`` (the same in English, for logs and
+    for clients that do not read ``data``)."""
+
+    data: dict[str, Any]
+    english: str
+
+
+def said(message: str, **fields: Any) -> Said:
+    """``message``, an English ``str.format`` template marked for the ``cli`` catalog (``N_``), and
+    its ``fields`` as data: ``{"words": message, "fields": {...}}``, the form of a message as
+    data the table service sends too (``Refusal.words``); plain values only (a seat as the number
+    people read, from 1). A client says it with :func:`makao_tui.net.words.say`."""
+    return Said({"words": message, "fields": fields}, message.format(**fields))
 
 
 # ------------------------------------------------------------------ public table description
@@ -74,18 +95,26 @@ class TableSeat(msgspec.Struct, frozen=True, kw_only=True):
     ai_playing: bool = False
 
     def describe(self) -> str:
-        """The seat in words, for lists and the lobby: "open", "Olga (AI)", "AI (hard)" before
-        the match names it, "Bob (bob)", "Bob (bob, disconnected)", "Bob (bob, disconnected, AI plays)", "Bob (not
-        here yet)". The name is the player's own text: show it literally."""
+        """The seat in words, for lists and the lobby, in the language in use: "open", "Olga (AI)",
+        "AI (hard)" before the match names it, "Bob (bob)", "Bob (bob, disconnected)", "Bob (bob,
+        disconnected, AI plays)", "Bob (not here yet)". The name is the player's own text: show it
+        literally."""
         if self.kind == "open":
-            return "open"
+            return _("open")
         if self.kind == "ai":
-            level = "" if self.level in (None, "normal") else f"{self.level} "
-            return f"{self.name} ({level}AI)" if self.name else f"AI ({self.level or 'normal'})"
+            level = _level(self.level)
+            if self.name:
+                if self.level in (None, "normal"):
+                    return _("{name} (AI)").format(name=self.name)
+                return _("{name} ({level} AI)").format(name=self.name, level=level)
+            return _("AI ({level})").format(level=level)
         if not self.user:
-            return f"{self.name} (not here yet)"
-        away = "" if self.connected else (", disconnected, AI plays" if self.ai_playing else ", disconnected")
-        return f"{self.name} ({self.user}{away})"
+            return _("{name} (not here yet)").format(name=self.name)
+        if self.connected:
+            return f"{self.name} ({self.user})"
+        if self.ai_playing:
+            return _("{name} ({user}, disconnected, AI plays)").format(name=self.name, user=self.user)
+        return _("{name} ({user}, disconnected)").format(name=self.name, user=self.user)
 
     def label(self) -> str:
         """The seat's name as the table screen shows it, short enough for a seat's box: "Bob (bob)",
@@ -94,10 +123,18 @@ class TableSeat(msgspec.Struct, frozen=True, kw_only=True):
         if self.kind != "human":
             return self.describe()
         if not self.user:
-            return f"{self.name} — not here yet"
+            return _("{name} — not here yet").format(name=self.name)
         if not self.connected:
-            return f"{self.name} — {'AI plays' if self.ai_playing else 'disconnected'}"
+            if self.ai_playing:
+                return _("{name} — AI plays").format(name=self.name)
+            return _("{name} — disconnected").format(name=self.name)
         return f"{self.name} ({self.user})"
+
+
+def _level(level: str | None) -> str:
+    """An AI level's word in the language in use (``easy``, ``normal``, ``hard``)."""
+    words = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
+    return words.get(level or "normal", level or "")
 
 
 class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -221,17 +258,21 @@ class Lobby(msgspec.Struct, tag="lobby", tag_field="type", frozen=True):
 
 class ChatLine(msgspec.Struct, tag="chat_line", tag_field="type", frozen=True):
     """Someone's chat line (``name`` and ``text`` cleaned of control characters; render them
-    literally, never as markup)."""
+    literally, never as markup); ``watching``: said by a watcher, who has no seat (``name`` empty:
+    the client names them by ``user``, :func:`~makao_tui.net.words.chat_speaker`)."""
 
     name: str
     user: str
     text: str
+    watching: bool = False
 
 
 class Closed(msgspec.Struct, tag="closed", tag_field="type", frozen=True):
-    """The table is closing (match over, everyone gone, server stopped): ``reason``."""
+    """The table is closing (match over, everyone gone, server stopped): why, as data (``words``,
+    :func:`said`: the client words it in its player's language) and in English (``reason``)."""
 
     reason: str
+    words: dict[str, Any] | None = None
 
 
 #: the server's messages: this module's and the table service's own (update, refusal, hint,
@@ -239,10 +280,20 @@ class Closed(msgspec.Struct, tag="closed", tag_field="type", frozen=True):
 ServerMessage = Welcome | Seated | Lobby | ChatLine | Closed | Update | Refusal | Hint | Notice
 
 
-def refusal(kind: str, reason: str, intent: str, seq: int = 0) -> Refusal:
-    """A refusal of the protocol itself (kinds: ``garbage``, ``too_long``, ``version``,
-    ``hello``, ``join``, ``start``, ``chat``), in the table service's :class:`Refusal` form."""
-    return Refusal(kind=kind, reason=reason, intent=intent, seq=seq)
+#: why a line is refused that is not one valid message
+GARBAGE = N_("a message the table could not read was dropped: {error}")
+#: why a seat token is refused: it is of no seat of this table (a client then sits as new)
+BAD_TOKEN = N_("that seat token is not one of this table's")
+
+
+def refusal(kind: str, intent: str, seq: int, message: str, **fields: Any) -> Refusal:
+    """A refusal of the protocol itself, in the table service's :class:`Refusal` form: ``kind``
+    (``garbage``, ``too_long``, ``version``, ``full``, ``hello``, ``join``, ``start``, ``seat``),
+    the ``intent`` refused, the table's ``seq``, and why: ``message`` (an English template marked
+    for the ``cli`` catalog) with its ``fields``, sent as data (``words``) that the client words in
+    its player's language, and in English (``reason``; :func:`said`)."""
+    why = said(message, **fields)
+    return Refusal(kind=kind, reason=why.english, intent=intent, seq=seq, words=why.data)
 
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
@@ -268,13 +319,13 @@ def decode_server(line: bytes) -> Any:
 
 def _decode(line: bytes, decoder: msgspec.json.Decoder, limit: int) -> Any:
     if len(line) > limit:
-        raise ProtocolError("too_long", f"message longer than {limit} bytes")
+        raise ProtocolError("too_long", N_("a message longer than {limit} bytes was not read"), limit=limit)
     try:
         return decoder.decode(line)
     except msgspec.ValidationError as exc:
-        raise ProtocolError("garbage", f"not a valid message: {exc}") from None
+        raise ProtocolError("garbage", GARBAGE, error=str(exc)) from None
     except msgspec.DecodeError:
-        raise ProtocolError("garbage", "not a JSON message") from None
+        raise ProtocolError("garbage", GARBAGE, error="not JSON") from None
 
 
 def encode_info(info: TableInfo) -> bytes:
@@ -287,4 +338,4 @@ def decode_info(data: bytes) -> TableInfo:
     try:
         return msgspec.json.decode(data, type=TableInfo)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise ProtocolError("garbage", f"not a table description: {exc}") from None
+        raise ProtocolError("garbage", "not a table description: {error}", error=str(exc)) from None

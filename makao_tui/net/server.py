@@ -41,6 +41,7 @@ import msgspec
 
 from .. import __version__
 from ..ai import DEFAULT_LEVEL
+from ..engine.i18n import N_
 from ..engine.text import clean_name
 from ..engine.variant import rules_to_options
 from ..games import get_variant
@@ -50,6 +51,7 @@ from ..table import WIRE_VERSION, AIWorker, Notice, Refusal, SeatSpec, Subscript
 from . import places
 from .identity import door_player
 from .protocol import (
+    BAD_TOKEN,
     MAX_CHAT,
     MAX_CLIENT_LINE,
     VERSION,
@@ -74,6 +76,7 @@ from .protocol import (
     decode_client,
     encode,
     refusal,
+    said,
 )
 
 log = logging.getLogger("makao.server")
@@ -196,6 +199,7 @@ class TableServer:
         self.chat: list[ChatLine] = []
         self.closed = asyncio.Event()
         self.close_reason = ""
+        self.close_words: dict[str, Any] | None = None
         self._idle: asyncio.TimerHandle | None = None
         #: seconds without a human connected before the server ends (changeable while it runs)
         self.idle_exit_s = config.idle_exit_s
@@ -335,17 +339,21 @@ class TableServer:
         await self.closed.wait()
         await self.shutdown()
 
-    def close(self, reason: str) -> None:
-        """Ask the server to end (every client is told ``reason``)."""
+    def close(self, message: str, **fields: Any) -> None:
+        """Ask the server to end: every client is told why, ``message`` (an English template marked
+        for the ``cli`` catalog) with its ``fields``, as data that each words in its player's
+        language (:func:`~makao_tui.net.words.say`); ``close_reason``: the same in English, for the
+        log."""
         if not self.closed.is_set():
-            self.close_reason = reason
+            why = said(message, **fields)
+            self.close_reason, self.close_words = why.english, why.data
             self.closed.set()
 
     async def shutdown(self) -> None:
         """Tell every client, stop listening, release the match, remove the table's files."""
         log.info("closing table %s: %s", self.code, self.close_reason)
         for conn in list(self.conns):
-            conn.send(Closed(reason=self.close_reason))
+            conn.send(Closed(reason=self.close_reason, words=self.close_words))
             with contextlib.suppress(Exception):
                 conn.writer.close()
         if self._server is not None:
@@ -364,7 +372,7 @@ class TableServer:
 
     def _ai_failed(self, exc: BaseException) -> None:
         log.error("an AI turn failed", exc_info=exc)
-        self.close(f"the server failed: {exc}")
+        self.close(N_("the table's server failed: {error}"), error=f"{type(exc).__name__}: {exc}")
 
     # ------------------------------------------------------------ one client
 
@@ -377,7 +385,8 @@ class TableServer:
         uid = places.peer_uid(sock) if sock is not None else None
         conn = _Connection(writer=writer, user=places.user_name(uid) if uid is not None else "?", uid=uid)
         if len(self.conns) >= MAX_CONNECTIONS:
-            conn.send(refusal("full", f"table {self.code} has {MAX_CONNECTIONS} connections already", "hello"))
+            conn.send(refusal("full", "hello", 0, N_("table {code} has {most} connections already"),
+                              code=self.code, most=MAX_CONNECTIONS))
             writer.close()
             return
         self.conns.append(conn)
@@ -389,7 +398,7 @@ class TableServer:
                 except asyncio.TimeoutError:
                     break
                 except ProtocolError as exc:
-                    conn.send(refusal(exc.code, exc.reason, "read", self._seq()))
+                    conn.send(refusal(exc.code, "read", self._seq(), exc.message, **exc.fields))
                     continue
                 if line is None:
                     break
@@ -398,7 +407,7 @@ class TableServer:
                 try:
                     message = decode_client(line)
                 except ProtocolError as exc:
-                    conn.send(refusal(exc.code, exc.reason, "read", self._seq()))
+                    conn.send(refusal(exc.code, "read", self._seq(), exc.message, **exc.fields))
                     continue
                 if isinstance(message, Bye):
                     break
@@ -419,12 +428,14 @@ class TableServer:
         """Carry out one message; False ends the connection."""
         if not conn.greeted:
             if not isinstance(message, Hello):
-                conn.send(refusal("hello", "say hello first", "hello"))
+                conn.send(refusal("hello", "hello", 0, N_("say hello first")))
                 return False
             if message.v != VERSION or message.wire != WIRE_VERSION:
-                conn.send(refusal("version", f"this table speaks protocol {VERSION} (messages {WIRE_VERSION}), "
-                                  f"your makao speaks {message.v} ({message.wire}): use the same makao-tui "
-                                  f"version as the host ({__version__})", "hello"))
+                conn.send(refusal("version", "hello", 0, N_(
+                    "this table speaks protocol {protocol} (messages {wire}), your makao speaks {yours} "
+                    "({your_wire}): use the same makao-tui version as the host ({version})"),
+                    protocol=VERSION, wire=WIRE_VERSION, yours=message.v, your_wire=message.wire,
+                    version=__version__))
                 return False
             if message.door is not None:
                 if conn.uid is not None and conn.uid == self.host_uid:
@@ -438,7 +449,7 @@ class TableServer:
                 conn.send(line)
             return True
         if isinstance(message, Hello):
-            conn.send(refusal("hello", "already greeted", "hello", self._seq()))
+            conn.send(refusal("hello", "hello", self._seq(), N_("already greeted")))
         elif isinstance(message, Join):
             self._join(conn, message)
         elif isinstance(message, Watch):
@@ -453,7 +464,7 @@ class TableServer:
 
     def _join(self, conn: _Connection, message: Join) -> None:
         if conn.seat is not None or conn.watching:
-            conn.send(refusal("join", "this connection already sits or watches", "join", self._seq()))
+            conn.send(refusal("join", "join", self._seq(), N_("this connection already sits or watches")))
             return
         name = clean_name(message.name)
         seat: int | None = None
@@ -461,19 +472,19 @@ class TableServer:
             digest = _digest(message.token)
             seat = next((i for i, s in enumerate(self.seats) if s.token_digest == digest), None)
             if seat is None:
-                conn.send(refusal("join", "that seat token is not one of this table's", "join", self._seq()))
+                conn.send(refusal("join", "join", self._seq(), BAD_TOKEN))
                 return
             if self.seats[seat].conn is not None:
-                conn.send(refusal("join", "your seat is held by another connection (another terminal?)",
-                                  "join", self._seq()))
+                conn.send(refusal("join", "join", self._seq(),
+                                  N_("your seat is held by another connection (another terminal?)")))
                 return
         else:
             if not name:
-                conn.send(refusal("join", "give a name to sit down", "join", self._seq()))
+                conn.send(refusal("join", "join", self._seq(), N_("give a name to sit down")))
                 return
             if any(s.name.casefold() == name.casefold() and s.token_digest is not None for s in self.seats):
-                conn.send(refusal("join", f"{name!r} sits at this table already: choose another name",
-                                  "join", self._seq()))
+                conn.send(refusal("join", "join", self._seq(),
+                                  N_("{name!r} sits at this table already: choose another name"), name=name))
                 return
             if self.table is None:
                 kept = [i for i, s in enumerate(self.seats)
@@ -481,9 +492,10 @@ class TableServer:
                 free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
                 seat = (kept or free)[0] if kept or free else None
             if seat is None:
-                why = "the match has started" if self.table is not None else "every seat is taken"
-                conn.send(refusal("join", f"no free seat at table {self.code}: {why} "
-                                  f"(makao join {self.code} --watch to watch)", "join", self._seq()))
+                full = (N_("no free seat at table {code}: the match has started (makao join {code} --watch to "
+                           "watch)") if self.table is not None else
+                        N_("no free seat at table {code}: every seat is taken (makao join {code} --watch to watch)"))
+                conn.send(refusal("join", "join", self._seq(), full, code=self.code))
                 return
         token = secrets.token_urlsafe(24)
         s = self.seats[seat]
@@ -510,7 +522,7 @@ class TableServer:
 
     def _watch(self, conn: _Connection) -> None:
         if conn.seat is not None or conn.watching:
-            conn.send(refusal("join", "this connection already sits or watches", "watch", self._seq()))
+            conn.send(refusal("join", "watch", self._seq(), N_("this connection already sits or watches")))
             return
         conn.watching = True
         if self.table is not None:
@@ -518,12 +530,13 @@ class TableServer:
 
     def _start_asked(self, conn: _Connection, message: Start) -> None:
         if self.table is not None:
-            conn.send(refusal("start", "the match has started already", "start", self._seq()))
+            conn.send(refusal("start", "start", self._seq(), N_("the match has started already")))
         elif conn.uid != self.host_uid or conn.user != self.host_user:
-            conn.send(refusal("start", f"only the host ({self.host_user}) may start the match", "start"))
+            conn.send(refusal("start", "start", 0, N_("only the host ({host}) may start the match"),
+                              host=self.host_user))
         elif not message.fill_ai and any(s.kind != "ai" and s.conn is None for s in self.seats):
-            conn.send(refusal("start", "some seats are still empty: start with AI players in them, or wait",
-                              "start"))
+            conn.send(refusal("start", "start", 0,
+                              N_("some seats are still empty: start with AI players in them, or wait")))
         else:
             self._start_match()
 
@@ -564,8 +577,8 @@ class TableServer:
         text = clean_name(message.text, MAX_CHAT)
         if not text:
             return
-        name = self.seats[conn.seat].name if conn.seat is not None else f"{conn.user} (watching)"
-        line = ChatLine(name=name, user=conn.user, text=text)
+        name = self.seats[conn.seat].name if conn.seat is not None else ""
+        line = ChatLine(name=name, user=conn.user, text=text, watching=conn.seat is None)
         self.chat = [*self.chat, line][-CHAT_MEMORY:]
         for other in self.conns:
             if other.greeted:
@@ -575,8 +588,8 @@ class TableServer:
         intent = ("act" if isinstance(message, Act) else "next_deal" if isinstance(message, NextDeal)
                   else "undo" if isinstance(message, Undo) else "hint")
         if conn.sub is None or conn.seat is None:
-            why = "the match has not started" if self.table is None else "you hold no seat at this table"
-            conn.send(refusal("seat", why, intent, self._seq()))
+            why = N_("the match has not started") if self.table is None else N_("you hold no seat at this table")
+            conn.send(refusal("seat", intent, self._seq(), why))
             return
         sub = conn.sub
         if isinstance(message, AskHint):
@@ -593,8 +606,9 @@ class TableServer:
         if isinstance(message, Act):
             named = message.action.get("seat", conn.seat)
             if named != conn.seat:  # the scenario form may name the seat: only one's own
-                conn.send(Refusal(kind="seat", reason=f"this connection plays seat {conn.seat}, not seat {named!r}",
-                                  intent="act", seq=self._seq(), action=message.action))
+                other = refusal("seat", "act", self._seq(), N_("this connection plays seat {seat}, not seat {named}"),
+                                seat=conn.seat + 1, named=named + 1 if isinstance(named, int) else repr(named))
+                conn.send(msgspec.structs.replace(other, action=message.action))
                 return
             answer = sub.act(message.seq, message.action)
         elif isinstance(message, NextDeal):
@@ -614,8 +628,8 @@ class TableServer:
         waiting = self._not_ready()
         if not waiting:
             return sub.next_deal(seq)
-        names = " and ".join(self.seats[i].name for i in waiting)
-        conn.send(Notice(kind="waiting", reason=f"The next deal starts when {names} goes on too."))
+        waits = said(N_("The next deal waits for {names}."), names=", ".join(self.seats[i].name for i in waiting))
+        conn.send(Notice(kind="waiting", reason=waits.english, words=waits.data))
         return None
 
     def _not_ready(self) -> list[int]:
@@ -672,7 +686,7 @@ class TableServer:
             return
         loop = asyncio.get_running_loop()
         if message.match_over:
-            loop.call_soon(self.close, "the match is over")
+            loop.call_soon(self.close, N_("the match is over"))
         elif not message.deal_over:
             self._ready.clear()
         elif all(s.kind == "ai" or s.ai_playing for s in self.seats):
@@ -692,7 +706,7 @@ class TableServer:
             self._idle = None
         elif not humans and self._idle is None and not self.closed.is_set():
             self._idle = asyncio.get_running_loop().call_later(
-                self.idle_exit_s, self.close, "every player has been away too long")
+                self.idle_exit_s, self.close, N_("every player has been away too long"))
 
 
 async def read_line(reader: asyncio.StreamReader, limit: int = MAX_CLIENT_LINE) -> bytes | None:
@@ -710,7 +724,7 @@ async def read_line(reader: asyncio.StreamReader, limit: int = MAX_CLIENT_LINE) 
             await reader.readexactly(exc.consumed)
             continue
         if too_long or len(line) > limit:
-            raise ProtocolError("too_long", f"message longer than {limit} bytes: dropped")
+            raise ProtocolError("too_long", N_("a message longer than {limit} bytes was not read"), limit=limit)
         return line
 
 
@@ -731,7 +745,7 @@ def run_server(config: HostConfig, ready: Callable[[TableServer], None] | None =
         server = TableServer(config, folder, store, worker=AIWorker())
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, server.close, "the host stopped the server")
+            loop.add_signal_handler(sig, server.close, N_("the host stopped the server"))
         loop.add_signal_handler(signal.SIGHUP, lambda: None)
         try:
             await server.start_serving()

@@ -19,15 +19,15 @@ from pathlib import Path
 
 import typer
 
-from ..engine.i18n import _
+from ..engine.i18n import N_, _
 
 log = logging.getLogger("makao.serve")
 
 #: seconds between two looks at the tables folder for the log
 TABLE_LOOK_S = 2.0
-#: what every player is told when the server stops
-STOP_REASON = ("the server stopped: your match is saved; a shared table waits for its players, "
-               "come back when the server runs again")
+#: what every player is told when the server stops (in the player's language: the door words it)
+STOP_REASON = N_("the server stopped: your match is saved; a shared table waits for its players, "
+                 "come back when the server runs again")
 
 
 def _fail(message: str) -> None:
@@ -38,7 +38,9 @@ def _fail(message: str) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to the ``makao`` command."""
-    app.command()(serve)
+    app.command(help=_("Let friends in without an account on this machine: the makao app over SSH and in a "
+                       "browser, each player in their own process, at the same shared tables as the box's "
+                       "users. Runs in the foreground (a log line per connection) until Ctrl+C or SIGTERM."))(serve)
 
 
 def parse_address(text: str, default_host: str) -> tuple[str, int]:
@@ -49,7 +51,7 @@ def parse_address(text: str, default_host: str) -> tuple[str, int]:
         host = default_host
     host = host.strip("[]")
     if not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise ValueError(f"{text!r} is not [HOST:]PORT (a port is a number up to 65535)")
+        raise ValueError(_("{text!r} is not [HOST:]PORT (a port is a number up to 65535)").format(text=text))
     return host, int(port)
 
 
@@ -94,7 +96,8 @@ def announce(ssh_door, web_door) -> None:
     """Say on standard error how players come in through the doors that listen."""
     if ssh_door is not None:
         host = ssh_door.config.host
-        typer.echo(f"SSH door: players run  ssh -p {ssh_door.port} NAME@{host or 'THIS-MACHINE'}", err=True)
+        typer.echo(_("SSH door: players run  ssh -p {port} NAME@{host}").format(port=ssh_door.port,
+                                                                           host=host or "THIS-MACHINE"), err=True)
     if web_door is not None:
         local = web_door.host in ("127.0.0.1", "localhost", "::1")
         if web_door.user_header:
@@ -102,13 +105,13 @@ def announce(ssh_door, web_door) -> None:
                          "proxy may reach it, and it must set that header itself").format(
                 url=web_door.url, header=web_door.user_header), err=True)
         elif web_door.public_url:
-            typer.echo(f"Web door: {web_door.url} for browsers at {web_door.public_url}/ (through your proxy)",
-                       err=True)
+            typer.echo(_("Web door: {url} for browsers at {public}/ (through your proxy)").format(
+                url=web_door.url, public=web_door.public_url), err=True)
         else:
-            typer.echo(f"Web door: {web_door.url} "
-                       + ("(this machine only; to let others in, put a proxy that logs them in in front: see the "
-                          "README)" if local else "(open to the network with no login: every visitor plays as a "
-                          "guest)"), err=True)
+            typer.echo((_("Web door: {url} (this machine only; to let others in, put a proxy that logs them in in "
+                          "front: see the README)") if local else
+                        _("Web door: {url} (open to the network with no login: every visitor plays as a guest)"))
+                       .format(url=web_door.url), err=True)
 
 
 async def run(ssh_door, web_door, stop: asyncio.Event, table_log: TableLog) -> None:
@@ -134,42 +137,42 @@ async def run(ssh_door, web_door, stop: asyncio.Event, table_log: TableLog) -> N
 
 def serve(
     ssh: str | None = typer.Option(None, "--ssh", metavar="[HOST:]PORT",
-                                   help="Open the SSH door: players run `ssh -p PORT NAME@HOST` (default host: "
-                                        "every address of this machine)."),
+                                   help=_("Open the SSH door: players run `ssh -p PORT NAME@HOST` (default host: "
+                                        "every address of this machine).")),
     web: str | None = typer.Option(None, "--web", metavar="[HOST:]PORT",
-                                   help="Open the web door: the app in a browser tab (default host: 127.0.0.1, "
-                                        "this machine only)."),
+                                   help=_("Open the web door: the app in a browser tab (default host: 127.0.0.1, "
+                                        "this machine only).")),
     web_url: str | None = typer.Option(None, "--web-url", metavar="URL",
-                                       help="The address browsers open when the web door is behind a proxy "
-                                            "(https://cards.example.org)."),
+                                       help=_("The address browsers open when the web door is behind a proxy "
+                                              "(https://cards.example.org).")),
     web_user_header: str | None = typer.Option(
         None, "--web-user-header", metavar="HEADER",
         help=_("Web: the request header in which your authenticating proxy names the player "
                "(X-Forwarded-User); without it every web player is a guest.")),
     allow_keys: Path | None = typer.Option(None, "--allow-keys", metavar="FILE",
-                                           help="SSH: admit only the keys of this authorized_keys file."),
-    guests: bool = typer.Option(False, "--guests", help="SSH: let players without a key in, as guest-NAME."),
-    max_connections: int = typer.Option(32, "--max-connections", help="SSH: connections at once."),
-    per_key: int = typer.Option(3, "--per-key", help="SSH: connections of one key at once."),
+                                           help=_("SSH: admit only the keys of this authorized_keys file.")),
+    guests: bool = typer.Option(False, "--guests", help=_("SSH: let players without a key in, as guest-NAME.")),
+    max_connections: int = typer.Option(32, "--max-connections", help=_("SSH: connections at once.")),
+    per_key: int = typer.Option(3, "--per-key", help=_("SSH: connections of one key at once.")),
     idle: float = typer.Option(30.0, "--idle", metavar="MINUTES",
-                               help="SSH: close a session after this many minutes without a key pressed."),
+                               help=_("SSH: close a session after this many minutes without a key pressed.")),
 ) -> None:
-    """Let friends in without an account on this machine: the makao app over SSH and in a
-    browser, each player in their own process, at the same shared tables as the box's users.
-    Runs in the foreground (a log line per connection) until Ctrl+C or SIGTERM."""
+    """``makao serve``: checks the flags (one line and exit status 2 for a bad one), then runs the
+    doors asked for (:func:`run`) until SIGINT or SIGTERM; the log (English, for the operator) on
+    standard error."""
     from ..net import places
 
     if ssh is None and web is None:
-        _fail("open a door: --ssh [HOST:]PORT, --web [HOST:]PORT, or both")
+        _fail(_("open a door: --ssh [HOST:]PORT, --web [HOST:]PORT, or both"))
     if not 1 <= max_connections <= 10_000 or not 1 <= per_key <= max_connections:
-        _fail("--max-connections must be 1 to 10000 and --per-key 1 to --max-connections")
+        _fail(_("--max-connections must be 1 to 10000 and --per-key 1 to --max-connections"))
     if not 0 < idle <= 7 * 24 * 60:
-        _fail(f"--idle must be more than 0 and at most a week of minutes, not {idle}")
+        _fail(_("--idle must be more than 0 and at most a week of minutes, not {idle}").format(idle=idle))
     if web_user_header is not None and not re.fullmatch(r"[A-Za-z0-9-]{1,64}", web_user_header):
         _fail(_("--web-user-header is a header's name (X-Forwarded-User), not {header!r}").format(
             header=web_user_header))
     if web_url is not None and not web_url.startswith(("http://", "https://")):
-        _fail(f"--web-url is the address browsers open, http://... or https://..., not {web_url!r}")
+        _fail(_("--web-url is the address browsers open, http://... or https://..., not {url!r}").format(url=web_url))
     try:
         ssh_at = parse_address(ssh, "") if ssh is not None else None
         web_at = parse_address(web, "127.0.0.1") if web is not None else None
@@ -181,20 +184,20 @@ def serve(
     try:
         folder = places.private_dir("serve")
     except OSError as exc:
-        return _fail(f"cannot make the server's folder: {exc}")
+        return _fail(_("cannot make the server's folder: {error}").format(error=exc))
     ssh_door = web_door = None
     if ssh_at is not None:
         try:
             from .players import AllowedKeys
             from .ssh import SSHDoor, SSHDoorConfig, SSHLimits, app_environ
         except ImportError:
-            return _fail("the SSH door needs asyncssh: pip install 'makao-tui[serve]'")
+            return _fail(_("the SSH door needs asyncssh: pip install 'makao-tui[serve]'"))
         allowed = None
         if allow_keys is not None:
             try:
                 allowed = AllowedKeys(allow_keys)
             except (OSError, ValueError) as exc:
-                return _fail(f"--allow-keys: {exc}")
+                return _fail(_("--allow-keys: {error}").format(error=exc))
         limits = SSHLimits(connections=max_connections, per_key=per_key, idle_s=idle * 60)
         ssh_door = SSHDoor(SSHDoorConfig(ssh_at[0], ssh_at[1], folder, allowed=allowed, guests=guests,
                                          limits=limits, environ=app_environ()))
@@ -202,7 +205,7 @@ def serve(
         try:
             from .web import WebDoor
         except ImportError:
-            return _fail("the web door needs textual-serve: pip install 'makao-tui[serve]'")
+            return _fail(_("the web door needs textual-serve: pip install 'makao-tui[serve]'"))
         web_door = WebDoor(web_at[0], web_at[1], folder, web_url, web_user_header)
 
     async def main() -> int:

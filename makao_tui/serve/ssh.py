@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gettext
 import logging
 import os
 import re
@@ -36,6 +37,7 @@ from pathlib import Path
 
 import asyncssh
 
+from ..engine.i18n import N_, language_from_environment, load
 from ..net.identity import ENV, DoorPlayer, encode_player
 from .players import AllowedKeys, Claims, PlayerRefused, guest_name, player_dir, player_name
 from .pty import GRACE_S, AppProcess
@@ -46,6 +48,8 @@ log = logging.getLogger("makao.serve")
 HOST_KEY = "ssh_host_ed25519_key"
 #: what a terminal type may look like (anything else: xterm-256color)
 _TERM = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+#: what a player is told when their app cannot be started
+NOT_STARTED = N_("the game did not start; try again later")
 #: what puts a terminal back after an app that did not end by itself: the main screen, the
 #: cursor, no mouse reports
 _RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
@@ -362,16 +366,30 @@ class _Session:
         assert login.player is not None  # the door checked it
         self.player: DoorPlayer = login.player
         self.app: AppProcess | None = None
-        self._ending: str | None = None
+        self._ending: str | None = None  # why the server ends the session, in English for the log
+        self._ending_words = ""  # the same in the player's language
         self._ended = asyncio.Event()
         self._typing: asyncio.Future | None = None
 
+    def language(self) -> str | None:
+        """The language the player's ssh client asks for with its locale variables (OpenSSH sends
+        ``LANG`` and ``LC_*`` where its ``SendEnv`` says so, as Debian's does), if makao has it."""
+        return language_from_environment(self.process.env)
+
+    def translations(self) -> gettext.NullTranslations:
+        """The catalogs of the player's language (:meth:`language`; English if none), for what the
+        door itself tells the player (the server stopping, an idle session closed)."""
+        language = self.language()
+        return load(language) if language is not None else gettext.NullTranslations()
+
     def environment(self, folder: Path) -> dict[str, str]:
-        """The app's whole environment: the door's, the client's terminal type, the player."""
+        """The app's whole environment: the door's, the client's terminal type, the player and
+        the language the client asks for (``LC_MESSAGES``; the characters stay ``C.UTF-8``)."""
         term = self.process.get_terminal_type() or ""
+        language = self.language()
         return {**self.door.config.environ, "TERM": term if _TERM.fullmatch(term) else "xterm-256color",
                 "LANG": "C.UTF-8", "HOME": str(folder), "MAKAO_DATA_DIR": str(folder),
-                ENV: encode_player(self.player)}
+                ENV: encode_player(self.player), **({"LC_MESSAGES": language} if language else {})}
 
     async def run(self) -> None:
         """Start the app and carry its bytes until it or the connection ends."""
@@ -388,7 +406,7 @@ class _Session:
                                         columns, rows)
         except OSError as exc:
             log.error("%s: the app did not start: %s", self.player.label, exc)
-            self.process.stderr.write(b"makao: the game did not start; try again later\r\n")
+            self.process.stderr.write(f"makao: {self.translations().gettext(NOT_STARTED)}\r\n".encode())
             self.process.exit(1)
             return
         log.info("%s from %s: playing (app %d, %dx%d, %s)", self.player.label, self.login.peer, self.app.pid,
@@ -411,15 +429,17 @@ class _Session:
                  f"status {status}" if status is not None else "killed", f": {self._ending}" if self._ending else "")
         if self._ending:
             with contextlib.suppress(Exception):
-                self.process.stdout.write(_RESET + f"\r\nmakao: {self._ending}\r\n".encode())
+                self.process.stdout.write(_RESET + f"\r\nmakao: {self._ending_words}\r\n".encode())
         with contextlib.suppress(Exception):
             self.process.exit(status if status is not None and 0 <= status < 256 else 1)
             await asyncio.wait_for(self.process.wait_closed(), CLOSE_S)  # what was written reaches the client
 
     async def end(self, reason: str) -> None:
-        """End this session from the server's side, telling the player ``reason``."""
+        """End this session from the server's side, telling the player ``reason`` (a message of the
+        ``cli`` catalog, such as :data:`~.command.STOP_REASON`: they read it in their language)."""
         if self._typing is not None and not self._typing.done():  # not ending by itself already
             self._ending = reason
+            self._ending_words = self.translations().gettext(reason)
             self._typing.cancel()
         await self._ended.wait()
 
@@ -443,6 +463,9 @@ class _Session:
             except asyncio.TimeoutError:
                 minutes = round(limits.idle_s / 60)
                 self._ending = f"closed after {minutes} minute{'s' if minutes != 1 else ''} without a key pressed"
+                self._ending_words = self.translations().ngettext(
+                    "closed after {n} minute without a key pressed", "closed after {n} minutes without a key pressed",
+                    minutes).format(n=minutes)
                 log.info("%s from %s: idle, closed", self.player.label, self.login.peer)
                 return
             except asyncssh.TerminalSizeChanged as change:

@@ -245,7 +245,8 @@ class Refusal(msgspec.Struct, tag="refusal", kw_only=True):
     ``intent``: what was refused (``"act"``, ``"next_deal"``, ``"undo"``, ``"hint"``);
     ``action``: the refused action's wire form, if any; ``seq``: the table's sequence number.
     ``reason`` is in the table's language; ``words``, when set, is the same as data, which the
-    receiving client says in its own language (:func:`say_reason`)."""
+    receiving client says in its own language (:func:`say_reason`); a shared table's own
+    refusals: :func:`makao_tui.net.protocol.refusal`."""
 
     kind: str
     reason: str
@@ -274,11 +275,14 @@ class Notice(msgspec.Struct, tag="notice", kw_only=True):
     saved; ``reason`` says why), ``"save_delayed"`` (a busy file or a full disk: actions wait in
     memory and are retried; ``reason`` says so in one line), ``"saved"`` (every action is written
     again), or ``"ai_failed"`` (the AI of ``seat`` raised ``reason``, an exception's type and
-    words, and made its first legal move instead)."""
+    words, and made its first legal move instead), or at a shared table ``"waiting"`` (the next
+    deal waits for some players). ``words``: ``reason`` as data, which the receiver says in its
+    player's language (as :attr:`Refusal.words`)."""
 
     kind: str
     reason: str
     seat: int | None = None
+    words: dict[str, Any] | None = None
 
 
 def say_reason(reason: str | None, words: dict[str, Any] | None, names: Sequence[str] | None = None) -> str | None:

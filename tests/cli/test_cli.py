@@ -106,11 +106,11 @@ def test_play_refuses_bad_arguments_clearly():
 
 
 @pytest.mark.parametrize("args,message", [
-    (["play", "makao-ru", "--bogus"], "No such option: --bogus"),
-    (["play"], "Missing argument 'game'; see 'makao play --help'"),
-    (["export", "abc", "--csv", "-"], "Invalid value for 'ID'"),
-    (["simulate", "peklo", "--games", "many"], "Invalid value for '--games'"),
-    (["nosuch"], "No such command 'nosuch'"),
+    (["play", "makao-ru", "--bogus"], "no such option: --bogus"),
+    (["play"], "the argument GAME is missing; see 'makao play --help'"),
+    (["export", "abc", "--csv", "-"], "wrong value for ID: a whole number is needed"),
+    (["simulate", "peklo", "--games", "many"], "wrong value for --games: a whole number is needed"),
+    (["nosuch"], "no such command: nosuch"),
 ])
 def test_usage_errors_are_one_line_exit_2(args, message):
     run = subprocess.run([sys.executable, "-m", "makao_tui.cli", *args], capture_output=True, text=True)

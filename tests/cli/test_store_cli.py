@@ -64,7 +64,7 @@ def test_history_and_export_of_a_finished_match(data, tmp_path):
 
     out = tmp_path / "sheet.csv"
     result = runner.invoke(app, ["export", str(match_id), "--csv", str(out)])
-    assert result.exit_code == 0 and str(out) in result.output and "hands)" in result.output
+    assert result.exit_code == 0 and str(out) in result.output and "rows)" in result.output
     rows = list(csv.reader(out.open()))
     # Macao's own words and columns: hands, the banker, each player's points, natural and chips
     assert rows[0] == ["hand", "banker"] + [f"{name} {column}" for name in ("Ann", "Bot1")

@@ -282,11 +282,16 @@ def test_the_ai_plays_for_players_gone_and_the_match_over_ends_the_server(tmp_pa
 
 
 def test_a_wrong_code_is_one_clear_error(tmp_path):
-    with pytest.raises(ConnectError, match="no table 'crane-47'") as caught:
+    with pytest.raises(ConnectError, match="no table crane-47 is open on this box: check the code") as caught:
         handshake("crane-47", "Bob", folder=tmp_path)
     assert caught.value.kind == "no_table"
-    with pytest.raises(ConnectError, match="not a table code"):
+    with pytest.raises(ConnectError, match="is not a join code: a code is a word and two digits") as caught:
         handshake("../../etc", "Bob", folder=tmp_path)
+    assert caught.value.kind == "not_a_code"
+    (tmp_path / "crane-47.json").write_text("{}")  # a table that has ended left its description behind
+    with pytest.raises(ConnectError, match="table crane-47 has ended") as caught:
+        handshake("crane-47", "Bob", folder=tmp_path)
+    assert caught.value.kind == "gone"
 
 
 def test_no_byte_sent_to_a_seat_holds_a_card_it_may_not_see(tmp_path):
@@ -388,7 +393,8 @@ def test_a_rogue_client_is_refused_with_a_reason_each_time_and_the_table_goes_on
         # the one to wait names the mover's seat in the scenario form
         other.conn.send(Act(seq=seq, action={"seat": mover.seated.seat, "do": "draw"}))
         await until(lambda: other.refusals())
-        assert other.refusals()[-1].kind == "seat" and f"seat {other.seated.seat}" in other.refusals()[-1].reason
+        refused = other.refusals()[-1]  # seats in words are numbered from 1
+        assert refused.kind == "seat" and f"plays seat {other.seated.seat + 1}," in refused.reason
         # a field the protocol has not (a seat beside the action) is no message at all
         other.conn.writer.write(json.dumps({"type": "act", "seq": seq, "seat": mover.seated.seat,
                                             "action": {"do": "draw"}}).encode() + b"\n")

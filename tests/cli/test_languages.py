@@ -1,0 +1,84 @@
+"""The ``makao`` command in the players' languages (issue 16): its help, its one-line errors and
+what it prints, under ``--lang`` and under the locale variables; counts in each language's plural
+forms."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from makao_tui.cli import app
+from makao_tui.engine.i18n import set_language
+
+
+def makao(*args: str, **env: str) -> subprocess.CompletedProcess:
+    """``makao ARGS`` in a process of its own (as a user runs it: the language is chosen before
+    the command line is read) with the locale variables ``env`` over a C locale."""
+    environ = {**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8", "COLUMNS": "100", **env}
+    return subprocess.run([sys.executable, "-m", "makao_tui", *args], capture_output=True, text=True, env=environ,
+                          stdin=subprocess.DEVNULL, timeout=120)
+
+
+def test_makao_lang_pl_help_is_polish():
+    done = makao("--lang", "pl", "--help")
+    assert done.returncode == 0, done.stderr
+    for words in ("Użycie: makao", "Opcje", "Polecenia", "Od razu zacznij partię", "Pokaż tę pomoc i zakończ.",
+                  "Każde polecenie przyjmuje --lang"):
+        assert words in done.stdout, words
+    for english in ("Usage:", "Commands", "Show this message", "Start a match"):
+        assert english not in done.stdout, english
+    assert "--lang" in makao("--help").stdout  # documented in English too
+
+
+def test_a_commands_help_follows_lang_anywhere_on_the_line():
+    done = makao("play", "--help", "--lang", "ru")
+    assert done.returncode == 0, done.stderr
+    assert "Сразу начать партию" in done.stdout and "Аргументы" in done.stdout and "[обязательно]" in done.stdout
+    assert "Использование: makao play" in done.stdout and "Показать эту справку и выйти." in done.stdout
+
+
+def test_lang_ru_from_the_locale_variables_prints_the_rules_in_russian():
+    done = makao("rules", "peklo", LANG="ru_RU.UTF-8")
+    assert done.returncode == 0, done.stderr
+    first, presets = done.stdout.splitlines()[:2]
+    assert first == "Пекло (peklo): правила из первоисточника" and presets.startswith("Наборы: seed")
+    assert "Крючок:" in done.stdout  # an option's label, from the games' catalog
+    assert "change one option" not in done.stdout and "Hook" not in done.stdout
+
+
+@pytest.mark.parametrize("args,russian", [
+    (["play", "makao-ru", "--bogus"], "makao: нет такого параметра: --bogus; см. 'makao play --help'"),
+    (["play"], "makao: не хватает аргумента GAME; см. 'makao play --help'"),
+    (["simulate", "peklo", "--games", "many"], "makao: неверное значение --games: нужно целое число"),
+    (["join", "nonsense"], "makao: 'nonsense' — не код стола"),
+    (["play", "makao-ru", "--seat", "ai:genius"], "makao: неизвестный уровень ИИ 'genius'"),
+])
+def test_an_error_in_russian_is_one_line_exit_2(args, russian):
+    done = makao(*args, LC_ALL="ru_RU.UTF-8")
+    assert done.returncode == 2 and done.stdout == ""
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith(russian), line
+
+
+def test_an_unknown_language_is_one_line():
+    done = makao("--lang", "xx", "tables")
+    assert done.returncode == 2 and done.stderr.strip() == "makao: unknown language 'xx' (known: en, ru, pl)"
+
+
+@pytest.mark.parametrize("language,forms", [
+    ("ru", {1: "1 лишний аргумент", 2: "2 лишних аргумента", 5: "5 лишних аргументов", 11: "11 лишних аргументов",
+            21: "21 лишний аргумент", 22: "22 лишних аргумента"}),
+    ("pl", {1: "1 argument za dużo", 2: "2 argumenty za dużo", 5: "5 argumentów za dużo",
+            11: "11 argumentów za dużo", 21: "21 argumentów za dużo", 22: "22 argumenty za dużo"}),
+    ("en", {1: "one argument too many", 2: "2 arguments too many", 5: "5 arguments too many",
+            11: "11 arguments too many", 21: "21 arguments too many", 22: "22 arguments too many"}),
+])
+def test_counts_take_each_languages_plural_forms(language, forms):
+    set_language(language)
+    for count, words in forms.items():
+        result = CliRunner().invoke(app, ["tables", *(f"x{i}" for i in range(count))])
+        assert result.exit_code == 2 and words in result.output, (count, result.output)
