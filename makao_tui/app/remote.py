@@ -9,6 +9,7 @@ players (names, chat) is shown literally: never as markup.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -27,6 +28,9 @@ from ..net.words import chat_speaker, game_name, refusal_text
 from ..table import Notice, Refusal, Update
 from .widgets.footer import KeyBar
 
+#: the stylesheet of the lobby and the chat (loaded when the first is shown)
+REMOTE_CSS = str(Path(__file__).with_name("remote.tcss"))
+
 if TYPE_CHECKING:
     from .main import MakaoApp
 
@@ -41,6 +45,8 @@ def seat_words(seat: TableSeat, index: int) -> Text:
 
 class ChatScreen(ModalScreen[None]):
     """The table's chat: the last lines and a line to type (Enter sends, Esc closes)."""
+
+    CSS_PATH = REMOTE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Close"))]
 
@@ -88,6 +94,8 @@ class LobbyScreen(Screen[None]):
     """Before the match: the table's code, game and seats as they fill; the host starts it
     (``s``: AI players take the seats still open); ``c`` chats; ``q`` leaves (the seat is
     kept)."""
+
+    CSS_PATH = REMOTE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", N_("Start now (AI in open seats)")),

@@ -4,6 +4,7 @@ summary and match end."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -19,6 +20,10 @@ from textual.widgets import Button, Static
 from ...engine.cards import ascii_text
 from ...engine.i18n import N_, _
 from ..widgets.footer import KeyBar
+
+#: the stylesheet of the table screens and what they show in front of the table (loaded by the
+#: first of them shown; the start screen does not need it)
+TABLE_CSS = str(Path(__file__).with_name("table.tcss"))
 
 if TYPE_CHECKING:
     from ..main import MakaoApp
@@ -46,6 +51,8 @@ class PassDeviceScreen(Screen[None]):
     Keys pressed within ``guard`` seconds of the screen showing are ignored, so that the Enter
     of the previous player's play, pressed twice, cannot uncover the next player's hand.
     """
+
+    CSS_PATH = TABLE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "dismiss_screen", N_("I am here")),
                                              Binding("q", "app.quit_match", N_("Quit"))]
@@ -189,6 +196,8 @@ class ScoreSheetScreen(ModalScreen[None]):
 class DealSummaryScreen(Screen[None]):
     """The end of a deal: its result, then the score sheet; Enter goes on."""
 
+    CSS_PATH = TABLE_CSS
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go_on", N_("Go on"), priority=True),
                 Binding("q", "quit_match", N_("Quit"))]
 
@@ -220,6 +229,8 @@ class DealSummaryScreen(Screen[None]):
 class MatchEndScreen(Screen[None]):
     """The match is over: winner(s), the final sheet (and the chart of its totals when the sheet
     has them), New match / Quit (back to the start screen when the match was chosen there)."""
+
+    CSS_PATH = TABLE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new_match", N_("New match")),
                                              Binding("left,right", "app.focus_next", show=False)]

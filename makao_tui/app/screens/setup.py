@@ -16,6 +16,7 @@ import dataclasses
 import random
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
@@ -135,6 +136,8 @@ def _field_widget(field: dataclasses.Field, value: Any) -> Any:
 
 class SetupScreen(Screen[None]):
     """Seats, options and seed of a new match of ``variant`` (pre-filled from the last match)."""
+
+    CSS_PATH = str(Path(__file__).with_name("setup.tcss"))
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("Back")),

@@ -31,6 +31,7 @@ from ..sorting import ORDER_WORDS, next_order, shown_order
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from .common import (
+    TABLE_CSS,
     DealSummaryScreen,
     HelpScreen,
     MatchEndScreen,
@@ -102,6 +103,8 @@ def fit_key_bar(keys: list[tuple[str, str]], width: int) -> Text:
 class TableScreen(Screen[None]):
     """Base of the table screens (see module docstring): ``seating`` is this terminal's place at
     the table, the only thing the screen reads."""
+
+    CSS_PATH = TABLE_CSS
 
     #: the key of the score sheet (a family whose game needs ``s`` binds the sheet to another)
     SHEET_KEY = "s"
