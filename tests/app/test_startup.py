@@ -10,11 +10,13 @@ from .scenes import AI, RU, peek, wait_for
 from .test_table import run
 
 
-def test_the_app_module_loads_no_table_setup_or_worker_code():
-    code = ("import sys, makao_tui.app.main; print(sorted(m for m in sys.modules if m in ("
+def test_the_app_module_loads_no_table_setup_or_worker_code_nor_babel():
+    # the catalogs are read by the standard library's gettext: Babel only makes them (scripts/catalogs.py)
+    code = ("import sys, makao_tui.app.main; from makao_tui.engine.i18n import set_language; set_language('ru'); "
+            "print(sorted(m for m in sys.modules if m in ("
             "'makao_tui.app.screens.shedding', 'makao_tui.app.screens.peklo', 'makao_tui.app.screens.macao', "
             "'makao_tui.app.screens.table', 'makao_tui.app.screens.setup', 'makao_tui.app.screens.saves', "
-            "'makao_tui.worker', 'multiprocessing.pool', 'typer')))")
+            "'makao_tui.worker', 'multiprocessing.pool', 'typer', 'babel')))")
     run_ = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run_.stdout.strip() == "[]"
 
