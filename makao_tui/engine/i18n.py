@@ -49,6 +49,8 @@ def load(language: str, locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslatio
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
     chain: gettext.NullTranslations = gettext.NullTranslations()
+    if language == "en":  # the source language: no catalogs to look for (a third of a millisecond each)
+        return chain
     for domain in reversed(DOMAINS):
         found = gettext.translation(domain, str(locale_dir), languages=[language], fallback=True)
         if isinstance(found, gettext.GNUTranslations):
