@@ -43,7 +43,7 @@ from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine, show
 from .common import DealSummaryScreen
-from .table import TableScreen
+from .table import TableScreen, fit_top_bar
 
 KEYS = [
     ("r", N_("replace: throw away your card worth 0 and take another")),
@@ -154,15 +154,15 @@ class MacaoTableScreen(TableScreen):
 
     def _topbar(self, view: MacaoView) -> Text:
         session = self.seating
-        bar = Text(f" {_(session.variant.name)}", style="bold")
-        bar.append(" · " + _("hand {number} · {name} banks · stake {stake}").format(
-            number=session.deal_number, name=session.names[view.banker], stake=view.stake))
-        bar.append(" · " + ngettext("shoe {n} card", "shoe {n} cards", view.shoe).format(n=view.shoe))
+        parts = [(Text(_(session.variant.name), style="bold"), False),
+                 (Text(_("hand {number} · {name} banks · stake {stake}").format(
+                     number=session.deal_number, name=session.names[view.banker], stake=view.stake)), False),
+                 (Text(ngettext("shoe {n} card", "shoe {n} cards", view.shoe).format(n=view.shoe)), True)]
         if view.to_act is not None:
             turn = (_("your turn") if self._my_turn()
                     else _("{name}'s turn").format(name=session.names[view.to_act]))
-            bar.append(f" · {turn}", style="bold")
-        return bar
+            parts.append((Text(turn, style="bold"), False))
+        return fit_top_bar(parts, self.app.size.width)
 
     def _players(self, view: MacaoView) -> Table:
         """One row per player: whose turn, name, banker or punter, bankroll, cards, this hand."""

@@ -30,7 +30,7 @@ from ..widgets.cards import CardView, HandView, card_text, with_cards
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine, show
-from .table import TableScreen
+from .table import TableScreen, fit_top_bar
 
 KEYS = [
     (N_("← →  or  0-9"), N_("bidding: choose your bid (type 1 then 2 for 12)")),
@@ -145,20 +145,20 @@ class PekloTableScreen(TableScreen):
 
     def _topbar(self, view: PekloView) -> Text:
         session = self.seating
-        bar = Text(f" {_(session.variant.name)}", style="bold")
-        bar.append(" · " + _("deal {number} of {deals}").format(number=view.number, deals=view.deals))
-        bar.append(" · " + ngettext("{n} card each", "{n} cards each", view.size).format(n=view.size) + " · ")
-        bar.append_text(_trump_text(view, self.ascii))
+        parts = [(Text(_(session.variant.name), style="bold"), False),
+                 (Text(_("deal {number} of {deals}").format(number=view.number, deals=view.deals)), False),
+                 (Text(ngettext("{n} card each", "{n} cards each", view.size).format(n=view.size)), False),
+                 (_trump_text(view, self.ascii), False)]
         if session.variant.preset_of(session.rules) != "seed":
-            bar.append(f" · {rules_word(session.variant, session.rules)}")  # the options: help (?)
+            parts.append((Text(rules_word(session.variant, session.rules)), True))  # the options: help (?)
         if view.to_act is not None:
             name = session.names[view.to_act]
             if self._my_turn():
                 turn = _("your bid") if view.phase == "bid" else _("your turn")
             else:
                 turn = (_("{name}'s bid") if view.phase == "bid" else _("{name}'s turn")).format(name=name)
-            bar.append(f" · {turn}", style="bold")
-        return bar
+            parts.append((Text(turn, style="bold"), False))
+        return fit_top_bar(parts, self.app.size.width)
 
     def _trick_title(self, view: PekloView) -> str:
         """The title over the players: the trick under way and who led it."""

@@ -34,7 +34,7 @@ from ..widgets.scores import ScoreSheet
 from ..widgets.seats import SeatPanel
 from ..widgets.status import StatusLine, show
 from .pickers import NO_DEMAND, DemandPicker, JokerRankPicker, JokerSuitPicker, SuitPicker
-from .table import TableScreen
+from .table import TableScreen, fit_top_bar
 
 #: the part of the usual AI pause taken by each draw of a run of draws until a card fits
 DRAW_ON_PAUSE = 0.25
@@ -161,26 +161,26 @@ class ShedTableScreen(TableScreen):
 
     def _topbar(self, view: ShedView) -> Text:
         session = self.seating
-        bar = Text(f" {_(session.variant.name)}", style="bold")
+        parts = [(Text(_(session.variant.name), style="bold"), False)]
         number = session.deal_number
         rules = session.rules
         left = session.seconds_left()
         if left is not None:  # a time limit
-            bar.append(" · " + _("deal {number}").format(number=number) + " · ")
-            bar.append(_("time is up: last deal") if session.time_up
-                       else _("{minutes} min left").format(minutes=math.ceil(left / 60)))
+            parts.append((Text(_("deal {number}").format(number=number)), False))
+            parts.append((Text(_("time is up: last deal") if session.time_up
+                               else _("{minutes} min left").format(minutes=math.ceil(left / 60))), False))
         elif rules.deals is not None:
-            bar.append(" · " + _("deal {number} of {deals}").format(number=number, deals=rules.deals))
+            parts.append((Text(_("deal {number} of {deals}").format(number=number, deals=rules.deals)), False))
         else:
-            bar.append(" · " + _("deal {number}").format(number=number))
+            parts.append((Text(_("deal {number}").format(number=number)), False))
         if rules.loss_limit is not None:
-            bar.append(" · " + _("loss limit {points}").format(points=rules.loss_limit))
-        bar.append(f" · {rules_word(session.variant, rules)}")
+            parts.append((Text(_("loss limit {points}").format(points=rules.loss_limit)), True))
+        parts.append((Text(rules_word(session.variant, rules)), True))  # the options: help (?)
         if view.to_act is not None:
             turn = (_("your turn") if self._my_turn()
                     else _("{name}'s turn").format(name=session.names[view.to_act]))
-            bar.append(f" · {turn}", style="bold")
-        return bar
+            parts.append((Text(turn, style="bold"), False))
+        return fit_top_bar(parts, self.app.size.width)
 
     def _pile_info(self, view: ShedView) -> Text:
         info = Text()

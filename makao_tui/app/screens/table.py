@@ -100,6 +100,27 @@ def fit_key_bar(keys: list[tuple[str, str]], width: int) -> Text:
     return text
 
 
+def fit_top_bar(parts: list[tuple[Text, bool]], width: int) -> Text:
+    """The bar over the table: ``parts`` ((words, whether they may be left out)) joined by " · ";
+    while it is wider than ``width`` columns, the parts that may be left out are, the last first
+    (Russian and Polish words are longer than English: the game, the deal and whose turn it is stay)."""
+    kept = list(parts)
+    while True:
+        first = kept[0][0]
+        bar = Text(" ", style=first.style)  # the first part's style is the whole bar's
+        for i, (text, _optional) in enumerate(kept):
+            separator = " · " if i else ""
+            if text.spans:  # (a card in its colour)
+                bar.append(separator)
+                bar.append_text(text)
+            else:
+                bar.append(separator + text.plain, style=text.style if i else None)
+        optional = [i for i, (_text, may_go) in enumerate(kept) if may_go]
+        if bar.cell_len <= width or not optional:
+            return bar
+        del kept[optional[-1]]
+
+
 class TableScreen(Screen[None]):
     """Base of the table screens (see module docstring): ``seating`` is this terminal's place at
     the table, the only thing the screen reads."""
