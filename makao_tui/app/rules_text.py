@@ -8,18 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.i18n import N_, _
-from ..engine.variant import Variant, option_fields, option_value_text
-
-#: what the header calls each preset (RULES.md §5); a preset without an entry shows its name
-PRESET_WORDS = {"seed": N_("seed rules"), "house": N_("house rules"), "custom": N_("custom rules")}
+from ..engine.i18n import _
+from ..engine.variant import (
+    Variant,
+    option_description,
+    option_fields,
+    option_label,
+    option_value_label,
+    preset_name,
+)
 
 
 def rules_word(variant: Variant, rules: Any) -> str:
     """``"seed rules"``, ``"house rules"`` or ``"custom rules"``: the preset ``rules`` matches."""
     preset = variant.preset_of(rules)
-    words = PRESET_WORDS.get(preset)
-    return _(words) if words is not None else _("{preset} rules").format(preset=preset)
+    return preset_name(preset)
 
 
 def option_rows(variant: Variant, rules: Any) -> list[tuple[bool, str, str, str]]:
@@ -30,8 +33,8 @@ def option_rows(variant: Variant, rules: Any) -> list[tuple[bool, str, str, str]
     rows = []
     for field in option_fields(type(rules)):
         value = getattr(rules, field.name)
-        description = _(field.metadata["description"]).rstrip(".") + "."  # ends its line
-        rows.append((value != getattr(seed, field.name), _(field.metadata["label"]), option_value_text(value),
+        description = option_description(field).rstrip(".") + "."  # ends its line
+        rows.append((value != getattr(seed, field.name), option_label(field), option_value_label(field, value),
                      description))
     return rows
 

@@ -142,7 +142,7 @@ def test_no_hint_in_hot_seat():
 
 def test_actions_in_words():
     assert describe_action(Play(Card.parse("AS"), suit="H")) == "play A♠ and name ♥"
-    assert describe_action(Play(Card.parse("JC"), demand="T", makao=True)) == "play J♣ and demand: 10, calling Makao"
+    assert describe_action(Play(Card.parse("JC"), demand="T", makao=True)) == "play J♣ and demand 10s, calling Makao"
     assert describe_action(Bid(0)) == "bid 0"
     assert describe_action(Draw()) == "draw a card"
     assert describe_action(Play(Card.parse("TH")), ascii=True) == "play 10H"

@@ -154,7 +154,7 @@ class MacaoTableScreen(TableScreen):
 
     def _topbar(self, view: MacaoView) -> Text:
         session = self.seating
-        parts = [(Text(_(session.variant.name), style="bold"), False),
+        parts = [(Text(session.variant.title(), style="bold"), False),
                  (Text(_("hand {number} · {name} banks · stake {stake}").format(
                      number=session.deal_number, name=session.names[view.banker], stake=view.stake)), False),
                  (Text(ngettext("shoe {n} card", "shoe {n} cards", view.shoe).format(n=view.shoe)), True)]

@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...engine.actions import Bid, Play
-from ...engine.cards import SUIT_NAMES, Card
+from ...engine.cards import Card, suit_name
 from ...engine.i18n import N_, _, ngettext
 from ...games.peklo import PekloView, Trick
 from ...table import Seating
@@ -145,7 +145,7 @@ class PekloTableScreen(TableScreen):
 
     def _topbar(self, view: PekloView) -> Text:
         session = self.seating
-        parts = [(Text(_(session.variant.name), style="bold"), False),
+        parts = [(Text(session.variant.title(), style="bold"), False),
                  (Text(_("deal {number} of {deals}").format(number=view.number, deals=view.deals)), False),
                  (Text(ngettext("{n} card each", "{n} cards each", view.size).format(n=view.size)), False),
                  (_trump_text(view, self.ascii), False)]
@@ -214,7 +214,7 @@ class PekloTableScreen(TableScreen):
 
     def _trump_info(self, view: PekloView) -> Text:
         """Under the trump card: its suit (or no trump), then the bids' sum against the deal size."""
-        info = Text(_("no trump") if view.trump is None else _(SUIT_NAMES[view.trump.suit]), style="bold")
+        info = Text(_("no trump") if view.trump is None else suit_name(view.trump.suit), style="bold")
         bids = sum(b for b in view.bids if b is not None)
         info.append("\n\n" + _("Bids   {bids:>2}\nTricks {tricks:>2}").format(bids=bids, tricks=view.size) + "\n")
         if any(b is not None for b in view.bids) and bids != view.size:
@@ -347,9 +347,9 @@ class PekloTableScreen(TableScreen):
             return _("Lead any card: choose it and press Enter.")
         plays = [a.card for a in view.legal if isinstance(a, Play)]
         if all(c.suit == led for c in plays) and len(plays) < len(view.hand):
-            return _("Follow suit: play one of your {suit} (the others are dimmed).").format(suit=_(SUIT_NAMES[led]))
+            return _("Follow suit: play one of your {suit} (the others are dimmed).").format(suit=suit_name(led))
         if all(c.suit != led for c in plays):
-            return _("You have no {suit}: play any card.").format(suit=_(SUIT_NAMES[led]))
+            return _("You have no {suit}: play any card.").format(suit=suit_name(led))
         return _("Choose a card and press Enter.")
 
     # ------------------------------------------------------------ hooks of the base

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...engine.cards import SUIT_NAMES, rank_name, suit_label
+from ...engine.cards import rank_name, suit_label, suit_name
 from ...engine.i18n import N_, _
 
 #: the key that picks a demand
@@ -70,7 +70,7 @@ class SuitPicker(_Picker):
     """The suit an ace names: keys c d h s (only the suits the engine offers)."""
 
     def __init__(self, suits: list[str], ascii: bool = False) -> None:
-        choices = [(s, f"{suit_label(s, ascii)} {_(SUIT_NAMES[s])} ({s.lower()})", s.lower()) for s in suits]
+        choices = [(s, f"{suit_label(s, ascii)} {suit_name(s)} ({s.lower()})", s.lower()) for s in suits]
         super().__init__(_("Name a suit for the ace"), choices)
 
 

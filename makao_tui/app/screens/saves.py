@@ -145,6 +145,6 @@ class StatisticsScreen(Screen[None]):
 def _game_name(game: str) -> str:
     """The name of the game with id ``game`` (the id itself for a game this version lacks)."""
     try:
-        return _(get_variant(game).name)
+        return get_variant(game).title()
     except RulesError:
         return game

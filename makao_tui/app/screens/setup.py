@@ -27,7 +27,14 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from ...ai import DEFAULT_LEVEL, LEVELS
 from ...engine.i18n import N_, _
-from ...engine.variant import RulesError, Variant, option_fields
+from ...engine.variant import (
+    RulesError,
+    Variant,
+    option_description,
+    option_fields,
+    option_label,
+    option_value_label,
+)
 from ...table import SeatSpec
 from ..widgets.footer import KeyBar
 
@@ -124,7 +131,8 @@ def _field_widget(field: dataclasses.Field, value: Any) -> Any:
     if isinstance(field.default, bool):
         return OnOff(bool(value), id=wid)
     if "choices" in meta:
-        return Select([(_(str(c)), c) for c in meta["choices"]], value=value, allow_blank=False,
+        return Select([(option_value_label(field, c), c) for c in meta["choices"]], value=value,
+                      allow_blank=False,
                       id=wid, compact=True)
     placeholder = _("off") if field.default is None else ""
     if "range" in meta:
@@ -168,7 +176,7 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         v = self.variant
-        yield Static(_("{game} — new match").format(game=_(v.name)), classes="title")
+        yield Static(_("{game} — new match").format(game=v.title()), classes="title")
         with VerticalScroll(id="setup-form"):
             yield Static(_("Seats ({low} to {high}); the first seat after the dealer plays first").format(
                 low=v.min_players, high=v.max_players), classes="section")
@@ -183,11 +191,10 @@ class SetupScreen(Screen[None]):
                              id="preset", compact=True)
             for field in option_fields(v.rules_type):
                 with Horizontal(classes="option-row"):
-                    yield Static(_(field.metadata["label"]), classes="label")
+                    yield Static(option_label(field), classes="label")
                     yield _field_widget(field, getattr(self.start_rules, field.name))
                     yield Static("", id=f"err-{field.name}", classes="error")
-                description = field.metadata.get("description", "")
-                yield Static(_(description) if description else "", classes="option-desc")
+                yield Static(option_description(field), classes="option-desc")
             with Horizontal(classes="option-row"):
                 yield Static(_("Seed (optional)"), classes="label")
                 yield Input("" if self.start_seed is None else str(self.start_seed), id="seed",

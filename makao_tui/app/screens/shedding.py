@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...engine.actions import Draw, Pass, Play, Take
-from ...engine.cards import JOKER, RANKS, SUITS, Card, ascii_text, rank_name, suit_label
+from ...engine.cards import JOKER, RANKS, SUITS, Card, ascii_text, rank_plural, suit_label
 from ...engine.i18n import N_, _, ngettext
 from ...games.shedding import CardPlayed, PenaltyPending, ShedView
 from ...table import Seating
@@ -161,7 +161,7 @@ class ShedTableScreen(TableScreen):
 
     def _topbar(self, view: ShedView) -> Text:
         session = self.seating
-        parts = [(Text(_(session.variant.name), style="bold"), False)]
+        parts = [(Text(session.variant.title(), style="bold"), False)]
         number = session.deal_number
         rules = session.rules
         left = session.seconds_left()
@@ -236,11 +236,10 @@ class ShedTableScreen(TableScreen):
                 text.append(" " + _("on {name}").format(name=target))
             return text, True
         if view.demand:
-            rank = rank_name(view.demand)
-            text = Text(" " + _("The jack demands: {rank}").format(rank=rank), style="bold")
+            text = Text(" " + _("The jack demands {ranks}").format(ranks=rank_plural(view.demand)), style="bold")
             if mine:
                 can_draw = any(isinstance(a, Draw) for a in view.legal)
-                text.append(" " + (_("— play it, or draw (d)") if can_draw else _("— play it")))
+                text.append(" " + (_("— play one, or draw (d)") if can_draw else _("— play one")))
             else:
                 text.append(" " + _("({name} to answer)").format(name=target))
             return text, True

@@ -215,10 +215,10 @@ class StartScreen(Screen[None]):
         for variant in playable_variants():
             if options:
                 options.append(None)
-            prompt = Text(_(variant.name), style="bold")
+            prompt = Text(variant.title(), style="bold")
             players = ngettext("({low}-{high} player)", "({low}-{high} players)", variant.max_players)
             prompt.append("  " + players.format(low=variant.min_players, high=variant.max_players), style="dim")
-            blurb = _(variant.blurb) if variant.blurb else ""
+            blurb = variant.blurb_text()
             blurb = ascii_text(blurb) if self.makao_app.ascii else blurb
             prompt.append(f"\n{blurb}")
             options.append(Option(prompt, id=variant.id))

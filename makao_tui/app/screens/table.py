@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
-from ...engine.cards import Card, rank_name, suit_label
+from ...engine.cards import Card, rank_plural, suit_label
 from ...engine.i18n import N_, _
 from ...table import Notice, Refusal, Seating
 from ..rules_text import rules_text
@@ -65,7 +65,7 @@ def describe_action(action: Action, ascii: bool = False) -> str:
         if action.suit is not None and action.card.rank == "A":
             words = _("{play} and name {suit}").format(play=words, suit=suit_label(action.suit, ascii))
         if action.demand is not None:
-            words = _("{play} and demand: {rank}").format(play=words, rank=rank_name(action.demand))
+            words = _("{play} and demand {ranks}").format(play=words, ranks=rank_plural(action.demand))
         return _("{play}, calling Makao").format(play=words) if action.makao else words
     if isinstance(action, Bid):
         return _("bid {number}").format(number=action.tricks)
@@ -342,16 +342,15 @@ class TableScreen(Screen[None]):
 
     def action_scores(self) -> None:
         """Show the score sheet."""
-        self.app.push_screen(ScoreSheetScreen(_(self.SHEET_TITLE).format(game=_(self.seating.variant.name)),
+        self.app.push_screen(ScoreSheetScreen(_(self.SHEET_TITLE).format(game=self.seating.variant.title()),
                                               self.score_sheet(), self.SHEET_KEY))
 
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
         variant = self.seating.variant
         keys = [*self.help_keys(), UNDO_KEY, HINT_KEY, RULES_KEY]
-        help_text = _(variant.help_text) if variant.help_text else ""
-        text = rules_text(variant, self.seating.rules) + "\n\n" + help_text
-        self.app.push_screen(HelpScreen(_("{game} — help").format(game=_(variant.name)), keys, text))
+        text = rules_text(variant, self.seating.rules) + "\n\n" + variant.help_words()
+        self.app.push_screen(HelpScreen(_("{game} — help").format(game=variant.title()), keys, text))
 
     def action_rules(self) -> None:
         """Show the game's rules in full, the options of this match marked (F1)."""
