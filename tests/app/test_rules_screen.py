@@ -15,7 +15,7 @@ from makao_tui.app.screens.macao import CutScreen
 from makao_tui.app.screens.rules import RulesScreen
 from makao_tui.app.tables import playable_variants
 from makao_tui.engine.i18n import LANGUAGES, set_language
-from makao_tui.engine.variant import option_fields, option_value_text
+from makao_tui.engine.variant import option_fields, option_label, option_value_label
 from makao_tui.games import get_variant
 
 from .scenes import AI, ANN, humans_turn, step, wait_for
@@ -106,8 +106,9 @@ def test_f1_at_every_table_opens_the_rules_with_the_matchs_options(game):
         shown = _screen_text(app)
         assert f"{variant.name} — the rules" in shown and "Options in force for this match" in shown
         name, value = next(iter(options.items()))
-        label = next(f.metadata["label"] for f in option_fields(variant.rules_type) if f.name == name)
-        assert re.search(rf"- ✓ \*\*{re.escape(label)}\*\*: `{option_value_text(value)}`", shown)
+        field = next(f for f in option_fields(variant.rules_type) if f.name == name)
+        label, shown_value = option_label(field), option_value_label(field, value)
+        assert re.search(rf"- ✓ \*\*{re.escape(label)}\*\*: `{re.escape(shown_value)}`", shown)
         assert rules_markdown(variant) in shown
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is table)
