@@ -178,10 +178,12 @@ class MatchSummary:
         humans = [s.name for s in self.seats if not s.is_ai]
         ais = [s.name for s in self.seats if s.is_ai]
         if not humans:
-            return f"{len(ais)} AI"
+            return _("{count} AI").format(count=len(ais))
         if not ais:
             return ", ".join(humans)
-        return f"{', '.join(humans)} vs {len(ais)} AI" if len(ais) > 1 else f"{', '.join(humans)} vs {ais[0]} (AI)"
+        if len(ais) > 1:
+            return _("{humans} vs {count} AI").format(humans=", ".join(humans), count=len(ais))
+        return _("{humans} vs {ai} (AI)").format(humans=", ".join(humans), ai=ais[0])
 
 
 @dataclass(frozen=True)
@@ -237,8 +239,10 @@ class PlayerStats:
 def ago(then: float, now: float) -> str:
     """How long ago ``then`` was, in words: ``"just now"``, ``"10 minutes ago"``, ``"3 days ago"``."""
     seconds = max(0, int(now - then))
-    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
-        if seconds >= size:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count > 1 else ''} ago"
-    return "just now"
+    if seconds >= 86400:
+        return ngettext("{count} day ago", "{count} days ago", seconds // 86400).format(count=seconds // 86400)
+    if seconds >= 3600:
+        return ngettext("{count} hour ago", "{count} hours ago", seconds // 3600).format(count=seconds // 3600)
+    if seconds >= 60:
+        return ngettext("{count} minute ago", "{count} minutes ago", seconds // 60).format(count=seconds // 60)
+    return _("just now")
