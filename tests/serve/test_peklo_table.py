@@ -30,15 +30,16 @@ def my_turn(terminal: Terminal) -> str | None:
     return None if found is None else "bid" if found.group(1) == "bid" else "card"
 
 
-def playable(terminal: Terminal) -> int:
-    """The number key of the first card the hand marks playable (•)."""
+def playable(terminal: Terminal) -> int | None:
+    """The number key of the first card the hand marks playable (•), or None while the hand
+    shows none (the title can say "your turn" a frame before the hand is redrawn)."""
     lines = terminal.text.splitlines()
-    start = next(i for i, line in enumerate(lines) if "Your hand" in line)
+    start = next((i for i, line in enumerate(lines) if "Your hand" in line), len(lines))
     for line in lines[start:]:
         marks = re.findall(r"┗━(.)━┛|└─(.)─┘", line)
         if marks:
-            return next(i for i, pair in enumerate(marks) if "•" in pair) + 1
-    raise AssertionError(f"no card marked playable:\n{terminal.text}")
+            return next((i + 1 for i, pair in enumerate(marks) if "•" in pair), None)
+    return None
 
 
 async def play_the_deal(players: list[Terminal], watcher: Terminal) -> None:
@@ -50,6 +51,8 @@ async def play_the_deal(players: list[Terminal], watcher: Terminal) -> None:
             if what is None:
                 continue
             title = player.title
+            if what == "card":
+                await until(lambda player=player: playable(player) is not None)  # the hand is drawn
             player.press(*(("0", "enter") if what == "bid" else (str(playable(player)), "enter")))
             await until(lambda player=player, title=title: player.title != title)  # the turn was taken
         await asyncio.sleep(0.02)  # the table moves on (the AI's turn)
