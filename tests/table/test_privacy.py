@@ -12,8 +12,10 @@ appears in the view or the new log entries sent.
 from __future__ import annotations
 
 import random
+import re
 
 import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +24,9 @@ from makao_tui.games import get_variant
 from makao_tui.table import SeatSpec, Table
 
 CARD_TEXTS = {r + s for r in RANKS for s in SUITS}
+#: a JSON string that is a card's text; read off the bytes sent, it finds what :func:`cards_in`
+#: finds in the decoded message (no field name, kind, game id or verb is a card's text)
+CARD_STRING = re.compile(rf'"([{"".join(RANKS)}][{"".join(SUITS)}])"')
 
 
 def cards_in(value) -> set[str]:
@@ -52,25 +57,26 @@ def engine_cards(value) -> set[str]:
     return set()
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.sampled_from(["makao-ru", "makao-pl", "macao", "peklo"]), st.integers(3, 4), st.integers(0, 2**31),
-       st.integers(0, 2**31))
+@pytest.mark.parametrize("game", ["makao-ru", "makao-pl", "macao", "peklo"])  # one test a game: xdist spreads them
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(3, 4), seed=st.integers(0, 2**31), moves=st.integers(0, 2**31))
 def test_no_update_holds_a_card_hidden_from_its_seat(game, players, seed, moves):
     variant = get_variant(game)
     table = Table(variant, variant.rules(), [SeatSpec(f"P{i}", False) for i in range(players)], seed)
     receivers = [*range(players), None]
-    sent: dict[int | None, list[dict]] = {r: [] for r in receivers}
+    sent: dict[int | None, list[bytes]] = {r: [] for r in receivers}
     subs = {}
     for r in receivers:
         def listen(message, r=r):
-            sent[r].append(msgspec.json.decode(msgspec.json.encode(message)))
+            sent[r].append(msgspec.json.encode(message))
         subs[r] = table.join(r, listen) if r is not None else table.watch(listen)
     known: dict[int | None, set[str]] = {r: set() for r in receivers}
     seen_entries = 0
+    ended = 0  # deals whose end has been learnt, in order
     one_pack = variant.decks == 1 and game != "macao"
 
     def learn() -> None:
-        nonlocal seen_entries
+        nonlocal seen_entries, ended
         state = table.match.state
         for entry in table._log[seen_entries:]:
             for event in entry.events:
@@ -82,19 +88,22 @@ def test_no_update_holds_a_card_hidden_from_its_seat(game, players, seed, moves)
         for r in receivers[:-1]:
             known[r] |= views[r]
         known[None] |= set.intersection(*views)  # what every seat knows is public
-        for deal in table.match.deals:
-            if deal.points is not None:
-                shown = set().union(*(engine_cards(deal.state.view(s).hand) for s in range(players)))
-                for r in receivers:
-                    known[r] |= shown
+        deals = table.match.deals
+        while ended < len(deals) and deals[ended].points is not None:  # the hands shown at its end
+            deal = deals[ended]
+            shown = set().union(*(engine_cards(deal.state.view(s).hand) for s in range(players)))
+            for r in receivers:
+                known[r] |= shown
+            ended += 1
 
     def check() -> None:
         state = table.match.state
         for r in receivers:
-            for message in sent[r]:
-                leaked = cards_in(message) - known[r]
+            for line in sent[r]:
+                leaked = set(CARD_STRING.findall(line.decode())) - known[r]
                 assert not leaked, f"{game}: receiver {r} was sent {leaked}"
                 if one_pack and not state.is_over:
+                    message = msgspec.json.decode(line)
                     hidden = {str(c) for s in range(players) if s != r for c in state.hands[s]}
                     hidden |= {str(c) for c in getattr(state, "stock", ())}
                     fresh = cards_in(message["view"]) | cards_in(message["log"])
