@@ -59,3 +59,10 @@ def plain_locale(monkeypatch):
     own ``LANG=ru_RU.UTF-8`` does not turn the suite's English into Russian."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.setenv(name, "C.UTF-8")
+
+
+def pytest_collection_modifyitems(items):
+    """Tests marked ``long`` (the few that take tens of seconds) run first, so that with ``-n 2``
+    the workers share them out at the start instead of one worker finishing a long test alone at
+    the end. The order is otherwise the collection's."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)

@@ -18,6 +18,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from makao_tui.app.main import MakaoApp
 from makao_tui.store import default_path, open_store
 from tests.app.scenes import peek
@@ -83,6 +85,7 @@ def test_a_terminal_that_hangs_up_without_a_sighup_ends_the_app_cleanly():
     assert claims() == []  # and released the match
 
 
+@pytest.mark.long
 def test_hangup_ends_the_app_cleanly_and_a_killed_resume_loses_nothing():
     first = start("play", "makao-ru", "--seat", "ai", "--seat", "ai", "--seed", "1")
     stored_actions(3)

@@ -2,6 +2,7 @@
 cut, the bank passing on, the ledger on ``l`` and help."""
 
 
+import pytest
 from textual.widgets import DataTable
 
 from makao_tui.app.main import MakaoApp
@@ -59,6 +60,7 @@ def test_all_ai_match_runs_from_the_cut_to_the_end_of_match_screen():
     run(app, body)
 
 
+@pytest.mark.long
 def test_the_end_of_match_chart_shows_at_once_at_120x40():
     # 30-odd hands: the sheet fills the screen; the chart keeps its title and a line per player
     app = app_macao(seats=(AI, AI, AI), seed=3, bankroll=20)

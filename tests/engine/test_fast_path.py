@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -60,6 +61,7 @@ shed_options = {
 }
 
 
+@pytest.mark.long
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["makao-ru", "makao-pl"]), st.data(), st.integers(0, 2**32 - 1), st.integers(2, 4))
 def test_shedding_fast_path_agrees_with_apply(vid, data, seed, players):

@@ -133,6 +133,7 @@ def wait_gone(pid: int, limit: float = 30.0) -> None:
     raise AssertionError(f"process {pid} still runs")
 
 
+@pytest.mark.long
 def test_host_join_kill_resume_rejoin(tmp_path):
     host_env, guest_env = environment(tmp_path, "host"), environment(tmp_path, "guest")
     # the seats are held for their players (no AI takes an empty one within the test), so the
@@ -185,6 +186,7 @@ def test_host_join_kill_resume_rejoin(tmp_path):
         assert store.unfinished()[0].actions >= match.actions
 
 
+@pytest.mark.long
 def test_a_wrong_code_and_a_bad_table_are_one_line_and_exit_2(tmp_path):
     env = environment(tmp_path, "user")
     for args in (["join", "crane-47"], ["join", "nonsense"], ["host", "makao-ru", "--seat", "ai", "--seat", "ai"],

@@ -12,6 +12,8 @@ import os
 import re
 import signal
 
+import pytest
+
 from .util import HANG, REAL_APP, Terminal, connect, make_door, new_key, run, session, until
 
 COLUMNS, ROWS = 80, 24
@@ -59,6 +61,7 @@ async def play_the_deal(players: list[Terminal], watcher: Terminal) -> None:
     await watcher.until(r"Deal 1 is over")
 
 
+@pytest.mark.long
 def test_two_ssh_players_host_join_and_play_a_peklo_deal_while_a_third_watches(tmp_path, monkeypatch):
     monkeypatch.setenv("MAKAO_TABLES_DIR", str(tmp_path / "tables"))
     (tmp_path / "tables").mkdir()

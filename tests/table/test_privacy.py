@@ -57,6 +57,7 @@ def engine_cards(value) -> set[str]:
     return set()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", ["makao-ru", "makao-pl", "macao", "peklo"])  # one test a game: xdist spreads them
 @settings(max_examples=10, deadline=None)
 @given(players=st.integers(3, 4), seed=st.integers(0, 2**31), moves=st.integers(0, 2**31))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -75,12 +76,14 @@ games = st.fixed_dictionaries({
 })
 
 
+@pytest.mark.long
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games, st.integers(2, 5), st.booleans())
 def test_makao_ru_random_deals(game, players, auto_makao):
     play_out("makao-ru", game["seed"], players, game["bias"], {"auto_makao": auto_makao})
 
 
+@pytest.mark.long
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games, st.integers(2, 4), st.booleans(), st.sampled_from(["double", "add"]))
 @example({"seed": 51340, "bias": 1.0}, 4, True, "double")  # a forced cycle (position repeated)
