@@ -484,23 +484,39 @@ TAKE, PASS = DRAW + 1, DRAW + 2
 
 _RANK = (*(c.rank for c in ALL_CARDS), "X")
 _SUIT = (*(c.suit for c in ALL_CARDS), "X")
-_BY_RANK = {r: frozenset(c for c in range(52) if _RANK[c] == r) for r in RANKS}
-#: every card a joker may stand for when nothing is pending (§5 ``jokers``)
-_ANY_FACE = frozenset(range(52))
-_BY_SUIT = {s: frozenset(c for c in range(52) if _SUIT[c] == s) for s in SUITS}
-_ALL52 = frozenset(range(52))
 _CARDS = (*ALL_CARDS, JOKER)
-#: the forms of a play with nothing to name or call
-_PLAIN = ((0,), 1)
-_MASKS: dict[frozenset, int] = {}
+#: card sets are bitmasks: bit ``c`` for card number ``c``; bit 52 for the joker
+JOKER_BIT = 1 << 52
+#: every card a joker may stand for when nothing is pending (§5 ``jokers``)
+ALL52 = JOKER_BIT - 1
+_BY_RANK = {r: sum(1 << c for c in range(52) if _RANK[c] == r) for r in RANKS}
+_BY_SUIT = {s: sum(1 << c for c in range(52) if _SUIT[c] == s) for s in SUITS}
 
 
-def _mask(cards: frozenset) -> int:
-    """The bitmask of a set of card numbers (bit ``c`` for card ``c``), cached per set."""
-    mask = _MASKS.get(cards)
-    if mask is None:
-        mask = _MASKS[cards] = sum(1 << c for c in cards)
+def _fits(cards: int) -> int:
+    """The mask of what may be played where ``cards`` (a mask of the 52) may: those cards, and a
+    joker (bit 52) wherever any card may go (§5 ``jokers``)."""
+    return cards | JOKER_BIT if cards else 0
+
+
+def _hand_mask(hand: Sequence[Card]) -> int:
+    """The mask of the cards ``hand`` holds (each at least once)."""
+    mask = 0
+    for c in hand:
+        mask |= 1 << c
     return mask
+
+
+def _bits(mask: int) -> list[int]:
+    """The card numbers of ``mask``, lowest first (card order, the joker last)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 _ACTIONS: dict[int, Action] = {DRAW: Draw(), TAKE: Take(), PASS: Pass()}
 
 
@@ -543,26 +559,41 @@ def _move_of(play: Play) -> int:
 
 @dataclass(frozen=True)
 class _Tables:
-    """What one rule config precomputes for :meth:`ShedState.moves` (one per config, cached).
+    """What one rule config precomputes for :meth:`ShedState.moves` and the play (one per config,
+    cached). Card sets are masks (bit ``c`` for card ``c``); a set of cards that may be played
+    holds the joker's bit 52 too whenever it is not empty (:func:`_fits`).
 
     ``kind[card]``: the penalty kind a card starts (None: no penalty card; ``"K"`` for kings
     ransomed by rank, ``"KH"`` for a K♥ answered only by itself); ``value[kind]``: cards to draw;
-    ``double[kind]``: a ransom doubles rather than adds; ``answers[kind]``: the cards that answer;
+    ``double[kind]``: a ransom doubles rather than adds; ``answers[kind]``: what may answer;
     ``back``: penalty cards that hit the previous player (K♠ under ``battle_kings``); ``skip``:
-    the cards that skip; ``match[suit][face]``: the cards playable on ``face`` with ``suit`` to
-    follow and nothing pending; ``forms[after][face]``: a cache of the option and call bits of a
-    play whose last card counts as ``face`` and leaves ``after`` cards (2 for two or more), and how
-    many of them differ by more than a call (None until asked).
+    what may answer a four (the cards that skip, and the joker); ``special``: the cards that start
+    a penalty or skip; ``demands``: the cards that make a demand; ``match[suit][face]``: what may be
+    played on ``face`` with ``suit`` to follow and nothing pending; ``forms[after][face]``: a cache
+    of the option and call bits of a play whose last card counts as ``face`` and leaves ``after``
+    cards (2 for two or more), and how many of them differ by more than a call (None until asked);
+    ``runs[after][suit][bits]``: a cache of the plays of the cards of one suit (``bits``, 13
+    bits by rank, the mask of that suit shifted down) leaving ``after`` cards (0, 1, 2 for more),
+    ``runs[after][4][faces]`` those of a joker named as each card of the mask ``faces``, each as
+    (moves, choices) (see :meth:`ShedState._listing`);
+    ``multi``: plays of several cards are allowed (§5 ``multi_play``: no listing is cached);
+    ``more_copies``: a hand may hold a card twice (two packs) or jokers.
     """
 
     kind: tuple[str | None, ...]
     value: dict[str, int]
     double: dict[str, bool]
-    answers: dict[str, frozenset]
-    back: frozenset
-    skip: frozenset
-    match: dict[str, tuple[frozenset, ...]]
+    answers: dict[str, int]
+    back: int
+    skip: int
+    match: dict[str, tuple[int, ...]]
+    special: int
+    demands: int
+    multi: bool
+    more_copies: bool
     forms: tuple[list, ...] = field(default_factory=lambda: tuple([None] * 53 for _ in range(3)))
+    runs: tuple[tuple[dict[int, tuple[tuple[int, ...], int]], ...], ...] = field(
+        default_factory=lambda: tuple(tuple({} for _ in range(5)) for _ in range(3)))
 
 
 _TABLES: dict[ShedRules, _Tables] = {}
@@ -574,34 +605,38 @@ def _tables(rules: ShedRules) -> _Tables:
         return t
     kind: list[str | None] = [None] * 53
     value: dict[str, int] = {}
-    answers: dict[str, frozenset] = {}
+    answers: dict[str, int] = {}
     double: dict[str, bool] = {}
     doubles = rules.ransom_stacking == "double"
     for rank, cards in rules.penalty_cards:
-        for c in _BY_RANK[rank]:
+        for c in _bits(_BY_RANK[rank]):
             kind[c] = rank
-        value[rank], answers[rank], double[rank] = cards, _BY_RANK[rank], doubles
-    back: frozenset = frozenset()
+        value[rank], answers[rank], double[rank] = cards, _fits(_BY_RANK[rank]), doubles
+    back = 0
     if rules.battle_kings:  # §5: K♥ and K♠ are penalties of 5, answered only by each other, adding 5
         kind[KING_OF_HEARTS] = kind[KING_OF_SPADES] = "K"
         value["K"], double["K"] = 5, False
-        answers["K"] = frozenset({KING_OF_HEARTS, KING_OF_SPADES})
-        back = frozenset({KING_OF_SPADES})
+        answers["K"] = _fits(1 << KING_OF_HEARTS | 1 << KING_OF_SPADES)
+        back = 1 << KING_OF_SPADES
     elif rules.king_hearts_penalty:
         k = "KH" if rules.answer_by == "kind" else "K"
         kind[KING_OF_HEARTS] = k
         value[k], double[k] = rules.king_hearts_penalty, doubles
         if rules.answer_by == "kind":
-            answers[k] = frozenset({KING_OF_HEARTS})
+            answers[k] = _fits(1 << KING_OF_HEARTS)
         else:
-            answers[k] = _BY_RANK["K"] if rules.king_ransom == "any_king" else frozenset()
-    wild = frozenset(c for c in range(52) if _RANK[c] in rules.wild())
+            answers[k] = _fits(_BY_RANK["K"]) if rules.king_ransom == "any_king" else 0
+    wild = sum(_BY_RANK[r] for r in set(rules.wild()))
+    skip = _fits(_BY_RANK[rules.skip_rank]) if rules.skip_rank else 0
     anything_on_queen = rules.queens
     t = _Tables(
         kind=tuple(kind), value=value, double=double, answers=answers, back=back,
-        skip=_BY_RANK[rules.skip_rank] if rules.skip_rank else frozenset(),
-        match={s: tuple(_ALL52 if anything_on_queen and _RANK[top] == "Q"
-                        else _BY_SUIT[s] | _BY_RANK[_RANK[top]] | wild for top in range(52)) for s in SUITS},
+        skip=skip,
+        match={s: tuple(_fits(ALL52 if anything_on_queen and _RANK[top] == "Q"
+                              else _BY_SUIT[s] | _BY_RANK[_RANK[top]] | wild) for top in range(52)) for s in SUITS},
+        special=sum(1 << c for c in range(52) if kind[c] is not None) | (skip & ALL52),
+        demands=_BY_RANK[rules.demand_rank] if rules.demand_rank else 0,
+        multi=rules.multi_play, more_copies=rules.decks > 1 or rules.joker_count() > 0,
     )
     _TABLES[rules] = t
     return t
@@ -611,9 +646,12 @@ class ShedState(GameState):
     """One deal of a shedding game. Build with :meth:`deal` or the constructor.
 
     Internally ``stock[-1]`` is the next card to be drawn. See :class:`GameState` for the contract.
-    The rules run once, in :meth:`_step`: :meth:`apply` checks the action and collects the events,
-    :meth:`step` (the fast path of random playouts and search) does neither.
+    The rules run once, in :meth:`step`: :meth:`apply` checks the action and has :meth:`step`
+    collect the events; called alone (the fast path of random playouts and search) it does neither.
     """
+
+    #: True once the deal has ended (an attribute, set with ``over``: playouts read it after every move)
+    is_over = False
 
     def __init__(self, rules: ShedRules, players: int, dealer: int, hands: list[list[Card]],
                  starter: Card, stock_first_drawn_first: list[Card], rng: random.Random,
@@ -627,6 +665,7 @@ class ShedState(GameState):
         self.players = players
         self.dealer = dealer
         self.hands = [list(h) for h in hands]
+        self._hm = [_hand_mask(h) for h in self.hands]  # the hands as masks, kept with them
         self.stock = list(reversed(stock_first_drawn_first))
         self.pile = [starter]
         self.face = starter
@@ -648,7 +687,7 @@ class ShedState(GameState):
         self.repeats: dict[tuple, int] = {}
         self._unrecorded = False  # the position reached is still to be counted in repeats
         self._n_choices: int | None = None  # how many choices moves() found here, for step()
-        self.over = False
+        self.over = self.is_over = False
         self.rng = rng
         self._turn: int = (dealer + 1) % players
         self.opening: list[Event] = []
@@ -691,7 +730,7 @@ class ShedState(GameState):
             self.resume = (first + 1) % self.players
             self.starter_draw = self.rules.starter_penalty == "draw_until"
             ev.append(self._pending_event(first))
-        elif starter in t.skip:
+        elif t.skip >> starter & 1:
             if self.rules.fours_stack:
                 self.skip = 1
                 ev.append(SkipPending(first, 1))
@@ -709,11 +748,6 @@ class ShedState(GameState):
         return None if self.over else self._turn
 
     @property
-    def is_over(self) -> bool:
-        """True once the deal has ended."""
-        return self.over
-
-    @property
     def top(self) -> Card:
         """The top card of the discard pile as it counts (a joker's named card)."""
         return self.face
@@ -726,10 +760,11 @@ class ShedState(GameState):
     def _can_draw(self) -> bool:
         return bool(self.stock) or len(self.pile) > 1
 
-    def _allowed(self) -> frozenset:
-        """The cards a play may start with now (a joker may be named as any of them), whatever
-        the hand holds: an answer to a pending penalty or skip, the demanded rank (or, for the
-        jack's player in a demand round, a jack), else what matches the top card."""
+    def _allowed(self) -> int:
+        """The mask of the cards a play may start with now, whatever the hand holds, with the
+        joker's bit whenever any card may go (a joker may be named as any of them): an answer to a
+        pending penalty or skip, the demanded rank (or, for the jack's player in a demand round, a
+        jack), else what matches the top card."""
         t = self._t
         if self.penalty:
             return t.answers[cast(str, self.penalty_rank)]  # set with every penalty
@@ -738,43 +773,39 @@ class ShedState(GameState):
         if self.demand is not None:
             cards = _BY_RANK[self.demand]
             if self.demand_owner == self._turn:
-                cards = cards | _BY_RANK[self.rules.demand_rank]
-            return cards
+                cards |= _BY_RANK[self.rules.demand_rank]
+            return cards | JOKER_BIT
         return t.match[self.suit][self.face]
 
-    def _joker_faces(self, allowed: frozenset) -> frozenset:
-        """The cards a joker may be named as (§5 ``jokers``): with nothing pending it goes on any
-        card as any card; on a pending penalty, four or demand only as a card that answers it
-        (``allowed``). **[decision, RULES.md silent]** While a player draws until a card fits the
-        §2 starter, a joker found so is named as a card that fits the starter."""
+    def _joker_faces(self, allowed: int) -> int:
+        """The mask of the cards a joker may be named as (§5 ``jokers``): with nothing pending it
+        goes on any card as any card; on a pending penalty, four or demand only as a card that
+        answers it (``allowed``). **[decision, RULES.md silent]** While a player draws until a card
+        fits the §2 starter, a joker found so is named as a card that fits the starter."""
         if self.penalty or self.skip or self.demand is not None or self.starter_draw:
-            return allowed
-        return _ANY_FACE
+            return allowed & ALL52
+        return ALL52
 
     # ------------------------------------------------------------ legal actions
 
-    def _choices(self) -> tuple[frozenset, list[Card], bool, bool, bool]:
-        """(cards a play may start with, cards of the hand that may start one (the joker last),
-        may draw, may take, may pass) for the seat to act."""
-        hand = self.hands[self._turn]
+    def _choices(self) -> tuple[int, int, bool, bool, bool]:
+        """(the mask of what a play may start with (:meth:`_allowed`), the mask of the hand's
+        cards that may start one (bit 52: a joker), may draw, may take, may pass) for the seat to
+        act."""
         allowed = self._allowed()
-        if self.drawn is not None and (self.starter_draw or self.rules.play_after_draw != "any"):
-            return allowed, [self.drawn], False, False, not (self._t_until() or self.starter_draw)
-        firsts = sorted(allowed.intersection(hand))
-        if allowed and JOKER in hand:
-            firsts.append(JOKER)
+        rules = self.rules
+        if self.drawn is not None and (self.starter_draw or rules.play_after_draw != "any"):
+            return allowed, 1 << self.drawn, False, False, not (rules.draw_until_playable or self.starter_draw)
+        firsts = allowed & self._hm[self._turn]
         if self.starter_draw and self._can_draw():
             # §2 starter: ransom (before the first draw) or draw until a card fits, even when one fits
-            return allowed, firsts if self.penalty else [], True, False, False
+            return allowed, firsts if self.penalty else 0, True, False, False
         if self.penalty or self.skip:
             return allowed, firsts, False, True, False
         if self.drawn is not None:  # play_after_draw == "any" (§1)
             return allowed, firsts, False, False, True
-        may_draw = self._can_draw() and (self.rules.draw_when_playable or not firsts)
+        may_draw = self._can_draw() and (rules.draw_when_playable or not firsts)
         return allowed, firsts, may_draw, False, False
-
-    def _t_until(self) -> bool:
-        return self.rules.draw_until_playable
 
     def _forms(self, face: int, after: int) -> tuple[tuple[int, ...], int]:
         """The option and call bits of a play whose last card counts as ``face`` and leaves
@@ -793,8 +824,7 @@ class ShedState(GameState):
             if not rules.auto_makao:
                 call = MAKAO_BIT if after == 1 else OUT_BIT if after == 0 and rules.makao_out else 0
             forms = (*(o | call for o in opts), *opts) if call else tuple(opts)
-            got = (forms, len(opts))
-            got = row[face] = _PLAIN if got == _PLAIN else got  # moves() tests it by identity
+            got = row[face] = (forms, len(opts))
         return got
 
     def _extras(self, hand: list[Card], first: int) -> list[tuple[int, ...]]:
@@ -813,65 +843,94 @@ class ShedState(GameState):
 
     def moves(self) -> list[int]:
         """The legal moves of the seat to act as ints (see :func:`move_action`), in the order of
-        :meth:`legal_actions`; [] once the deal is over."""
+        :meth:`legal_actions` (plays by their first card in card order, the joker's last, then
+        draw, take, pass); [] once the deal is over.
+
+        The plays of one suit's cards depend only on which of them may start a play (13 bits of
+        the mask of :meth:`_choices`) and how many cards the play leaves (0, 1 or more), a joker's
+        only on what it may be named as: the config's tables keep each such run of plays
+        (``_Tables.runs``), so that most calls join a few of them and build nothing. Under
+        ``multi_play`` (§5) a play's further cards depend on the rest of the hand: the plays are
+        built every time."""
         if self.over:
             return []
-        hand = self.hands[self._turn]
+        t = self._t
         if self.penalty or self.skip or self.demand is not None or self.drawn is not None or self.starter_draw:
             allowed, firsts, may_draw, may_take, may_pass = self._choices()
         else:  # the common case, as _choices() finds it: match the top card, or draw
-            allowed = self._t.match[self.suit][self.face]
-            firsts = sorted(allowed.intersection(hand))
-            if JOKER in hand:
-                firsts.append(JOKER)
+            allowed = 0  # not needed: a joker may be named as any card
+            firsts = self._hm[self._turn] & t.match[self.suit][self.face]
             may_draw = (not firsts or self.rules.draw_when_playable) and bool(self.stock or len(self.pile) > 1)
             may_take = may_pass = False
-        size = len(hand)
-        out: list[int] = []
-        choices = 0
-        # ranks held more than once, which may be laid together (§5 multi_play)
-        paired: set[str] = set()
-        if self.rules.multi_play:
-            seen: set[str] = set()
-            for h in hand:
-                rank = _RANK[h]
-                if rank in seen:
-                    paired.add(rank)
-                seen.add(rank)
-        row = self._t.forms[size - 1 if size < 3 else 2]
-        for c in firsts:
-            got = row[c]
-            if got is _PLAIN and (not paired or _RANK[c] not in paired):
-                out.append(c)  # most plays: one card, nothing to name or call
-                choices += 1
-                continue
-            if c == JOKER:
-                for a in sorted(self._joker_faces(allowed)):
-                    forms, n = self._forms(a, size - 1)
-                    base = JOKER | (a + 1) << AS_SHIFT
-                    out += [base | f for f in forms]
-                    choices += n
-                continue
-            forms, n = self._forms(c, size - 1)
-            out += [c | f for f in forms]
-            choices += n
-            if paired and _RANK[c] in paired:
-                for extra in self._extras(hand, c):
-                    base = c
-                    for i, e in enumerate(extra):
-                        base |= (e + 1) << (MORE_SHIFT + 6 * i)
-                    forms, n = self._forms(extra[-1], size - 1 - len(extra))
-                    out += [base | f for f in forms]
-                    choices += n
-        # the repetition rule counts a play offered with and without a call as one choice
+        size = len(self.hands[self._turn])
+        if t.multi:
+            plays, choices = self._listing(firsts, self._joker_faces(allowed), size - 1, self.hands[self._turn])
+            out = list(plays)
+        else:
+            out = []
+            choices = 0
+            after = size - 1 if size < 3 else 2
+            runs = t.runs[after]
+            for suit in range(4) if firsts & ALL52 else ():
+                bits = firsts >> 13 * suit & 8191
+                if bits:
+                    run = runs[suit].get(bits)
+                    if run is None:
+                        run = runs[suit][bits] = self._listing(bits << 13 * suit, ALL52, after)
+                    out += run[0]
+                    choices += run[1]
+            if firsts & JOKER_BIT:
+                faces = self._joker_faces(allowed)
+                run = runs[4].get(faces)
+                if run is None:
+                    run = runs[4][faces] = self._listing(JOKER_BIT, faces, after)
+                out += run[0]
+                choices += run[1]
         if may_draw:
             out.append(DRAW)
         if may_take:
             out.append(TAKE)
         if may_pass:
             out.append(PASS)
+        # the repetition rule counts a play offered with and without a call as one choice
         self._n_choices = choices + may_draw + may_take + may_pass
         return out
+
+    def _listing(self, firsts: int, faces: int, after: int, hand: list[Card] | None = None
+                 ) -> tuple[tuple[int, ...], int]:
+        """(the plays, how many choices they are) of the cards of ``firsts`` (a mask, bit 52 the
+        joker, named as each card of ``faces``), in card order, the joker last, leaving ``after``
+        cards. With ``hand`` (§5 ``multi_play``) the plays of several cards of a rank held more
+        than once follow each first card's own plays."""
+        out: list[int] = []
+        choices = 0
+        paired: set[str] = set()  # ranks held more than once, which may be laid together
+        if hand is not None:
+            seen: set[str] = set()
+            for h in hand:
+                rank = _RANK[h]
+                if rank in seen:
+                    paired.add(rank)
+                seen.add(rank)
+        for c in _bits(firsts & ALL52):
+            forms, n = self._forms(c, after)
+            out += [c | f for f in forms]
+            choices += n
+            if _RANK[c] in paired:
+                for extra in self._extras(cast(list, hand), c):
+                    base = c
+                    for i, e in enumerate(extra):
+                        base |= (e + 1) << (MORE_SHIFT + 6 * i)
+                    forms, n = self._forms(extra[-1], after - len(extra))
+                    out += [base | f for f in forms]
+                    choices += n
+        if firsts & JOKER_BIT:
+            for a in _bits(faces):
+                forms, n = self._forms(a, after)
+                base = JOKER | (a + 1) << AS_SHIFT
+                out += [base | f for f in forms]
+                choices += n
+        return tuple(out), choices
 
     def legal_actions(self) -> list[Action]:
         return [move_action(m) for m in self.moves()]
@@ -893,7 +952,7 @@ class ShedState(GameState):
             return Refusal("deal_over", Words("the deal is over"))
         return self._refusal(action, self._choices())
 
-    def _refusal(self, action: Action, choices: tuple[frozenset, list[Card], bool, bool, bool]) -> Refusal | None:
+    def _refusal(self, action: Action, choices: tuple[int, int, bool, bool, bool]) -> Refusal | None:
         """:meth:`refusal_of` with the seat's :meth:`_choices` already known."""
         allowed, firsts, may_draw, may_take, may_pass = choices
         hand = self.hands[self._turn]
@@ -957,7 +1016,7 @@ class ShedState(GameState):
                                             card=card.label(), count=have[card], need=n))
                 return Refusal("not_in_hand", reason, {"card": str(card)})
         face0 = cast(Card, action.as_card) if joker else action.card  # a joker's as_card is checked above
-        if action.card not in firsts or face0 not in (self._joker_faces(allowed) if joker else allowed):
+        if not firsts >> action.card & 1 or not (self._joker_faces(allowed) if joker else allowed) >> face0 & 1:
             return self._why_not(action.card, face0, bool(action.more))
         after = len(hand) - len(cards)
         last = face0 if joker else cards[-1]
@@ -1021,7 +1080,7 @@ class ShedState(GameState):
     def _answer_code(self) -> str | None:
         """What answers the pending penalty, as :func:`answer_words` reads it (None: nothing)."""
         kind = cast(str, self.penalty_rank)
-        answers = self._t.answers.get(kind, frozenset())
+        answers = self._t.answers.get(kind, 0)
         if not answers:
             return None
         if kind == "K" and self.rules.battle_kings:
@@ -1042,18 +1101,14 @@ class ShedState(GameState):
             raise IllegalAction.of(refusal)
         self.moves()  # counts the moves here, for the repetition rule
         events: list[Event] = []
-        self._step(_move_of(action) if isinstance(action, Play) else _MOVE_OF[type(action)], events)
+        self.step(_move_of(action) if isinstance(action, Play) else _MOVE_OF[type(action)], events)
         return events
 
-    def step(self, move: int) -> None:
-        """Apply ``move``, one of :meth:`moves`, with no check and no events: the fast path of
-        random playouts and search, the same rules as :meth:`apply`. A move that is not legal
-        leaves the state undefined."""
-        self._step(move, None)
-
-    def _step(self, move: int, ev: list[Event] | None) -> None:
-        """The one implementation of the rules: apply ``move`` for the seat to act, appending the
-        events to ``ev`` unless it is None."""
+    def step(self, move: int, ev: list[Event] | None = None) -> None:
+        """Apply ``move``, one of :meth:`moves`, for the seat to act, with no check: the one
+        implementation of the rules. Without ``ev`` no events are made: the fast path of random
+        playouts and search; :meth:`apply` checks its action and passes a list for the events to
+        be appended to. A move that is not legal leaves the state undefined."""
         seat = self._turn
         self.idle = 0
         if self.repeats or self._unrecorded:
@@ -1099,7 +1154,7 @@ class ShedState(GameState):
         play offered with and without a call counts as one choice). Every cycle passes through a
         position with an empty stock (the stock grows only by a rebuild, when it is empty), so
         positions are counted only then. The first position of a run (a deal's opening position
-        too) is counted when the run's first forced turn is taken (:meth:`_step`), so that
+        too) is counted when the run's first forced turn is taken (:meth:`step`), so that
         playouts, where most turns are choices, seldom build a position at all.
         """
         key = self._position()
@@ -1114,6 +1169,15 @@ class ShedState(GameState):
         """Draw ``count`` cards for ``seat``, rebuilding the stock from the pile (keeping its top
         card) when it runs out; what cannot be drawn even then is forgiven (RULES.md §1)."""
         hand = self.hands[seat]
+        stock = self.stock
+        if count == 1 and stock:  # the common draw
+            card = stock.pop()
+            hand.append(card)
+            self._hm[seat] |= 1 << card
+            if ev is not None:
+                ev.append(CardsDrawn(seat, (card,), reason))
+            return
+        mask = self._hm[seat]
         got: list[Card] = []
         drawn = 0
         while drawn < count:
@@ -1131,8 +1195,10 @@ class ShedState(GameState):
                     ev.append(StockRebuilt(None, len(rest)))
             card = self.stock.pop()
             hand.append(card)
+            mask |= 1 << card
             got.append(card)
             drawn += 1
+        self._hm[seat] = mask
         if ev is not None:
             ev.append(CardsDrawn(seat, tuple(got), reason, count - drawn))
 
@@ -1143,62 +1209,70 @@ class ShedState(GameState):
         rules = self.rules
         first = move & 63
         hand = self.hands[seat]
-        rest = move >> MORE_SHIFT
-        if rest:
-            cards = [first]
-            while rest & 63:
-                cards.append((rest & 63) - 1)
-                rest >>= 6
-            for c in cards:
-                hand.remove(_CARDS[c])
-            self.pile.extend([_CARDS[c] for c in cards])
-        else:  # one card, the common play
-            cards = [first]
-            hand.remove(_CARDS[first])
-            self.pile.append(_CARDS[first])
+        several = rest = move >> MORE_SHIFT  # the further cards of a play of several (§5 multi_play)
+        cards = [first]
+        while rest & 63:
+            cards.append((rest & 63) - 1)
+            rest >>= 6
+        mask = self._hm[seat]
+        pile = self.pile
+        for c in cards:
+            card = _CARDS[c]
+            hand.remove(card)
+            if not (t.more_copies and card in hand):
+                mask ^= 1 << c
+            pile.append(card)
+        self._hm[seat] = mask
         unfit = self.unfit[seat]
         if unfit is not None:
             # a laid card known not to be among the old ones came later; any other may be old
             mask = unfit[0]
-            old = unfit[1] - sum(1 for c in cards if not mask >> c & 1)
-            self.unfit[seat] = (unfit[0], old) if old > 0 else None
-        faces = [((move >> AS_SHIFT) & 63) - 1] if first == 52 else cards
-        face = _CARDS[faces[-1]]
+            old = unfit[1] - (sum(1 for c in cards if not mask >> c & 1) if several else not mask >> first & 1)
+            self.unfit[seat] = (mask, old) if old > 0 else None
+        if first == 52:  # a joker counts as the card it is played as
+            last = ((move >> AS_SHIFT) & 63) - 1
+            faces = [last]
+        else:
+            last = cards[-1]
+            faces = cards
+        face = _CARDS[last]
         self.face = face
         self.drawn = None
         self.starter_draw = False
         suit_opt = (move >> 6) & 7
-        named = SUITS[suit_opt - 1] if suit_opt else None
-        self.suit = named or _SUIT[face]
-        demand_made = bool(rules.demand_rank) and _RANK[face] == rules.demand_rank and bool(hand)
+        self.suit = SUITS[suit_opt - 1] if suit_opt else _SUIT[last]
+        left = len(hand)
+        demand_made = bool(t.demands >> last & 1) and left > 0
         dem = (move >> 9) & 15
         demand = RANKS[dem - 1] if dem and demand_made else None
-        called = bool(move & MAKAO_BIT) or (len(hand) == 1 and rules.auto_makao)
-        out_called = bool(move & OUT_BIT) or rules.auto_makao or not rules.makao_out
         if ev is not None:
-            ev.append(CardPlayed(seat, _CARDS[first], named, demand, bool(move & MAKAO_BIT), demand_made,
-                                 tuple(_CARDS[c] for c in cards[1:]),
+            ev.append(CardPlayed(seat, _CARDS[first], SUITS[suit_opt - 1] if suit_opt else None, demand,
+                                 bool(move & MAKAO_BIT), demand_made, tuple(_CARDS[c] for c in cards[1:]),
                                  face if first == 52 else None, bool(move & OUT_BIT)))
-        if len(hand) == 1 and not called:
-            self._draw_cards(seat, rules.makao_cost, "makao", ev)
-        elif not hand and not out_called:  # §5 makao_out: the card keeps its effect, the deal goes on
-            self._draw_cards(seat, rules.makao_cost, "out", ev)
+        if left < 2:
+            if left:
+                if not (move & MAKAO_BIT or rules.auto_makao):
+                    self._draw_cards(seat, rules.makao_cost, "makao", ev)
+            elif not (move & OUT_BIT or rules.auto_makao or not rules.makao_out):
+                # §5 makao_out: the card keeps its effect, the deal goes on
+                self._draw_cards(seat, rules.makao_cost, "out", ev)
         answering_final = self.final_answer
         back = False
         skips = 0
-        for i, c in enumerate(faces):
-            kind: str = self.penalty_rank  # type: ignore[assignment]  # set with every penalty
-            if self.penalty and c in t.answers[kind]:
-                if i == 0 and t.double[kind]:
-                    self.penalty *= 2  # makao-pl ransom, doubled
-                else:
-                    self.penalty += t.value[kind]
-                back = c in t.back
-            elif not self.penalty and (started := t.kind[c]) is not None:
-                self.penalty, self.penalty_rank = t.value[started], started
-                back = c in t.back
-            elif c in t.skip:
-                skips += 1
+        if self.penalty or several or t.special >> last & 1:  # else the card has no effect to add
+            for i, c in enumerate(faces):
+                kind: str = self.penalty_rank  # type: ignore[assignment]  # set with every penalty
+                if self.penalty and t.answers[kind] >> c & 1:
+                    if i == 0 and t.double[kind]:
+                        self.penalty *= 2  # makao-pl ransom, doubled
+                    else:
+                        self.penalty += t.value[kind]
+                    back = bool(t.back >> c & 1)
+                elif not self.penalty and (started := t.kind[c]) is not None:
+                    self.penalty, self.penalty_rank = t.value[started], started
+                    back = bool(t.back >> c & 1)
+                elif t.skip >> c & 1:
+                    skips += 1
         if not hand:
             if ev is not None:
                 ev.append(WentOut(seat))
@@ -1274,23 +1348,23 @@ class ShedState(GameState):
     def _draw_turn(self, seat: int, ev: list[Event] | None) -> None:
         """Draw one card (§1/§2 "Drawing"; under a special starter, §2, the first draw pays the
         starter's penalty and the player draws on until a card fits)."""
+        rules = self.rules
         if self.starter_draw and self.penalty:
             self.penalty, self.penalty_rank, self.resume = 0, None, None
-        elif not (self.starter_draw or self.rules.draw_when_playable or self.penalty or self.drawn is not None):
+        allowed = self._allowed()  # the draw does not change it
+        hand = self.hands[seat]
+        if not (self.starter_draw or rules.draw_when_playable or self.penalty or self.drawn is not None):
             # a public fact: the seat draws because nothing it holds fits (nor a joker, which fits
             # wherever anything does)
-            allowed = self._allowed()
-            self.unfit[seat] = (_mask(allowed) | 1 << 52 if allowed else 0, len(self.hands[seat]))
+            self.unfit[seat] = (allowed, len(hand))
         self._draw_cards(seat, 1, "draw", ev)
-        hand = self.hands[seat]
         card = hand[-1]
-        allowed = self._allowed()
-        fits = bool(allowed) if card == JOKER else card in allowed
-        if not fits and self.rules.play_after_draw == "any" and not self.starter_draw:
-            fits = not allowed.isdisjoint(hand) or (JOKER in hand and bool(allowed))
+        fits = allowed >> card & 1
+        if not fits and rules.play_after_draw == "any" and not self.starter_draw:
+            fits = allowed & self._hm[seat]
         if fits:
             self.drawn = card
-        elif self.starter_draw or self.rules.draw_until_playable:
+        elif self.starter_draw or rules.draw_until_playable:
             self._settle(ev)  # the player draws on (or passes by itself when nothing is left)
         else:
             if ev is not None:
@@ -1318,30 +1392,32 @@ class ShedState(GameState):
         self.starter_draw = False
         self.demand = demand
         nxt = (seat + 1) % self.players
-        for _skipped in range(skip):
-            if ev is not None:
-                ev.append(TurnSkipped(nxt))
-            nxt = (nxt + 1) % self.players
+        if skip:
+            for _skipped in range(skip):
+                if ev is not None:
+                    ev.append(TurnSkipped(nxt))
+                nxt = (nxt + 1) % self.players
         self._turn = nxt
         if self.penalty and ev is not None:
             ev.append(self._pending_event(nxt))
         if demand is not None and self.demand_owner is not None and ev is not None and nxt != self.demand_owner:
             ev.append(DemandPassed(nxt, demand))
-        self._settle(ev)
+        if not self.stock or self.skip or self.waiting[nxt]:  # else _settle() finds nothing to do
+            self._settle(ev)
 
     def _stuck(self) -> bool:
         """The seat to act has no legal action: nothing pending, no drawn card, nothing to draw
         and no card that may be played."""
         if self.penalty or self.skip or self.drawn is not None or self._can_draw():
             return False
-        allowed = self._allowed()
-        hand = self.hands[self._turn]
-        return allowed.isdisjoint(hand) and not (allowed and JOKER in hand)
+        return not self._allowed() & self._hm[self._turn]
 
     def _settle(self, ev: list[Event] | None) -> None:
         """Take the automatic turns: a seat still waiting (§5 ``fours_stack``) passes, and what is
         pending passes on to the next seat; a seat facing a skip without a four waits; a player
         who can neither play nor draw passes by itself."""
+        if self.stock and not self.skip and not self.waiting[self._turn]:
+            return  # the common case: the seat to act may draw, nothing waits (as the loop finds)
         n = self.players
         while not self.over:
             seat = self._turn
@@ -1354,8 +1430,7 @@ class ShedState(GameState):
                     self.resume = (self._turn + 1) % n
                 continue
             if self.skip:
-                hand = self.hands[seat]
-                if self._t.skip.isdisjoint(hand) and JOKER not in hand:
+                if not self._t.skip & self._hm[seat]:
                     self.waiting[seat] += self.skip - 1
                     self.skip = 0
                     if ev is not None:
@@ -1385,7 +1460,7 @@ class ShedState(GameState):
             self._turn = (seat + 1) % n
 
     def _end(self, ev: list[Event] | None) -> None:
-        self.over = True
+        self.over = self.is_over = True
         self.penalty, self.penalty_rank, self.demand, self.drawn = 0, None, None, None
         self.skip, self.demand_owner, self.resume, self.starter_draw = 0, None, None, False
         if ev is not None:
@@ -1418,6 +1493,7 @@ class ShedState(GameState):
         new = object.__new__(ShedState)
         new.__dict__.update(self.__dict__)
         new.hands = [list(h) for h in self.hands]
+        new._hm = list(self._hm)
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.waiting = list(self.waiting)
