@@ -15,7 +15,7 @@ from typer.core import TyperCommand, TyperGroup
 from . import __version__
 from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
-from .engine.i18n import N_, _, ngettext
+from .engine.i18n import N_, _, ngettext, number
 from .serve.command import register as register_serve
 
 
@@ -317,11 +317,8 @@ def play(
     try:
         rules = variant.rules(options)
         variant.check_players(len(seats))
-    except RulesError as exc:
-        message = str(exc)
-        for name, flag in _FLAGS.items():  # the user typed flags, not option names
-            message = message.replace(f"option {name!r}", flag)
-        _fail(message)
+    except RulesError as exc:  # the user typed a flag, not the option's name: the message names the flag
+        _fail(exc.naming(_FLAGS[exc.option]) if exc.option in flags else str(exc))
     from .app.main import SeatSpec, run_app
 
     specs = [SeatSpec(name, is_ai, level) for name, is_ai, level in seats]
@@ -621,15 +618,15 @@ def _simulation_table(figures: dict):
     for row in figures["seats"]:
         ci = row["win_rate_95"]
         cells = [str(row["seat"] + 1), row["level"], row["name"], f"{row['wins']}/{finished}",
-                 f"{100 * row['win_rate']:.1f}" if finished else "-",
-                 f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}" if ci else "-",
-                 f"{row['points_per_deal']:+.2f}" if row["points_per_deal"] is not None else "-"]
+                 number(100 * row["win_rate"], 1) if finished else "-",
+                 f"{number(100 * ci[0], 1)}–{number(100 * ci[1], 1)}" if ci else "-",
+                 number(row["points_per_deal"], 2, sign=True) if row["points_per_deal"] is not None else "-"]
         if figures["family"] == "tricks":
             rate = row["exact_bid_rate"]
-            cells.append(f"{100 * rate:.1f}" if rate is not None else "-")
+            cells.append(number(100 * rate, 1) if rate is not None else "-")
         if figures["family"] == "banking":
             chips = row["chips_per_hand"]
-            cells.append(f"{chips:+.3f}" if chips is not None else "-")
+            cells.append(number(chips, 3, sign=True) if chips is not None else "-")
         table.add_row(*cells)
     notes = [ngettext("{n} finished", "{n} finished", finished).format(n=finished) + ", "
              + ngettext("{n} capped at {most} actions", "{n} capped at {most} actions", capped).format(

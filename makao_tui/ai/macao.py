@@ -37,7 +37,7 @@ from collections.abc import Callable
 
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import deck
-from ..engine.words import Words
+from ..engine.words import Number, Words
 from ..games.macao import DECKS, MacaoView, card_points, settle_line
 from . import Advice, register_ai
 
@@ -336,7 +336,7 @@ class MacaoHardAI:
                 return Advice(kinds[Stand], Words("stands on 9: no card can raise it"))
             return Advice(kinds[Draw], Words("draws on {total}: a draw never lowers the banker's total", total=total))
         values = exact_values(view)
-        stand, draw = f"{values[Stand]:+.2f}", f"{values[Draw]:+.2f}"
+        stand, draw = Number(values[Stand], 2, sign=True), Number(values[Draw], 2, sign=True)
         if round(values[Draw], 9) > round(values[Stand], 9):
             return Advice(kinds[Draw], Words("draws on {total}: too low to stand ({stand} standing, {draw} drawing)",
                                              total=total, stand=stand, draw=draw))

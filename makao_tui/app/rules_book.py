@@ -61,12 +61,12 @@ def seed_text(variant: Variant) -> str | None:
 def options_markdown(variant: Variant, rules: Any, for_match: bool) -> str:
     """The options of ``rules`` as a Markdown section: a heading (the match's options when
     ``for_match``, else the options a new match would start from), the preset they match, then
-    one line per option with its value, those that differ from the seed rules marked ✓
-    (RULES.md §5)."""
+    one line per option with its value in words (its label, as setup shows it), those that differ
+    from the seed rules marked ✓ (RULES.md §5)."""
     heading = _("Options in force for this match") if for_match else _("Options (change them on the setup screen)")
     lines = [f"## {heading}", "",
              _("{rules}; ✓ marks an option that differs from the seed rules.").format(
                  rules=rules_word(variant, rules).capitalize()), ""]
     for differs, label, value, description in option_rows(variant, rules):
-        lines.append(f"- {'✓ ' if differs else ''}**{label}**: `{value}` — {description}")
+        lines.append(f"- {'✓ ' if differs else ''}**{label}**: {value} — {description}")
     return "\n".join(lines) + "\n"

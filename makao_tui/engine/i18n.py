@@ -24,7 +24,8 @@ have three: 1 карта, 2 карты, 5 карт; 1 karta, 2 karty, 5 kart).
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 #: the languages with catalogs, by ISO 639-1 code; English is the source language
@@ -35,6 +36,14 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "pl": "Polski"}
 DOMAINS = ("games", "app", "cli")
 #: where the catalogs are
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+#: the decimal separator of each language that does not write a point (CLDR: ru and pl write 0,5)
+DECIMAL_COMMA = ("ru", "pl")
+#: the minus sign numbers are shown with (U+2212, as the score sheets show points)
+MINUS = "\u2212"
+
+#: a first word (see :func:`continuing`)
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
@@ -131,6 +140,39 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     """:func:`ngettext` with a ``context`` (see :func:`pgettext`)."""
     return _translations.npgettext(context, singular, plural, count)
+
+
+def number(value: float, digits: int = 0, *, sign: bool = False) -> str:
+    """``value`` written for a reader of the language in use, rounded to ``digits`` decimals: the
+    decimal separator of the language (``0.25`` in English, ``0,25`` in Russian and Polish) and a
+    real minus sign (``−0,25``, U+2212); with ``sign`` a ``+`` before a positive value. A value
+    that rounds to zero has no sign. Formatting only (no Babel at run time: it costs start-up)."""
+    text = f"{abs(value):.{digits}f}"
+    if _language in DECIMAL_COMMA:
+        text = text.replace(".", ",")
+    if float(text.replace(",", ".")) == 0:
+        return text
+    if value < 0:
+        return MINUS + text
+    return "+" + text if sign else text
+
+
+def continuing(text: str, names: Sequence[str] = ()) -> str:
+    """``text``, a sentence of its own (an event: "The stock is reshuffled"), as it goes on after
+    a dash or a colon inside a longer line ("Ann plays 7♥ — the stock is reshuffled"; "Deal 2:
+    the jack demands 7s"): its first letter in lower case, as English, Russian and Polish write it
+    there. A first word that is a player's name (one of ``names``), a card ("K♥") or written in
+    capitals ("AI", "ИИ") keeps its capital."""
+    first = _FIRST_WORD.match(text)
+    if first is None:
+        return text
+    word = first.group()
+    if not (word[1:].islower() or (len(word) == 1 and text[1:2] == " ")):  # "AI", "K♥" stay; "A fresh shoe" not
+        return text
+    for name in names:
+        if name and text.startswith(name) and not text[len(name):len(name) + 1].isalpha():
+            return text
+    return text[0].lower() + text[1:]
 
 
 def N_(message: str) -> str:

@@ -54,7 +54,29 @@ AI_LEVELS = ("easy", "normal", "hard")
 
 
 class RulesError(ValueError):
-    """An unknown rule option or a value out of its range."""
+    """An unknown rule option or a value out of its range: ``str(error)`` says it in the language
+    in use. ``option``: the option it is about (its RULES.md name), or None; :meth:`naming` says
+    it again with the option called by another word (``makao play``'s flag: "option '--deals'
+    must be between 1 and 100"), in any language, from the error's data."""
+
+    def __init__(self, message: str, *, option: str | None = None, template: str | None = None,
+                 fields: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.option = option
+        self._template = template
+        self._fields = dict(fields or {})
+
+    def naming(self, word: str) -> str:
+        """The message with the option called ``word`` (the message as it is without an option)."""
+        if self.option is None or self._template is None:
+            return str(self)
+        return self._template.format(**{**self._fields, "name": word})
+
+
+def _option_error(template: str, name: str, **fields: Any) -> RulesError:
+    """A :class:`RulesError` about option ``name``: ``template`` (translated, with ``{name!r}``)
+    filled with ``name`` and ``fields``, which it keeps for :meth:`RulesError.naming`."""
+    return RulesError(template.format(name=name, **fields), option=name, template=template, fields=fields)
 
 
 def option(default: Any, label: str, description: str, *, choices: tuple | None = None,
@@ -74,15 +96,22 @@ def option(default: Any, label: str, description: str, *, choices: tuple | None 
 
 
 def option_label(f: dataclasses.Field) -> str:
-    """An option's label in the language in use ("Jokers", "Джокеры", "Dżokery"): what the setup
+    """An option's label in the language in use ("Jokers", "Джокеры", "Jokery"): what the setup
     screen, the rules screen and ``makao rules`` show (the games mark their labels with ``N_``).
     Call it where the label is drawn, not before: the language may change."""
     return _(f.metadata["label"])
 
 
 def option_description(f: dataclasses.Field) -> str:
-    """An option's one-line description in the language in use (see :func:`option_label`)."""
-    return _(f.metadata["description"])
+    """An option's one-line description in the language in use (see :func:`option_label`). A
+    choice option's description names its values by their labels, as setup and the rules screen
+    show them: it holds a ``{choice}`` field per choice, filled with that choice's label
+    (``"{double}": each ransom doubles…`` → ``"doubles": each ransom doubles…``)."""
+    text = _(f.metadata["description"])
+    labels = f.metadata.get("choice_labels")
+    if labels is None:
+        return text
+    return text.format(**{choice: _(label) for choice, label in labels.items()})
 
 
 def option_value_label(f: dataclasses.Field, value: Any) -> str:
@@ -135,24 +164,23 @@ def make_rules(rules_type: type, options: dict[str, Any] | None, base: dict[str,
     for name, value in options.items():
         f = fields.get(name)
         if f is None:
-            raise RulesError(_("unknown option {name!r} (known: {known})").format(name=name, known=", ".join(fields)))
+            raise _option_error(_("unknown option {name!r} (known: {known})"), name, known=", ".join(fields))
         default = f.default
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                raise RulesError(_("option {name!r} must be true or false").format(name=name))
+                raise _option_error(_("option {name!r} must be true or false"), name)
         elif isinstance(default, int) or (default is None and "range" in f.metadata):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise RulesError(_("option {name!r} must be a whole number").format(name=name))
+                raise _option_error(_("option {name!r} must be a whole number"), name)
         elif isinstance(default, str) and not isinstance(value, str):
-            raise RulesError(_("option {name!r} must be a text").format(name=name))
+            raise _option_error(_("option {name!r} must be a text"), name)
         choices = f.metadata.get("choices")
         if choices is not None and value not in choices:
-            raise RulesError(_("option {name!r} must be one of {choices}").format(
-                name=name, choices=", ".join(map(str, choices))))
+            raise _option_error(_("option {name!r} must be one of {choices}"), name,
+                                choices=", ".join(map(str, choices)))
         rng = f.metadata.get("range")
         if rng is not None and value is not None and not rng[0] <= value <= rng[1]:
-            raise RulesError(_("option {name!r} must be between {low} and {high}").format(
-                name=name, low=rng[0], high=rng[1]))
+            raise _option_error(_("option {name!r} must be between {low} and {high}"), name, low=rng[0], high=rng[1])
         values[name] = value
     return rules_type(**values)
 
@@ -174,12 +202,12 @@ def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
     fields = {f.name: f for f in option_fields(rules_type)}
     f = fields.get(name)
     if f is None:
-        raise RulesError(_("unknown option {name!r} (known: {known})").format(name=name, known=", ".join(fields)))
+        raise _option_error(_("unknown option {name!r} (known: {known})"), name, known=", ".join(fields))
     word = value.lower()
     if isinstance(f.default, bool):
         if word not in _ON + _OFF:
-            raise RulesError(_("option {name!r} must be on or off (true or false), not {value!r}").format(
-                name=name, value=value))
+            raise _option_error(_("option {name!r} must be on or off (true or false), not {value!r}"), name,
+                                value=value)
         return name, word in _ON
     if isinstance(f.default, int) or (f.default is None and "range" in f.metadata):
         if f.default is None and word in _OFF:
@@ -189,7 +217,7 @@ def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
         except ValueError:
             words = _("option {name!r} must be a whole number or off, not {value!r}") if f.default is None \
                 else _("option {name!r} must be a whole number, not {value!r}")
-            raise RulesError(words.format(name=name, value=value)) from None
+            raise _option_error(words, name, value=value) from None
     return name, value
 
 
@@ -209,10 +237,13 @@ def option_value_text(value: Any) -> str:
 
 
 def describe_option(f: dataclasses.Field) -> str:
-    """The allowed values of an option field in words: ``on | off``, ``double | add``,
-    ``200-1000``, ``1-600 or off`` (the values as typed; the joining words in the language in use)."""
+    """The allowed values of an option field in words: ``on | off``, ``double (doubles) | add
+    (adds)``, ``200-1000``, ``1-600 or off`` (the values as typed, a choice with its label, which
+    the description uses; the labels and joining words in the language in use)."""
     if "choices" in f.metadata:
-        return " | ".join(map(str, f.metadata["choices"]))
+        words = [(str(choice), option_value_label(f, choice)) for choice in f.metadata["choices"]]
+        return " | ".join(value if label == value else _("{value} ({label})").format(value=value, label=label)
+                          for value, label in words)
     if isinstance(f.default, bool):
         return "on | off"
     rng = f.metadata.get("range")

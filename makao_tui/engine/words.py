@@ -6,8 +6,9 @@ say it in words: it makes a :class:`Words`, the English template (the gettext me
 for the ``games`` catalog) and its named fields, and whoever shows it calls :meth:`Words.text`,
 which looks the template up in the language in use (``makao_tui.engine.i18n``) and fills it in.
 
-A field is a plain value (a number, a card label), another :class:`Words` (a rank or suit name,
-said in the same language) or a :class:`Seat` (a seat number, said as that player's name).
+A field is a plain value (a whole number, a card label), another :class:`Words` (a rank or suit
+name, said in the same language), a :class:`Seat` (a seat number, said as that player's name) or a
+:class:`Number` (a number with decimals, written as the reader's language writes it: ``−0,25``).
 :meth:`Words.to_wire` / :func:`from_wire` give the JSON form the table sends to its clients.
 
     Words("{card} is not in your hand", card="10♥")
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n import _, ngettext, npgettext, pgettext
+from .i18n import _, ngettext, npgettext, number, pgettext
 
 
 class Seat(int):
@@ -32,6 +33,31 @@ class Seat(int):
     (``names[seat]``; without names "seat 1", "seat 2"…)."""
 
     __slots__ = ()
+
+
+class Number:
+    """A number with decimals used as a field of :class:`Words`: it is written in the reader's
+    language (:func:`makao_tui.engine.i18n.number`: ``+0.25`` / ``+0,25``, a real minus sign),
+    rounded to ``digits`` decimals, with a ``+`` before a positive value when ``sign``."""
+
+    __slots__ = ("digits", "sign", "value")
+
+    def __init__(self, value: float, digits: int = 2, *, sign: bool = False) -> None:
+        self.value, self.digits, self.sign = float(value), digits, sign
+
+    def text(self) -> str:
+        """The number in the language in use."""
+        return number(self.value, self.digits, sign=self.sign)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Number) and (self.value, self.digits, self.sign) == (
+            other.value, other.digits, other.sign)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.digits, self.sign))
+
+    def __repr__(self) -> str:
+        return f"Number({self.value!r}, {self.digits}, sign={self.sign})"
 
 
 class Words:
@@ -130,6 +156,8 @@ def _said(value: Any, names: Sequence[str] | None) -> Any:
         if names is not None and 0 <= seat < len(names):
             return names[seat]
         return _("seat {number}").format(number=seat + 1)
+    if isinstance(value, Number):
+        return value.text()
     return value
 
 
@@ -138,6 +166,8 @@ def _wire(value: Any) -> Any:
         return value.to_wire()
     if isinstance(value, Seat):
         return {"seat": int(value)}
+    if isinstance(value, Number):
+        return {"number": value.value, "digits": value.digits, "sign": value.sign}
     return value
 
 
@@ -160,6 +190,9 @@ def _unwire(value: Any) -> Any:
     if isinstance(value, dict):
         if set(value) == {"seat"} and isinstance(value["seat"], int):
             return Seat(value["seat"])
+        if set(value) == {"number", "digits", "sign"} and isinstance(value["number"], int | float) \
+                and isinstance(value["digits"], int) and 0 <= value["digits"] <= 6:
+            return Number(value["number"], value["digits"], sign=bool(value["sign"]))
         return from_wire(value)
     return value
 

@@ -45,7 +45,7 @@ from typing import Any, ClassVar, cast
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import Card, deck
 from ..engine.events import DealEnded, Event, card_list
-from ..engine.i18n import N_, _, ngettext
+from ..engine.i18n import N_, _, ngettext, number
 from ..engine.match import DealRecord, Match
 from ..engine.scenario import Layout
 from ..engine.state import GameState, IllegalAction
@@ -78,8 +78,8 @@ class MacaoRules:
     rounds: int = option(1, N_("Rounds of the bank"), N_("How many times the bank goes round the table."),
                          range=(1, 10))
     banker_rates: str = option("always", N_("Banker's rates"),
-                               N_("always: a banker's 9/8 collects ×3/×2 whenever he wins; "
-                               "ties: only on ties, a higher total collects ×1."), choices=("always", "ties"),
+                               N_('"{always}": a banker\'s 9 or 8 collects ×3 or ×2 whenever he wins; "{ties}": '
+                                  '×3 or ×2 on a tie only, a higher total collects ×1.'), choices=("always", "ties"),
                                choice_labels={"always": N_("always"), "ties": N_("on ties only")})
 
     def __post_init__(self) -> None:
@@ -363,7 +363,7 @@ class HandSettled(DealEnded):
     points: tuple[int, ...] = ()
 
     def text(self, names, ascii=False, viewer=None):
-        parts = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(self.points) if p)
+        parts = ", ".join(f"{names[s]} {number(p, sign=True)}" for s, p in enumerate(self.points) if p)
         if parts:
             return _("The hand is settled: {changes}").format(changes=parts)
         return _("The hand is settled: no chips change hands")

@@ -30,16 +30,19 @@ class PlRules(ShedRules):
                                        N_("On: without a playable card, draw until one fits and play it; "
                                        "off: draw one card, play it if it fits."))
     ransom_stacking: str = option("double", N_("Ransom stacking"),
-                                  N_("double: each ransom doubles the penalty (2, 4, 8); add: it adds (2, 4, 6)."),
+                                  N_('"{double}": each ransom doubles the penalty (2, 4, 8); "{add}": each adds its '
+                                     'own (2, 4, 6).'),
                                   choices=("double", "add"),
                                   choice_labels={"double": N_("doubles"), "add": N_("adds")})
     king_ransom: str = option("any_king", N_("King of hearts ransom"),
-                              N_("any_king: any king ransoms the K♥ penalty of 5; none: the K♥ cannot be ransomed."),
+                              N_('"{any_king}": any king ransoms the K♥ penalty of 5; "{none}": the K♥ cannot be '
+                                 'ransomed.'),
                               choices=("any_king", "none"),
-                              choice_labels={"any_king": N_("any king"), "none": N_("none")})
+                              choice_labels={"any_king": N_("any king"), "none": N_("no ransom")})
     starter_penalty: str = option("draw_until", N_("Penalty starter"),
-                                  N_("draw_until: the first player ransoms or draws until a card fits; "
-                                  "take: he takes 2, 3 or 5."), choices=("draw_until", "take"),
+                                  N_('"{draw_until}": the first player ransoms a 2, 3 or K♥ turned up, or draws '
+                                     'until a card fits; "{take}": he takes 2, 3 or 5 cards.'),
+                                  choices=("draw_until", "take"),
                                   choice_labels={"draw_until": N_("ransom or draw until a card fits"),
                                                  "take": N_("take the penalty")})
     deals: int = option(6, N_("Deals in the match"), N_("The match lasts this many deals."), range=(1, 100))

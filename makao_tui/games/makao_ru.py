@@ -37,11 +37,12 @@ class RuRules(ShedRules):
                               N_("The Makao call is made for you with the play that leaves one card."))
     play_after_draw: str = option(
         "drawn", N_("Play after a draw"),
-        N_("drawn: only the card just drawn may be played; any: any card that fits, or pass."),
-                                  choices=("drawn", "any"),
+        N_('"{drawn}": after a draw only the card just drawn may be played; "{any}": any card in hand '
+           'that fits, or pass.'),
+        choices=("drawn", "any"),
         choice_labels={"drawn": N_("only the drawn card"), "any": N_("any card that fits")})
     ace_points: str = option("all", N_("Aces in hand cost"),
-                             N_("all: every ace costs 50; hearts: only the ace of hearts costs 50, other aces 10."),
+                             N_('What an ace left in hand costs: "{all}", or "{hearts}" and every other ace 10.'),
                              choices=("all", "hearts"),
                              choice_labels={"all": N_("every ace 50"), "hearts": N_("only A♥ 50")})
     jokers: bool = option(False, N_("Jokers"),

@@ -46,11 +46,14 @@ class PekloRules:
 
     hook: bool = option(False, N_("Hook: bids may not add up to the deal"),
                         N_("The dealer may not bid so that the bids add up to the cards dealt."))
-    cycle: str = option("up", N_("Deals go"), N_("up: 1, 2 … m cards; up_down: 1 … m, then m−1 … 1 (only the m-card "
-                        "deal without trump)."), choices=("up", "up_down"),
-                        choice_labels={"up": N_("up"), "up_down": N_("up and down")})
-    scoring: str = option("exact", N_("Scoring"), N_("exact: bid + 10 for an exact bid, else 0; tricks: 1 per trick "
-                          "taken, plus 10 for an exact bid."), choices=("exact", "tricks"),
+    cycle: str = option("up", N_("Deals go"),
+                        N_('"{up}": 1, 2 … m cards; "{up_down}": 1 … m, then m−1 … 1 (only the m-card deal '
+                           'without trump).'),
+                        choices=("up", "up_down"), choice_labels={"up": N_("up"), "up_down": N_("up and down")})
+    scoring: str = option("exact", N_("Scoring"),
+                          N_('"{exact}": bid + 10 for an exact bid, else 0; "{tricks}": 1 per trick taken, plus 10 '
+                             'for an exact bid.'),
+                          choices=("exact", "tricks"),
                           choice_labels={"exact": N_("exact bids only"), "tricks": N_("every trick")})
 
 

@@ -40,7 +40,7 @@ from typing import Any
 import platformdirs
 
 from ..engine.actions import ActionFormatError, action_from_json
-from ..engine.i18n import _
+from ..engine.i18n import _, ngettext, number
 from ..engine.match import Match
 from ..engine.text import clean_name
 from ..engine.variant import RulesError, Variant
@@ -92,14 +92,15 @@ def default_path() -> Path:
 
 
 def size_text(count: int) -> str:
-    """A byte count in words: ``"512 bytes"``, ``"3.2 MiB"``."""
+    """A byte count in words of the language in use: ``"512 bytes"``, ``"3.2 MiB"`` (``"3,2 MiB"``
+    in Russian and Polish)."""
     if count < 1024:
-        return f"{count} bytes"
+        return ngettext("{n} byte", "{n} bytes", count).format(n=count)
     units = ("KiB", "MiB", "GiB", "TiB")
     value, unit = count / 1024, 0
     while value >= 1024 and unit < len(units) - 1:
         value, unit = value / 1024, unit + 1
-    return f"{value:.1f} {units[unit]}"
+    return f"{number(value, 1)} {units[unit]}"
 
 
 def _free(path: Path) -> int | None:

@@ -24,6 +24,8 @@ from .test_table import text_of
 GAMES = [v.id for v in playable_variants()]
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 POLISH = re.compile("[ąćęłńóśźż]", re.IGNORECASE)
+#: how each language quotes an option's value in its rules text
+QUOTES = {"en": '"{}"', "ru": "«{}»", "pl": "„{}”"}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -35,10 +37,28 @@ def test_every_game_has_its_rules_in_every_language(game, lang):
     text = rules_markdown(variant, lang)
     assert text == path.read_text(encoding="utf-8") and text.startswith("# ")
     assert len(text.splitlines()) > 30  # the rules in full, not a summary
-    for field in option_fields(variant.rules_type):  # every option is explained, by its name
-        assert f"`{field.name}`" in text, field.name
+    set_language(lang)
+    rows = [line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| ")]
+    quote = QUOTES[lang]
+    for field in option_fields(variant.rules_type):  # every option is explained, by its name on setup
+        label = option_label(field)
+        assert label in rows or f"{label}: {option_value_label(field, False)}" in rows, label
+        for choice in field.metadata.get("choices", ()):  # and its values by their labels
+            assert quote.format(option_value_label(field, choice)) in text, choice
+    assert "`" not in text  # no values or names in code style: a player reads words
     assert bool(CYRILLIC.search(text)) is (lang == "ru")
     assert bool(POLISH.search(text)) is (lang == "pl")
+
+
+@pytest.mark.parametrize("path", sorted(RULES_DIR.glob("*.md")), ids=lambda path: path.name)
+def test_the_rules_texts_write_cards_and_words_in_one_script(path):
+    """A card is written as on screen, its rank in Latin letters (K♥, not Cyrillic К♥), and no
+    word mixes Latin and Cyrillic letters (a slip of the keyboard layout)."""
+    text = path.read_text(encoding="utf-8")
+    for card in re.findall(r"\w+[♠♥♦♣]", text):
+        assert not CYRILLIC.search(card), card
+    for word in re.findall(r"[^\W\d_]+", text):
+        assert not (CYRILLIC.search(word) and re.search("[a-z]", word, re.IGNORECASE)), word
 
 
 def test_the_rules_follow_the_language_in_use():
@@ -63,10 +83,11 @@ def test_the_options_in_force_are_marked():
     variant = get_variant("makao-pl")
     text = options_markdown(variant, variant.rules({"jokers": True}, preset="house"), for_match=True)
     lines = {line.split("**")[1]: line for line in text.splitlines() if line.startswith("- ")}
-    assert lines["Queens on everything"].startswith("- ✓ ") and "`on`" in lines["Queens on everything"]
+    assert lines["Queens on everything"].startswith("- ✓ ") and "**: on — " in lines["Queens on everything"]
     assert lines["Jokers"].startswith("- ✓ ")
-    assert not lines["Deals in the match"].startswith("- ✓") and "`6`" in lines["Deals in the match"]
-    assert "Options in force for this match" in text and "Custom rules" in text
+    assert not lines["Deals in the match"].startswith("- ✓") and "**: 6 — " in lines["Deals in the match"]
+    assert '"doubles": each ransom doubles the penalty' in lines["Ransom stacking"]
+    assert "Options in force for this match" in text and "Custom rules" in text and "`" not in text
 
 
 def _screen_text(app) -> str:
@@ -108,7 +129,7 @@ def test_f1_at_every_table_opens_the_rules_with_the_matchs_options(game):
         name, value = next(iter(options.items()))
         field = next(f for f in option_fields(variant.rules_type) if f.name == name)
         label, shown_value = option_label(field), option_value_label(field, value)
-        assert re.search(rf"- ✓ \*\*{re.escape(label)}\*\*: `{re.escape(shown_value)}`", shown)
+        assert re.search(rf"- ✓ \*\*{re.escape(label)}\*\*: {re.escape(shown_value)} — ", shown)
         assert rules_markdown(variant) in shown
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is table)

@@ -14,6 +14,7 @@ from makao_tui.app.screens.common import MatchEndScreen, PassDeviceScreen, Score
 from makao_tui.app.screens.saves import NoticeScreen, StatisticsScreen
 from makao_tui.app.screens.start import StartScreen
 from makao_tui.app.screens.table import TableScreen
+from makao_tui.engine.i18n import number
 from makao_tui.store import Seat, default_path, open_store
 from makao_tui.table import Table
 
@@ -223,8 +224,8 @@ def test_statistics_after_a_finished_ai_only_match():
             _, game, matches, wins, average, best, helped = rows[f"{name} (AI)"]
             assert helped == ""  # no undo, no hint
             assert (game, matches, wins) == ("Polish Makao", "1", "1" if seat in match.winners() else "0")
-            assert average == f"{sum(d.points[seat] for d in match.deals) / len(match.deals):.1f}"
-            assert best == f"#{stored['id']}: {match.totals[seat]}"
+            assert average == number(sum(d.points[seat] for d in match.deals) / len(match.deals), 1)  # −3.5
+            assert best == f"#{stored['id']}: {number(match.totals[seat])}"
         history = app.screen.query_one("#history", DataTable)
         assert history.row_count == 1
         await pilot.press("enter")

@@ -4,7 +4,7 @@ one-line description, a changed option makes the preset "custom", bad values are
 from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.setup import CUSTOM, SetupScreen
 from makao_tui.app.screens.shedding import ShedTableScreen
-from makao_tui.engine.variant import option_fields
+from makao_tui.engine.variant import option_description, option_fields
 from makao_tui.games import get_variant
 
 from .scenes import peek, wait_for
@@ -36,7 +36,7 @@ def test_presets_come_first_and_every_option_shows_its_description():
         fields = option_fields(PL.rules_type)
         assert len(descriptions) == len(fields)
         for field, shown in zip(fields, descriptions, strict=True):
-            assert " ".join(shown.split()) == field.metadata["description"]
+            assert " ".join(shown.split()) == option_description(field)
         # the preset's row is above every option's row
         rows = list(screen.query(".option-row"))
         assert rows[0].query_one("#preset") is preset

@@ -92,7 +92,7 @@ def test_play_refuses_bad_arguments_clearly():
     result = runner.invoke(app, ["play", "makao-ru", "--seat", "ai"])
     assert result.exit_code == 2 and "2 to 5 players" in result.output
     result = runner.invoke(app, ["play", "makao-ru", "--seat", "a", "--seat", "ai", "--loss-limit", "50"])
-    assert result.exit_code == 2 and "--loss-limit must be between 200 and 1000" in result.output
+    assert result.exit_code == 2 and "option '--loss-limit' must be between 200 and 1000" in result.output
     result = runner.invoke(app, ["play", "makao-ru", "--seat", "a", "--seat", "ai", "--hook"])
     assert result.exit_code == 2 and "--hook is not an option of Russian Makao" in result.output
     result = runner.invoke(app, ["play", "makao-ru", "--seat", "Ann", "--seat", "ai:grandmaster"])

@@ -45,7 +45,7 @@ def test_lang_ru_from_the_locale_variables_prints_the_rules_in_russian():
     done = makao("rules", "peklo", LANG="ru_RU.UTF-8")
     assert done.returncode == 0, done.stderr
     first, presets = done.stdout.splitlines()[:2]
-    assert first == "Пекло (peklo): правила из первоисточника" and presets.startswith("Наборы: seed")
+    assert first == "Пекло (peklo): исходные правила" and presets.startswith("Наборы: seed")
     assert "Крючок:" in done.stdout  # an option's label, from the games' catalog
     assert "change one option" not in done.stdout and "Hook" not in done.stdout
 
@@ -56,6 +56,10 @@ def test_lang_ru_from_the_locale_variables_prints_the_rules_in_russian():
     (["simulate", "peklo", "--games", "many"], "makao: неверное значение --games: нужно целое число"),
     (["join", "nonsense"], "makao: 'nonsense' — не код стола"),
     (["play", "makao-ru", "--seat", "ai:genius"], "makao: неизвестный уровень ИИ 'genius'"),
+    (["play", "makao-ru", "--seat", "a", "--seat", "ai", "--loss-limit", "50"],
+     "makao: опция '--loss-limit' должна быть от 200 до 1000"),  # the flag typed, not the option's name
+    (["play", "makao-ru", "--seat", "a", "--seat", "ai", "--option", "loss_limit=50"],
+     "makao: опция 'loss_limit' должна быть от 200 до 1000"),
 ])
 def test_an_error_in_russian_is_one_line_exit_2(args, russian):
     done = makao(*args, LC_ALL="ru_RU.UTF-8")

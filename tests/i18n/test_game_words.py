@@ -3,12 +3,15 @@ and suit names, and messages as data (makao_tui/engine/words.py) (issue 16)."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from makao_tui.engine import i18n
 from makao_tui.engine.cards import Card, rank_name, rank_plural, suit_name
 from makao_tui.engine.variant import option_description, option_fields, option_label, option_value_label
-from makao_tui.engine.words import Seat, Words, from_wire, plural_words
+from makao_tui.engine.words import Number, Seat, Words, from_wire, plural_words
 from makao_tui.games import get_variant
 from makao_tui.games.macao import ShoeShuffled
 from makao_tui.games.shedding import CardsDrawn, StockRebuilt
@@ -75,7 +78,22 @@ def test_every_option_label_and_description_is_translated():
                     assert option_value_label(f, value) != value, (language, f.name, value)
     i18n.set_language("pl")
     jokers = next(f for f in option_fields(get_variant("makao-pl").rules_type) if f.name == "jokers")
-    assert option_label(jokers) == "Dżokery" and option_value_label(jokers, False) == "wył."
+    assert option_label(jokers) == "Jokery" and option_value_label(jokers, False) == "wył."
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pl"])
+def test_a_choice_options_description_names_its_values_by_their_labels(language):
+    """Setup and the rules screen show a choice by its label ("doubles"), so its description
+    explains the labels, never the values as typed on the command line (``double``, ``up_down``)."""
+    i18n.set_language(language)
+    for variant in map(get_variant, ("makao-ru", "makao-pl", "macao", "peklo")):
+        for f in option_fields(variant.rules_type):
+            description = option_description(f)
+            for value in f.metadata.get("choices", ()):
+                label = option_value_label(f, value)
+                assert label in description, (f.name, label)
+                if label != value:
+                    assert not re.search(rf"\b{value}:", description), (f.name, value)  # "double: …"
 
 
 def test_words_travel_as_data_and_are_said_in_the_readers_language():
@@ -88,3 +106,44 @@ def test_words_travel_as_data_and_are_said_in_the_readers_language():
     assert plural_words("{count} card", "{count} cards", 21, count=21).text() == "21 карта"
     with pytest.raises(ValueError, match="not a message"):
         from_wire({"words": 3})
+
+
+@pytest.mark.parametrize("language,expected", [
+    ("en", ["−0.25", "+0.50", "0.00", "3.2", "−7"]),
+    ("ru", ["−0,25", "+0,50", "0,00", "3,2", "−7"]),
+    ("pl", ["−0,25", "+0,50", "0,00", "3,2", "−7"]),
+])
+def test_numbers_are_written_as_the_language_writes_them(language, expected):
+    """A decimal comma in Russian and Polish, a real minus sign (U+2212), no sign on a zero."""
+    i18n.set_language(language)
+    assert [i18n.number(-0.25, 2), i18n.number(0.5, 2, sign=True), i18n.number(-0.001, 2, sign=True),
+            i18n.number(3.24, 1), i18n.number(-7)] == expected
+
+
+def test_a_number_in_a_message_is_written_by_the_readers_language():
+    words = Words("stands on {total}: a draw is worth less ({stand} standing, {draw} drawing)",
+                  total=6, stand=Number(-0.125, 2, sign=True), draw=Number(0.25, 2, sign=True))
+    assert from_wire(words.to_wire()) == words  # it travels as data: the client writes it
+    assert words.text().endswith("(−0.12 standing, +0.25 drawing)")
+    i18n.set_language("ru")
+    assert "−0,12" in words.text() and "+0,25" in words.text() and "standing" not in words.text()
+
+
+def test_macao_hints_write_their_values_in_the_readers_language():
+    from makao_tui.ai import ai_for
+    from makao_tui.engine.actions import Replace
+
+    from ..ai.test_macao_levels import random_hand
+
+    hard = ai_for("macao", "hard")
+    shown = []
+    for seed in range(40):
+        state = random_hand(seed)
+        view = state.view(state.to_act)
+        if not view.is_banker and Replace not in {type(a) for a in view.legal}:
+            i18n.set_language("pl")
+            shown.append(hard.advise(view, random.Random(seed)).text())
+            i18n.set_language("en")
+    decimals = [text for text in shown if re.search(r"\d[.,]\d", text)]
+    assert decimals and all(re.search(r"\d,\d\d", text) and not re.search(r"\d\.\d", text) for text in decimals)
+    assert any("−" in text for text in decimals) and not any(re.search(r"-\d", text) for text in decimals)

@@ -88,3 +88,21 @@ def test_the_catalogs_are_complete_and_compiled():
     result = subprocess.run([sys.executable, str(ROOT / "scripts" / "catalogs.py"), "check"],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Колода перетасована", "колода перетасована"),
+    ("Żądanie przepada", "żądanie przepada"),
+    ("The stock is reshuffled", "the stock is reshuffled"),
+    ("Olga: «Макао!»", "Olga: «Макао!»"),  # a name
+    ("Bob draws 2 cards", "Bob draws 2 cards"),
+    ("K♥ is turned up", "K♥ is turned up"),  # a card
+    ("ИИ играет за Bob", "ИИ играет за Bob"),  # capitals
+    ("«Макао!»", "«Макао!»"),
+    ("A fresh shoe of 104 cards is shuffled", "a fresh shoe of 104 cards is shuffled"),
+    ("Я сдаю", "я сдаю"),  # a one-letter word
+    ("AH is turned up", "AH is turned up"),
+    ("", ""),
+])
+def test_a_sentence_goes_on_in_lower_case_after_a_dash_or_a_colon(text, expected):
+    assert i18n.continuing(text, ["Olga", "Bob"]) == expected

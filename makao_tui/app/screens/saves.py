@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
-from ...engine.i18n import N_, _
+from ...engine.i18n import N_, _, number
 from ...engine.variant import RulesError
 from ...games import get_variant
 from ...store import ScoreSheet as StoredSheet
@@ -48,7 +48,7 @@ class NoticeScreen(ModalScreen[None]):
 
 
 def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
+    return number(points, sign=True)
 
 
 def stored_sheet(sheet: StoredSheet) -> ScoreSheet:
@@ -57,7 +57,7 @@ def stored_sheet(sheet: StoredSheet) -> ScoreSheet:
     rows: list[Sequence[Text | str]] = []
     for deal in sheet.deals:
         rows.append([str(deal.number), sheet.names[deal.dealer]]
-                    + [f"{_signed(p)} → {t}" for p, t in zip(deal.points, deal.totals_after, strict=False)])
+                    + [f"{_signed(p)} → {number(t)}" for p, t in zip(deal.points, deal.totals_after, strict=False)])
     series = [(name, [sheet.initial[seat]] + [d.totals_after[seat] for d in sheet.deals])
               for seat, name in enumerate(sheet.names)]
     notes = []
@@ -110,7 +110,7 @@ class StatisticsScreen(Screen[None]):
                           _("Help used"))
         for s in stats:
             table.add_row(Text(_("{name} (AI)").format(name=s.name) if s.is_ai else s.name), _game_name(s.game),
-                          str(s.matches), str(s.wins), f"{s.average:.1f}", f"#{s.best_match}: {s.best_total}",
+                          str(s.matches), str(s.wins), number(s.average, 1), f"#{s.best_match}: {number(s.best_total)}",
                           help_used(s.undos, s.hints))
         history = self.query_one("#history", DataTable)
         history.add_columns("#", _("Game"), _("Players"), _("Deals"), _("Won by"), _("Finished"), _("Help used"))

@@ -24,7 +24,7 @@ from textual.screen import Screen
 
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import Card, rank_plural, suit_label
-from ...engine.i18n import N_, _
+from ...engine.i18n import N_, _, continuing
 from ...table import Notice, Refusal, Seating
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
@@ -380,9 +380,10 @@ class TableScreen(Screen[None]):
         heading = _(DEAL_HEADING.get(seating.variant.deal_word, DEAL_HEADING["deal"]))
         lines = []
         for entry in seating.log[start:]:
-            text = " — ".join(e.text(names, self.ascii, viewer) for e in entry.events)
-            lines.append(heading.format(number=entry.deal, events=text) if entry.seat is None and entry.deal
-                         else text)
+            said = [e.text(names, self.ascii, viewer) for e in entry.events]
+            text = " — ".join([*said[:1], *(continuing(words, names) for words in said[1:])])
+            lines.append(heading.format(number=entry.deal, events=continuing(text, names))
+                         if entry.seat is None and entry.deal else text)
         return lines
 
     # ------------------------------------------------------------ the hand's order (o)
