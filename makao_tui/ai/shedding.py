@@ -35,6 +35,7 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +54,7 @@ from ..games.shedding import (
     ShedState,
     ShedView,
     move_of,
+    next_allowed,
     sample_state,
 )
 from . import Advice, Thinking, register_ai
@@ -60,7 +62,13 @@ from .search import search
 
 
 class ShedAI:
-    """Heuristic player for makao-ru and makao-pl (see the module docstring)."""
+    """Heuristic player for makao-ru and makao-pl (see the module docstring).
+
+    ``read``: the weight of :func:`draws_for_want` in a play's score (0 for the normal level; the
+    hard level's own choices read the table, see :data:`READ_WEIGHT`)."""
+
+    def __init__(self, read: float = 0.0):
+        self.read = read
 
     def choose(self, view: ShedView, rng: random.Random) -> Action:
         """One of ``view.legal``; raises ValueError when the seat has nothing to do."""
@@ -148,6 +156,9 @@ class ShedAI:
             score += (20 + held) * bite if held else -10
         if play.makao or play.out:
             score += 1000
+        if self.read:
+            taken = _penalty_after(_policy_table(rules), view.penalty, card, attacks) if rules.is_attack(card) else 0
+            score += self.read * _view_draws(view, play, target, taken)
         return score
 
     @staticmethod
@@ -209,6 +220,11 @@ LONG_PLAYOUT, SHORT_PLAYOUT = 200, 40
 #: world: a short budget finishes few worlds (at 0.1 s in the house preset a median of 13, as few
 #: as 2), and the best of several noisy means is then mostly noise
 CONFIDENCE = 1.0
+#: where playouts stop at the horizon (draw-until-playable), the search runs only once some hand
+#: holds at most this many cards: with bigger hands a deal's end is hundreds of moves away, the
+#: fitted value can tell positions hardly apart (its log-loss is within 0.4 % of a constant's)
+#: and the reading policy's choice stands (bench/RESULTS.md, issue 15)
+SEARCH_HANDS = 4
 
 
 def _fast_playouts(rules: ShedRules) -> bool:
@@ -218,28 +234,40 @@ def _fast_playouts(rules: ShedRules) -> bool:
 
 
 class HardShedAI:
-    """The hard level: determinized search (:func:`~makao_tui.ai.search.search`) over the cards
-    the seat cannot see.
+    """The hard level: the normal policy that reads the table, and determinized search
+    (:func:`~makao_tui.ai.search.search`) over the cards the seat cannot see.
 
-    Worlds come from :func:`~makao_tui.games.shedding.sample_state` (the unseen cards dealt at
-    random to the other hands and the stock). Candidate actions are the legal ones with obvious
-    waste pruned: a play that leaves one card is always made with the Makao call, an ace names a
-    suit the rest of the hand holds (any suit if it holds none), a jack demands a rank the rest of
-    the hand holds or nothing. Each candidate is played in each world, then every seat follows
-    :func:`playout_move`, the normal policy's fast form on the engine's move ints, for up to
-    ``LONG_PLAYOUT`` / ``SHORT_PLAYOUT`` decisions, on the fast path only (``moves()`` /
-    ``step()``: no views, no events, no checked ``apply``); the value is 1 for a deal the seat
-    won, 0 for one it lost, ½ for one with no winner, and for an unfinished deal the win chance
-    :func:`position_value` fitted to simulated deals. Worlds agree with what the draws told
-    (``view.unfit``, see :func:`~makao_tui.games.shedding.sample_state`). The budget counts from
-    the start of the decision, and a playout gives up once it has run out (the search drops that
-    world). ``rules``: the match's rules (public); ``thinking``: the budget.
+    Its own choice, the one the search must beat, is :class:`ShedAI`'s with ``read`` at
+    :data:`READ_WEIGHT` where a player without a playable card draws until one fits (elsewhere 0:
+    the normal policy's): a play scores by the cards the player who must follow it is expected to
+    draw for want of one that does (:func:`draws_for_want`: the chance it holds none, from the cards
+    unseen, its hand size and what its draws told, times the draws, the penalty or the turn that
+    costs it), so it names the suit, demands the rank and leaves the card the next player most
+    likely lacks, the more so the fewer cards are left that would do; under draw-until-playable that
+    is what wins deals (bench/RESULTS.md). There the search runs only once some hand holds at most
+    :data:`SEARCH_HANDS` cards. Worlds come from :func:`~makao_tui.games.shedding.sample_state` (the
+    unseen cards dealt at random to the other hands and the stock). Candidate actions are the legal
+    ones with obvious waste pruned: a play that leaves one card is always made with the Makao call,
+    an ace names a suit the rest of the hand holds (any suit if it holds none), a jack demands a
+    rank the rest of the hand holds or nothing. Each candidate is played in each world, then every
+    seat follows :func:`playout_move`, the normal policy's fast form on the engine's move ints
+    (reading, as above, for the searching seat), for up to ``LONG_PLAYOUT`` / ``SHORT_PLAYOUT``
+    decisions, on the fast path only (``moves()`` / ``step()``: no views, no events, no checked
+    ``apply``); the value is 1 for a deal the seat won, 0 for one it lost, ½ for one with no winner,
+    and for an unfinished deal the win chance :func:`position_value` fitted to simulated deals.
+    Worlds agree with what the draws told (``view.unfit``, see
+    :func:`~makao_tui.games.shedding.sample_state`). The budget counts from the start of the
+    decision, and a playout gives up once it has run out (the search drops that world). ``rules``:
+    the match's rules (public); ``thinking``: the budget.
     """
 
     def __init__(self, rules: Any, thinking: Thinking):
         self.rules = rules
         self.thinking = thinking
-        self.policy = ShedAI()
+        #: the reading weight: where deals are short (see _fast_playouts) a seat that cannot
+        #: follow draws one card, and reading changed nothing measurable (bench/RESULTS.md)
+        self.read = 0.0 if _fast_playouts(rules) else READ_WEIGHT
+        self.policy = ShedAI(self.read)
         self._deadline: float | None = None  # of the decision under way (wall clock)
 
     def choose(self, view: ShedView, rng: random.Random, start: float | None = None) -> Action:
@@ -260,8 +288,8 @@ class HardShedAI:
         default = self.policy.choose(view, random.Random(rng.getrandbits(32)))
         if default not in candidates:
             candidates.append(default)
-        if len(candidates) == 1:
-            return Advice(candidates[0], reason(view, candidates[0]))
+        if len(candidates) == 1 or not self._searches(view):
+            return Advice(default, reason(view, default))
         candidates.remove(default)
         candidates.insert(0, default)  # the answer when no world could be finished in time
         result = search(view, candidates, self._sample, self._playout, self.thinking, rng, start=start)
@@ -316,6 +344,11 @@ class HardShedAI:
             out.append(a)
         return out
 
+    @staticmethod
+    def _searches(view: ShedView) -> bool:
+        """Whether the search is worth its time here (see :data:`SEARCH_HANDS`)."""
+        return _fast_playouts(view.rules) or min(view.counts) <= SEARCH_HANDS
+
     def _sample(self, view: ShedView, rng: random.Random) -> ShedState:
         return sample_state(view, self.rules, rng)
 
@@ -327,7 +360,7 @@ class HardShedAI:
         left = LONG_PLAYOUT if _fast_playouts(state.rules) else SHORT_PLAYOUT
         table = _policy_table(state.rules)
         moves_of, step = state.moves, state.step
-        deadline = self._deadline
+        deadline, read = self._deadline, self.read
         steps = 0
         while not state.over:
             steps += 1
@@ -340,7 +373,7 @@ class HardShedAI:
             if left <= 0:
                 break
             left -= 1
-            step(playout_move(state, moves, table, rng))
+            step(playout_move(state, moves, table, rng, read if state._turn == me else 0.0))
         return position_value(state, me)
 
 
@@ -352,7 +385,9 @@ class _PolicyTable:
     """Per-card facts (index: card 0..52, the joker last) the playout policy reads, from the rule
     config: ``value`` (points in hand), ``wild``, ``attack`` (a penalty card), ``back`` (a penalty
     card that hits the previous player: K♠ under ``battle_kings``), ``four`` (a card that skips,
-    makao-pl), ``suit`` and ``rank`` (strings)."""
+    makao-pl), ``suit`` and ``rank`` (strings); ``penalty``: cards a penalty card makes the
+    next seat draw; ``copies``: how many of each card the pack holds
+    (a list to copy, for :func:`unseen_counts`); ``rules``: the config they come from."""
 
     value: tuple[int, ...]
     wild: tuple[bool, ...]
@@ -361,6 +396,9 @@ class _PolicyTable:
     four: tuple[bool, ...]
     suit: tuple[str, ...]
     rank: tuple[str, ...]
+    penalty: tuple[int, ...]
+    copies: list[int]
+    rules: ShedRules
 
 
 _POLICY_TABLES: dict[ShedRules, _PolicyTable] = {}
@@ -379,18 +417,24 @@ def _policy_table(rules: ShedRules) -> _PolicyTable:
             four=tuple(c.rank == rules.skip_rank for c in cards),
             suit=tuple(c.suit for c in cards),
             rank=tuple(c.rank for c in cards),
+            penalty=tuple(rules.penalty_value(c) if c != JOKER else 0 for c in cards),
+            copies=[rules.pack().count(c) for c in cards],
+            rules=rules,
         )
     return table
 
 
-def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: random.Random) -> int:
+def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: random.Random,
+                 read: float = 0.0) -> int:
     """The move (one of ``moves``, the state's :meth:`~makao_tui.games.shedding.ShedState.moves`)
     the playouts make for the seat to act: a fast form of the normal policy (:class:`ShedAI`)
     that reads the state directly (every seat's hand is dealt in a sampled world). It plays
     rather than draws, always calls Makao, answers a penalty unless little is left to draw, and
     scores plays as the normal policy does, with a little noise from ``rng``: a play that goes out
     first, the further cards of a play of several counted (§5), a joker as the card it stands
-    for, a K♠ under ``battle_kings`` aimed by the previous player's hand."""
+    for, a K♠ under ``battle_kings`` aimed by the previous player's hand. ``read``: as
+    :class:`ShedAI`'s, the weight of :func:`draws_for_want`, from what the seat to act could see
+    (its hand, the pile, the hands' sizes, ``unfit``)."""
     if len(moves) == 1:
         return moves[0]
     seat = state._turn
@@ -421,6 +465,8 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
     size = len(hand)
     many = size > 2
     best, best_score = moves[-1], -1e9
+    have: list[int] | None = None
+    carried = state.demand if table.rules.demand_round and seat != state.demand_owner else None
     for m in moves:
         if m >= DRAW:
             continue
@@ -454,9 +500,114 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
                 want = RANKS[demand - 1]
                 held = sum(1 for h in hand if rank_of[h] == want)
                 score += (20 + held) * bite if held else -10
+        if read:
+            if have is None:
+                have = unseen_counts(table, hand, state.pile)
+            aim = (seat - 1) % players if attack[face] and back[face] else nxt
+            allowed = next_allowed(table.rules, m, carried)
+            taken = _penalty_after(table, state.penalty, face, laid) if attack[face] else 0
+            score += read * draws_for_want(have, len(state.hands[aim]), allowed, state.unfit[aim], taken)
         if score > best_score:
             best, best_score = m, score
     return best
+
+
+#: the weight of :func:`draws_for_want` in the hard level's own plays (:class:`ShedAI` ``read``):
+#: the cards the player who must follow is expected to draw for want of one that does, as points
+#: of a play's score a card (a card's cost in hand counts 2 to 100 of them, an attack on a
+#: near-empty hand 40). Chosen by
+#: ``python bench/policy_duel.py`` (fast-path two-player deals, the reading policy against the
+#: normal one, seats swapped on the same cards): see bench/RESULTS.md
+READ_WEIGHT = 10.0
+
+
+def unseen_counts(table: _PolicyTable, hand: Sequence[Card], pile: Sequence[Card]) -> list[int]:
+    """How many copies of each card (by number, the joker last) a seat holding ``hand`` cannot
+    see: the pack's (``table.copies``) less its hand and the discard pile."""
+    have = list(table.copies)
+    for c in hand:
+        have[c] -= 1
+    for c in pile:
+        have[c] -= 1
+    return have
+
+
+def miss_chance(have: list[int], held: int, allowed: int, record: tuple[int, int] | None) -> float:
+    """The chance that a seat holding ``held`` of the cards unseen (``have``: copies by card
+    number, :func:`unseen_counts`) holds none of ``allowed`` (a mask: bit ``c`` for card ``c``, bit
+    52 the joker, as :func:`~makao_tui.games.shedding.next_allowed` gives it), the unseen cards
+    lying at random among the hidden places (hypergeometric). ``record``: the seat's ``unfit``
+    (see :class:`~makao_tui.games.shedding.ShedView`), ``(mask, old)``: ``old`` of its cards are
+    none of ``mask``, so those come from the unseen cards outside ``mask``. 1.0 when nothing is
+    allowed (a four under the seed rules: the seat just loses its turn). RULES.md §1/§2."""
+    if not allowed:
+        return 1.0
+    total = sum(have)
+    hits = _copies(have, allowed)
+    if record is None or not record[1]:
+        return _none_drawn(total, hits, held)
+    mask, old = record
+    outside = total - _copies(have, mask)
+    old = min(old, held, outside)
+    return _none_drawn(outside, _copies(have, allowed & ~mask), old) * _none_drawn(total - old, hits, held - old)
+
+
+def _copies(have: list[int], mask: int) -> int:
+    """How many of the cards unseen (``have``, by card number) the ``mask`` covers."""
+    n = 0
+    while mask:
+        low = mask & -mask
+        n += have[low.bit_length() - 1]
+        mask ^= low
+    return n
+
+
+def _none_drawn(cards: int, hits: int, drawn: int) -> float:
+    """The chance that ``drawn`` cards taken at random from ``cards`` miss all ``hits`` of them."""
+    if drawn > cards - hits:
+        return 0.0
+    p = 1.0
+    for i in range(drawn):
+        p *= (cards - hits - i) / (cards - i)
+    return p
+
+
+def _view_draws(view: ShedView, play: Play, target: int, taken: int) -> float:
+    """:func:`draws_for_want` for ``target`` (the seat that must answer or follow ``play``) from
+    ``view``."""
+    table = _policy_table(view.rules)
+    have = unseen_counts(table, view.hand, view.pile)
+    record = view.unfit[target] if view.unfit else None
+    carried = view.demand if view.rules.demand_round and view.seat != view.demand_owner else None
+    allowed = next_allowed(view.rules, move_of(play), carried)
+    return draws_for_want(have, view.counts[target], allowed, record, taken)
+
+
+def draws_for_want(have: list[int], held: int, allowed: int, record: tuple[int, int] | None, taken: int) -> float:
+    """The cards a seat holding ``held`` of the unseen cards is expected to draw for want of one of
+    ``allowed`` (see :func:`miss_chance`, whose chance it weighs): ``taken``, the cards of the
+    penalty it then takes, for a penalty play; one, for the turn it loses to a four it cannot pass
+    on; else the cards it draws until one fits (RULES.md §2, draw-until-playable): of the ``S``
+    unseen cards outside its hand, ``k`` of them fitting, ``(S + 1) / (k + 1)`` on average."""
+    miss = miss_chance(have, held, allowed, record)
+    if not miss:
+        return 0.0
+    if taken:
+        return miss * taken
+    if not allowed:
+        return miss
+    return miss * (sum(have) - held + 1) / (_copies(have, allowed) + 1)
+
+
+def _penalty_after(table: _PolicyTable, pending: int, face: int, laid: int) -> int:
+    """The cards of the penalty the next seat faces after a penalty card ``face`` (``laid`` of
+    them, §5 ``multi_play``) is laid on ``pending`` (0: none): a ransom doubles it or adds to it
+    (``ransom_stacking``, RULES.md §2), each further card adds its value."""
+    value = table.penalty[face]
+    if not pending:
+        return value * laid
+    first = 2 * pending if table.rules.ransom_stacking == "double" else pending + value
+    return first + value * (laid - 1)
 
 
 #: the weights of :func:`position_value` per game, fitted by ``python bench/fit_shedding_value.py

@@ -1528,6 +1528,40 @@ def move_of(action: Action) -> int:
     return _move_of(action) if isinstance(action, Play) else _MOVE_OF[type(action)]
 
 
+def next_allowed(rules: ShedRules, move: int, carried: str | None = None) -> int:
+    """The mask of the cards (bit ``c`` for card ``c``, the joker's bit 52 whenever any card
+    fits) the next seat may start a play with once the play ``move`` (one of
+    :meth:`ShedState.moves`, below ``DRAW``) has been laid, whatever that seat holds: an answer to
+    the penalty the play starts (RULES.md §1/§2, §5 ``battle_kings``); after a skip (makao-pl's
+    four) what passes it on under §5 ``fours_stack``, nothing without (the seat just loses its
+    turn); the rank a jack demands; else what matches the card laid last (the suit an ace names,
+    §5 ``queens``). Of a play of several cards (§5 ``multi_play``) the first penalty card sets the
+    answer. ``carried``: the rank of a demand round that the play passes on (§5
+    ``demand_round``: the player is not the jack's), which binds the next seat unless the play
+    makes a new one. For the hard AI's reading of the table: it does not look at a state."""
+    t = _tables(rules)
+    first, rest = move & 63, move >> MORE_SHIFT
+    faces = [((move >> AS_SHIFT) & 63) - 1 if first == 52 else first]
+    while rest & 63:  # a play of several cards (§5 multi_play): the first penalty card counts
+        faces.append((rest & 63) - 1)
+        rest >>= 6
+    for c in faces:
+        kind = t.kind[c]
+        if kind is not None:
+            return t.answers[kind]
+    face = faces[-1]
+    if t.skip >> face & 1:
+        return t.skip if rules.fours_stack else 0
+    demand = (move >> 9) & 15
+    if _RANK[face] == rules.demand_rank:
+        if demand:
+            return _fits(_BY_RANK[RANKS[demand - 1]])
+    elif carried is not None:
+        return _fits(_BY_RANK[carried])
+    named = (move >> 6) & 7
+    return t.match[SUITS[named - 1] if named else _SUIT[face]][face]
+
+
 # ---------------------------------------------------------------- sampling worlds (the hard AI)
 
 
