@@ -126,6 +126,8 @@ def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: boo
     try:
         shake = handshake(code, name or default_name(), token=token, watch=watch)
     except ConnectError as exc:
+        if exc.refusal is not None and exc.refusal.kind == "no_seat":
+            _fail(_("{reason} (makao join {code} --watch to watch)").format(reason=exc, code=code))
         if token is None or exc.refusal is None or (exc.refusal.words or {}).get("words") != BAD_TOKEN:
             _fail(str(exc))
         try:  # a token of an earlier table under the same code

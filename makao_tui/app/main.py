@@ -615,7 +615,10 @@ class MakaoApp(App[None]):
         try:
             shake = await asyncio.to_thread(handshake, code, name, token, watch)
         except ConnectError as exc:
-            self.notify(str(exc), title=_("Cannot watch") if watch else _("Cannot join"), severity="error",
+            why = str(exc)
+            if exc.refusal is not None and exc.refusal.kind == "no_seat":  # no shell at a door: say the key
+                why = _("{reason}. Highlight the table and press w to watch it.").format(reason=why)
+            self.notify(why, title=_("Cannot watch") if watch else _("Cannot join"), severity="error",
                         markup=False, timeout=15)
             return
         if shake.seated is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.i18n import _
+from ..engine.i18n import _, continuing
 from ..engine.variant import (
     Variant,
     option_description,
@@ -27,13 +27,13 @@ def rules_word(variant: Variant, rules: Any) -> str:
 
 def option_rows(variant: Variant, rules: Any) -> list[tuple[bool, str, str, str]]:
     """Every option of ``rules`` in words of the language in use, in order: (whether its value
-    differs from the seed rules, its label, its value, its one-line description ending in a full
-    stop)."""
+    differs from the seed rules, its label, its value, its one-line description as it goes on
+    after a dash, ending in a full stop)."""
     seed = variant.rules(preset="seed")
     rows = []
     for field in option_fields(type(rules)):
         value = getattr(rules, field.name)
-        description = option_description(field).rstrip(".") + "."  # ends its line
+        description = continuing(option_description(field).rstrip(".") + ".")  # after " — ", ends its line
         rows.append((value != getattr(seed, field.name), option_label(field), option_value_label(field, value),
                      description))
     return rows

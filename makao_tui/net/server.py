@@ -492,10 +492,10 @@ class TableServer:
                 free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
                 seat = (kept or free)[0] if kept or free else None
             if seat is None:
-                full = (N_("no free seat at table {code}: the match has started (makao join {code} --watch to "
-                           "watch)") if self.table is not None else
-                        N_("no free seat at table {code}: every seat is taken (makao join {code} --watch to watch)"))
-                conn.send(refusal("join", "join", self._seq(), full, code=self.code))
+                # kind no_seat: each client says how to watch instead (a door player has no shell)
+                full = (N_("no free seat at table {code}: the match has started") if self.table is not None else
+                        N_("no free seat at table {code}: every seat is taken"))
+                conn.send(refusal("no_seat", "join", self._seq(), full, code=self.code))
                 return
         token = secrets.token_urlsafe(24)
         s = self.seats[seat]

@@ -52,8 +52,7 @@ def test_two_players_at_one_table_read_it_in_two_languages(tmp_path):
 
 
 def test_the_tables_refusals_ends_and_notices_are_worded_at_the_client():
-    full = refusal("join", "join", 3, N_("no free seat at table {code}: every seat is taken (makao join {code} "
-                                         "--watch to watch)"), code="crane-47")
+    full = refusal("no_seat", "join", 3, N_("no free seat at table {code}: every seat is taken"), code="crane-47")
     taken = refusal("join", "join", 3, N_("{name!r} sits at this table already: choose another name"), name="Olga")
     why = said(N_("the match is over"))
     over = Closed(reason=why.english, words=why.data)
