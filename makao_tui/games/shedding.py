@@ -493,6 +493,10 @@ _BY_RANK = {r: sum(1 << c for c in range(52) if _RANK[c] == r) for r in RANKS}
 _BY_SUIT = {s: sum(1 << c for c in range(52) if _SUIT[c] == s) for s in SUITS}
 
 
+#: the lists of plays a rule config keeps (``_Tables.plays``) before it starts anew
+PLAYS_KEPT = 1 << 15
+
+
 def _fits(cards: int) -> int:
     """The mask of what may be played where ``cards`` (a mask of the 52) may: those cards, and a
     joker (bit 52) wherever any card may go (§5 ``jokers``)."""
@@ -568,14 +572,15 @@ class _Tables:
     ``double[kind]``: a ransom doubles rather than adds; ``answers[kind]``: what may answer;
     ``back``: penalty cards that hit the previous player (K♠ under ``battle_kings``); ``skip``:
     what may answer a four (the cards that skip, and the joker); ``special``: the cards that start
-    a penalty or skip; ``demands``: the cards that make a demand; ``match[suit][face]``: what may be
+    a penalty, skip or make a demand; ``match[suit][face]``: what may be
     played on ``face`` with ``suit`` to follow and nothing pending; ``forms[after][face]``: a cache
     of the option and call bits of a play whose last card counts as ``face`` and leaves ``after``
     cards (2 for two or more), and how many of them differ by more than a call (None until asked);
-    ``runs[after][suit][bits]``: a cache of the plays of the cards of one suit (``bits``, 13
-    bits by rank, the mask of that suit shifted down) leaving ``after`` cards (0, 1, 2 for more),
-    ``runs[after][4][faces]`` those of a joker named as each card of the mask ``faces``, each as
-    (moves, choices) (see :meth:`ShedState._listing`);
+    ``plays[key]``: a cache of :meth:`ShedState.moves`' plays (at most :data:`PLAYS_KEPT`, see
+    :meth:`ShedState._plays`), joined from ``runs[after][suit][bits]``, a cache of the plays of
+    the cards of one suit (``bits``: 13 bits by rank, the mask of that suit shifted down) leaving
+    ``after`` cards (0, 1, 2 for more), and ``runs[after][4][faces]``, those of a joker named as
+    each card of the mask ``faces``, each as (moves, choices) (see :meth:`ShedState._listing`);
     ``multi``: plays of several cards are allowed (§5 ``multi_play``: no listing is cached);
     ``more_copies``: a hand may hold a card twice (two packs) or jokers.
     """
@@ -588,10 +593,10 @@ class _Tables:
     skip: int
     match: dict[str, tuple[int, ...]]
     special: int
-    demands: int
     multi: bool
     more_copies: bool
     forms: tuple[list, ...] = field(default_factory=lambda: tuple([None] * 53 for _ in range(3)))
+    plays: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
     runs: tuple[tuple[dict[int, tuple[tuple[int, ...], int]], ...], ...] = field(
         default_factory=lambda: tuple(tuple({} for _ in range(5)) for _ in range(3)))
 
@@ -634,8 +639,8 @@ def _tables(rules: ShedRules) -> _Tables:
         skip=skip,
         match={s: tuple(_fits(ALL52 if anything_on_queen and _RANK[top] == "Q"
                               else _BY_SUIT[s] | _BY_RANK[_RANK[top]] | wild) for top in range(52)) for s in SUITS},
-        special=sum(1 << c for c in range(52) if kind[c] is not None) | (skip & ALL52),
-        demands=_BY_RANK[rules.demand_rank] if rules.demand_rank else 0,
+        special=(sum(1 << c for c in range(52) if kind[c] is not None) | (skip & ALL52)
+                 | (_BY_RANK[rules.demand_rank] if rules.demand_rank else 0)),
         multi=rules.multi_play, more_copies=rules.decks > 1 or rules.joker_count() > 0,
     )
     _TABLES[rules] = t
@@ -846,12 +851,11 @@ class ShedState(GameState):
         :meth:`legal_actions` (plays by their first card in card order, the joker's last, then
         draw, take, pass); [] once the deal is over.
 
-        The plays of one suit's cards depend only on which of them may start a play (13 bits of
-        the mask of :meth:`_choices`) and how many cards the play leaves (0, 1 or more), a joker's
-        only on what it may be named as: the config's tables keep each such run of plays
-        (``_Tables.runs``), so that most calls join a few of them and build nothing. Under
-        ``multi_play`` (§5) a play's further cards depend on the rest of the hand: the plays are
-        built every time."""
+        The plays depend only on which cards may start one (the mask of :meth:`_choices`), how
+        many cards a play leaves (0, 1 or more) and what a joker may be named as: the config's
+        tables keep the plays under that key (:meth:`_plays`), so that most calls build nothing.
+        Under ``multi_play`` (§5) a play's further cards depend on the rest of the hand: the plays
+        are built every time."""
         if self.over:
             return []
         t = self._t
@@ -867,25 +871,16 @@ class ShedState(GameState):
             plays, choices = self._listing(firsts, self._joker_faces(allowed), size - 1, self.hands[self._turn])
             out = list(plays)
         else:
-            out = []
-            choices = 0
-            after = size - 1 if size < 3 else 2
-            runs = t.runs[after]
-            for suit in range(4) if firsts & ALL52 else ():
-                bits = firsts >> 13 * suit & 8191
-                if bits:
-                    run = runs[suit].get(bits)
-                    if run is None:
-                        run = runs[suit][bits] = self._listing(bits << 13 * suit, ALL52, after)
-                    out += run[0]
-                    choices += run[1]
+            key = firsts | (size - 1 if size < 3 else 2) << 53
             if firsts & JOKER_BIT:
                 faces = self._joker_faces(allowed)
-                run = runs[4].get(faces)
-                if run is None:
-                    run = runs[4][faces] = self._listing(JOKER_BIT, faces, after)
-                out += run[0]
-                choices += run[1]
+                if faces != ALL52:
+                    key |= faces << 55
+            run = t.plays.get(key)
+            if run is None:
+                run = self._plays(key)
+            out = list(run[0])
+            choices = run[1]
         if may_draw:
             out.append(DRAW)
         if may_take:
@@ -895,6 +890,34 @@ class ShedState(GameState):
         # the repetition rule counts a play offered with and without a call as one choice
         self._n_choices = choices + may_draw + may_take + may_pass
         return out
+
+    def _plays(self, key: int) -> tuple[tuple[int, ...], int]:
+        """The plays of :meth:`moves` under ``key`` (the mask of the first cards, bit 52 the joker;
+        bits 53-54 the cards left after the play, 2 for more; from bit 55 what a joker may be named
+        as if not every card) joined from the runs of each suit and of the joker, and kept."""
+        firsts, after, faces = key & (JOKER_BIT | ALL52), key >> 53 & 3, key >> 55 or ALL52
+        runs = self._t.runs[after]
+        out: list[int] = []
+        choices = 0
+        for suit in range(4):
+            bits = firsts >> 13 * suit & 8191
+            if bits:
+                run = runs[suit].get(bits)
+                if run is None:
+                    run = runs[suit][bits] = self._listing(bits << 13 * suit, ALL52, after)
+                out += run[0]
+                choices += run[1]
+        if firsts & JOKER_BIT:
+            run = runs[4].get(faces)
+            if run is None:
+                run = runs[4][faces] = self._listing(JOKER_BIT, faces, after)
+            out += run[0]
+            choices += run[1]
+        plays = self._t.plays
+        if len(plays) >= PLAYS_KEPT:
+            plays.clear()
+        got = plays[key] = (tuple(out), choices)
+        return got
 
     def _listing(self, firsts: int, faces: int, after: int, hand: list[Card] | None = None
                  ) -> tuple[tuple[int, ...], int]:
@@ -1120,7 +1143,31 @@ class ShedState(GameState):
                 self.repeats[self._position()] = 1
             self._unrecorded = False
         self._n_choices = None
-        if move < DRAW:
+        hand = self.hands[seat]
+        t = self._t
+        if move < 52 and len(hand) > 2 and not (t.special >> move & 1 or self.penalty or self.skip
+                                                or self.demand is not None or self.final_answer):
+            # the common play: one card with no effect, nothing named, nothing pending, no call to
+            # make; what _play() and _advance() do then, in short
+            card = _CARDS[move]
+            hand.remove(card)
+            if not (t.more_copies and card in hand):
+                self._hm[seat] ^= 1 << move
+            self.pile.append(card)
+            unfit = self.unfit[seat]
+            if unfit is not None:
+                old = unfit[1] - (not unfit[0] >> move & 1)
+                self.unfit[seat] = (unfit[0], old) if old > 0 else None
+            self.face = card
+            self.suit = _SUIT[move]
+            if ev is not None:
+                ev.append(CardPlayed(seat, card))
+            self.demand_owner = self.drawn = None
+            self.starter_draw = False
+            nxt = self._turn = (seat + 1) % self.players
+            if not self.stock or self.waiting[nxt]:  # else _settle() finds nothing to do
+                self._settle(ev)
+        elif move < DRAW:
             self._play(seat, move, ev)
         elif move == TAKE:
             self._take(seat, ev)
@@ -1137,11 +1184,14 @@ class ShedState(GameState):
                 self._unrecorded = True
 
     def _position(self) -> tuple:
-        """The position while the stock is empty: hands, top card, the rest of the pile as a set
-        (it is shuffled before it is drawn again), and whose turn it is with what pending."""
-        return (tuple(tuple(sorted(h)) for h in self.hands), self.pile[-1], self.face, tuple(sorted(self.pile[:-1])),
-                self._turn, self.suit, self.penalty, self.penalty_rank, self.resume, self.skip, tuple(self.waiting),
-                self.demand, self.demand_owner, self.drawn, self.starter_draw, self.final_answer)
+        """The position while the stock is empty: hands (as their masks where no card can be held
+        twice), top card, and whose turn it is with what pending. The rest of the pile needs no
+        place in it: with the stock empty it is the pack less the hands and the top card (and it
+        is shuffled before it is drawn again)."""
+        hands = tuple(tuple(sorted(h)) for h in self.hands) if self._t.more_copies else tuple(self._hm)
+        return (hands, self.pile[-1], self.face, self._turn, self.suit, self.penalty, self.penalty_rank, self.resume,
+                self.skip, tuple(self.waiting), self.demand, self.demand_owner, self.drawn, self.starter_draw,
+                self.final_answer)
 
     def _check_repetition(self, ev: list[Event] | None) -> None:
         """End the deal without a winner when a position comes round the third time in a run of
@@ -1169,14 +1219,6 @@ class ShedState(GameState):
         """Draw ``count`` cards for ``seat``, rebuilding the stock from the pile (keeping its top
         card) when it runs out; what cannot be drawn even then is forgiven (RULES.md §1)."""
         hand = self.hands[seat]
-        stock = self.stock
-        if count == 1 and stock:  # the common draw
-            card = stock.pop()
-            hand.append(card)
-            self._hm[seat] |= 1 << card
-            if ev is not None:
-                ev.append(CardsDrawn(seat, (card,), reason))
-            return
         mask = self._hm[seat]
         got: list[Card] = []
         drawn = 0
@@ -1206,9 +1248,9 @@ class ShedState(GameState):
         """Lay the cards of ``move`` (RULES.md §1/§2 matching, penalties, skips, demands, calls;
         §5 multi-card plays and jokers) and pass the turn."""
         t = self._t
+        hand = self.hands[seat]
         rules = self.rules
         first = move & 63
-        hand = self.hands[seat]
         several = rest = move >> MORE_SHIFT  # the further cards of a play of several (§5 multi_play)
         cards = [first]
         while rest & 63:
@@ -1242,7 +1284,7 @@ class ShedState(GameState):
         suit_opt = (move >> 6) & 7
         self.suit = SUITS[suit_opt - 1] if suit_opt else _SUIT[last]
         left = len(hand)
-        demand_made = bool(t.demands >> last & 1) and left > 0
+        demand_made = bool(rules.demand_rank) and _RANK[last] == rules.demand_rank and left > 0
         dem = (move >> 9) & 15
         demand = RANKS[dem - 1] if dem and demand_made else None
         if ev is not None:
@@ -1351,21 +1393,33 @@ class ShedState(GameState):
         rules = self.rules
         if self.starter_draw and self.penalty:
             self.penalty, self.penalty_rank, self.resume = 0, None, None
-        allowed = self._allowed()  # the draw does not change it
+        # what may be played (the draw does not change it), in the common case as _allowed() finds it
+        allowed = (self._t.match[self.suit][self.face] if not (self.penalty or self.skip or self.demand is not None)
+                   else self._allowed())
         hand = self.hands[seat]
         if not (self.starter_draw or rules.draw_when_playable or self.penalty or self.drawn is not None):
             # a public fact: the seat draws because nothing it holds fits (nor a joker, which fits
             # wherever anything does)
             self.unfit[seat] = (allowed, len(hand))
-        self._draw_cards(seat, 1, "draw", ev)
-        card = hand[-1]
+        stock = self.stock
+        if stock:  # the common draw
+            card = stock.pop()
+            hand.append(card)
+            self._hm[seat] |= 1 << card
+            if ev is not None:
+                ev.append(CardsDrawn(seat, (card,), "draw"))
+        else:
+            self._draw_cards(seat, 1, "draw", ev)
+            card = hand[-1]
         fits = allowed >> card & 1
         if not fits and rules.play_after_draw == "any" and not self.starter_draw:
             fits = allowed & self._hm[seat]
         if fits:
             self.drawn = card
         elif self.starter_draw or rules.draw_until_playable:
-            self._settle(ev)  # the player draws on (or passes by itself when nothing is left)
+            # the player draws on (or passes by itself when nothing is left)
+            if not self.stock or self.skip or self.waiting[seat]:  # else _settle() finds nothing to do
+                self._settle(ev)
         else:
             if ev is not None:
                 ev.append(TurnPassed(seat, "drawn"))
