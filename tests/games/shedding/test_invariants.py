@@ -2,7 +2,8 @@
 
 For makao-ru (104 cards) and makao-pl (52 cards): no card is ever created or lost, the seat to act
 always has a legal action, a legal action is never refused and an illegal one changes nothing,
-every deal ends, and the points are the card values of what is left in hand.
+every deal ends, the points are the card values of what is left in hand, and the hands' masks the
+engine keeps beside them agree with them.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def play_out(variant_id: str, seed: int, players: int, bias: float, options: dic
         assert legal, "the seat to act has no legal action"
         if steps % 8 == 0:
             assert every_card(state) == full
+            # the engine's masks of the hands (what moves() reads) hold the cards the hands hold
+            assert state._hm == [sum(1 << c for c in set(h)) for h in state.hands]
             # an illegal action is refused and changes nothing
             outside = next(Play(c) for c in ALL_CARDS if c not in state.hands[state.to_act])
             before = state.snapshot()
