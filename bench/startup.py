@@ -26,6 +26,16 @@ exists at the table's first frame, waits until the helper processes are up (the 
 2026-12-01 also multiprocessing's resource tracker) and have made a few moves, and sums their
 resident memory (``VmRSS``) and proportional share (``Pss``, which counts pages shared with other
 processes in part). Target: at most 30 MiB. Not a test: it is not part of the suite.
+
+``--instructions`` counts instead, once for each side, the machine instructions each executes to
+its first frame, under valgrind's ``callgrind`` (``PYTHONHASHSEED=0``): a count that the machine's
+load does not change (two runs of the same side differ by a few parts in ten thousand), to see
+what a change saves while the CPU times of a loaded machine move by more. Each side is started by
+the same few lines (:data:`STOP_AT_FRAME`), which end the process (``os._exit``) the moment
+Textual's output thread is handed a frame holding the side's mark, so that nothing after the
+first frame is counted; ``--instructions-of MODULE`` counts importing one module instead, what it
+adds to importing Textual's app (``python -c "import textual.app, MODULE"``, less ``python -c
+"import textual.app"``: the standard library's modules that Textual loads too are not counted).
 """
 
 from __future__ import annotations
@@ -66,6 +76,31 @@ OURS_MARK = b"Polish Makao"
 TABLE_MARK = b"Log"
 
 TICK = os.sysconf("SC_CLK_TCK")
+
+#: the start of either side under ``--instructions``: ``python -c STOP_AT_FRAME MARK -c CODE`` or
+#: ``... -m MODULE`` runs CODE or MODULE as ``python`` would, and ends the process as soon as a
+#: frame holding MARK is handed to Textual's output thread (the frame is made, not yet written)
+STOP_AT_FRAME = """
+import os, runpy, sys
+from textual.drivers import _writer_thread
+
+mark, how, what = sys.argv[1:4]
+sys.argv = [sys.argv[0], *sys.argv[4:]]
+write = _writer_thread.WriterThread.write
+seen = []
+
+def stop_at_mark(self, text):
+    seen.append(text)
+    if mark in "".join(seen):
+        os._exit(0)
+    write(self, text)
+
+_writer_thread.WriterThread.write = stop_at_mark
+if how == "-c":
+    exec(compile(what, "<bare>", "exec"), {"__name__": "__main__"})
+else:
+    runpy.run_module(what, run_name="__main__", alter_sys=True)
+"""
 
 
 @dataclass
@@ -213,10 +248,54 @@ def worker_cost(env: dict[str, str], size: tuple[int, int]) -> dict[str, float]:
             "pss_mib": pss / 1024, "app_rss_mib": main_rss / 1024}
 
 
+def instructions(argv: list[str], env: dict[str, str], size: tuple[int, int]) -> int:
+    """Machine instructions ``argv`` executes until it ends, counted by valgrind's callgrind in a
+    pseudo-terminal of ``size``; raises RuntimeError if valgrind fails."""
+    with tempfile.TemporaryDirectory(prefix="makao-callgrind-") as scratch:
+        out = Path(scratch) / "callgrind.out"
+        pid, fd = spawn(["/usr/bin/env", "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                         "--trace-children=no", *argv], {**env, "PYTHONHASHSEED": "0"}, size)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        os.close(fd)
+        _, status = os.waitpid(pid, 0)
+        if not out.exists() or os.waitstatus_to_exitcode(status) != 0:
+            raise RuntimeError(f"valgrind failed ({status}): {seen[-400:]!r}")
+        for line in out.read_text(errors="replace").splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise RuntimeError("no instruction count in callgrind's output")
+
+
+def count_instructions(env: dict[str, str], size: tuple[int, int], module: str | None) -> None:
+    """Print the instructions of each side to its first frame (or of importing ``module``)."""
+    if module is not None:
+        base = instructions([sys.executable, "-c", "import textual.app"], env, size)
+        total = instructions([sys.executable, "-c", f"import textual.app, {module}"], env, size)
+        print(f"import {module}: {(total - base) / 1e6:,.0f} M instructions more than importing "
+              f"textual.app alone ({base / 1e6:,.0f} M)")
+        return
+    stop = [sys.executable, "-c", STOP_AT_FRAME]
+    bare = instructions([*stop, BARE_MARK.decode(), "-c", BARE], env, size)
+    ours = instructions([*stop, OURS_MARK.decode(), "-m", "makao_tui"], env, size)
+    print(f"instructions to the first frame (callgrind): bare Textual {bare / 1e6:,.0f} M, "
+          f"makao-tui {ours / 1e6:,.0f} M, ratio {ours / bare:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10, help="starts of each side, alternated")
     parser.add_argument("--size", default="80x24", help="terminal size, COLUMNSxROWS")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count each side's instructions to its first frame under valgrind instead")
+    parser.add_argument("--instructions-of", metavar="MODULE", help="count the instructions of importing MODULE")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
 
@@ -227,6 +306,10 @@ def main() -> None:
     env.update(TERM="xterm-256color", COLORTERM="truecolor", MAKAO_DATA_DIR=data, PYTHONPATH=str(ROOT))
     bare_argv = [sys.executable, "-c", BARE]
     ours_argv = [sys.executable, "-m", "makao_tui"]
+    if args.instructions or args.instructions_of:
+        start_once(ours_argv, env, OURS_MARK, size)  # creates the saved-games file and the bytecode
+        count_instructions(env, size, args.instructions_of)
+        return
     start_once(ours_argv, env, OURS_MARK, size)  # creates the saved-games file; not counted
     start_once(bare_argv, env, BARE_MARK, size)  # warms the file cache alike; not counted
 
@@ -242,7 +325,7 @@ def main() -> None:
     print(f"{'':28}{'bare Textual':>14}{'makao-tui':>12}{'ratio':>8}{'target':>9}")
     rows = [
         ("time to first frame (s)", "wall", 1.0, "{:.3f}"),
-        ("CPU to first frame (s)", "cpu", 1.0, "{:.2f}"),
+        ("CPU to first frame (s)", "cpu", 1.0, "{:.3f}"),
         ("peak RSS at first frame (MiB)", "hwm_kib", 1 / 1024, "{:.1f}"),
         ("ru_maxrss (MiB)", "maxrss_kib", 1 / 1024, "{:.1f}"),
     ]
