@@ -319,7 +319,8 @@ def play(
         variant.check_players(len(seats))
     except RulesError as exc:  # the user typed a flag, not the option's name: the message names the flag
         _fail(exc.naming(_FLAGS[exc.option]) if exc.option in flags else str(exc))
-    from .app.main import SeatSpec, run_app
+    from .app.main import run_app
+    from .table import SeatSpec
 
     specs = [SeatSpec(name, is_ai, level) for name, is_ai, level in seats]
     run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), variant=variant, rules=rules,
@@ -334,12 +335,11 @@ def play(
 def scenario(file: Path = typer.Argument(..., help=_("A scenario file (JSON), as SCENARIOS.md describes."))) -> None:
     """``makao scenario FILE`` (SCENARIOS.md): the JSON of :func:`~makao_tui.engine.scenario.run_scenario`
     on standard output, its status as the exit status."""
-    from . import games  # noqa: F401  (registers every game)
     from .engine.scenario import ScenarioError, load_layout, run_scenario
-    from .engine.variant import registered
+    from .games import variants
 
     try:
-        layout = load_layout(file, registered())
+        layout = load_layout(file, variants())
         out, status = run_scenario(layout)
     except ScenarioError as exc:
         _fail(str(exc))

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import makao_tui.games  # noqa: F401  (registers every game)
 from makao_tui.engine.actions import action_from_json
 from makao_tui.engine.scenario import build_state, parse_layout
-from makao_tui.engine.variant import registered
+from makao_tui.games import variants
 
 
 def lay(**spec: Any):
     """The state a scenario dict lays out (keys as in SCENARIOS.md, ``actions`` not applied)."""
     spec.setdefault("dealer", 0)
     spec.setdefault("players", len(spec["hands"]))
-    return build_state(parse_layout(spec, registered()))
+    return build_state(parse_layout(spec, variants()))
 
 
 def act(state, seat: int, **fields: Any):

@@ -42,7 +42,7 @@ from typing import Any
 from ..engine.actions import Action, Draw, Pass, Play, Take
 from ..engine.cards import JOKER, RANKS, SUITS, Card, rank_plural_words, rank_words, suit_words
 from ..engine.words import Seat, Words, plural_words
-from ..games import all_variants
+from ..games import all_games
 from ..games.shedding import (
     AS_SHIFT,
     DRAW,
@@ -723,7 +723,7 @@ def _rank_word(card: Card) -> Words:
     return Words("king of hearts") if str(card) == "KH" else rank_words(card.rank)
 
 
-for _vid in (v.id for v in all_variants() if v.family == "shedding"):
+for _vid in (g.id for g in all_games() if g.family == "shedding"):
     register_ai(_vid, "easy", lambda rules, thinking: EasyShedAI())
     register_ai(_vid, "normal", lambda rules, thinking: ShedAI())
     register_ai(_vid, "hard", HardShedAI)

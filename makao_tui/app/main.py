@@ -46,12 +46,12 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
-# Only what the start screen needs is imported here; the rest (the AI, the setup, saves and table
-# screens, the worker pool) when first used, so that the first screen shows sooner.
+# Only what the start screen needs is imported here; the rest (the games' rules, the table service,
+# the AI, the setup, saves and table screens) when first used, so that the first screen shows sooner.
 from ..engine.i18n import N_, _, ngettext, set_language
 from ..store import Seat, StoreError, open_store_or_recover
 from ..store.settings import load_settings, save_settings
-from ..table import AIWorker, LocalSeating, Notice, Seating, SeatSpec, Table, seat_names
+from ..table.worker import AIWorker
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
 from .screens.start import StartScreen
 from .tables import table_for
@@ -61,17 +61,19 @@ if TYPE_CHECKING:
     from ..engine.variant import Variant
     from ..net.client import Handshake
     from ..store import MatchWriter, Store
+    from ..table import Notice, Seating, SeatSpec, Table
     from .remote import SharedTable
 
-__all__ = ["MakaoApp", "SeatSpec", "run_app"]
+__all__ = ["MakaoApp", "run_app"]
 
 #: seconds a signalled app may take to end cleanly before it is ended by force
 EXIT_GRACE_S = 1.5
 #: how often (seconds) the app checks that its terminal has not hung up without a SIGHUP
 TERMINAL_CHECK_S = 1.0
 
-#: the seats of a match started without any (the first one's name translated when used)
-DEFAULT_SEATS = (SeatSpec(N_("Player 1"), False), SeatSpec("", True), SeatSpec("", True))
+#: the seats of a match started without any, as (name, is AI): a human (the name translated when
+#: used), then AI seats named by the table
+DEFAULT_SEATS = ((N_("Player 1"), False), ("", True), ("", True))
 #: the table's pace (``makao --pace``): seconds the table pauses before each AI move, so that a
 #: person can follow the play (the AI thinks during the pause; a longer thought is not padded)
 PACES = {"fast": 0.2, "normal": 0.6, "slow": 1.5}
@@ -93,8 +95,9 @@ GENERAL_KEYS = [
 
 def default_seats() -> list[SeatSpec]:
     """:data:`DEFAULT_SEATS`, the human's name in the language in use."""
-    human, *others = DEFAULT_SEATS
-    return [SeatSpec(_(human.name), False), *others]
+    from ..table import SeatSpec
+
+    return [SeatSpec(_(name) if name else "", is_ai) for name, is_ai in DEFAULT_SEATS]
 
 
 class WholeCellScrollBar(ScrollBarRender):
@@ -321,6 +324,10 @@ class MakaoApp(App[None]):
     def table(self) -> Table | None:
         """The in-process table of the match under way (None: none, or a table elsewhere)."""
         seating = self.seating
+        if seating is None:
+            return None
+        from ..table import LocalSeating
+
         return seating.table if isinstance(seating, LocalSeating) else None
 
     @property
@@ -331,6 +338,8 @@ class MakaoApp(App[None]):
 
     def _new_table(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int) -> Table:
         """The in-process table of a new match, stored when the store takes it."""
+        from ..table import Table, seat_names
+
         writer = None
         if self.store is not None:
             try:
@@ -359,6 +368,8 @@ class MakaoApp(App[None]):
         self.seating = seating
         status = seating.save_status()
         if status is not None and status.state == "delayed":
+            from ..table import Notice
+
             self.table_notice(Notice(kind="save_delayed", reason=status.message))
         self._back_to_base()
         self.push_screen(table_for(seating.variant)(seating))
@@ -425,6 +436,8 @@ class MakaoApp(App[None]):
 
     def start_match(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int) -> None:
         """Start a match at a new in-process table, store it, and show its table."""
+        from ..table import LocalSeating
+
         self.leave_match()
         self.last_setup = (variant.id, list(seats), rules)
         self._sit(LocalSeating(self._new_table(variant, rules, seats, seed)))
@@ -433,6 +446,8 @@ class MakaoApp(App[None]):
         """Reopen a stored match at a new in-process table and save it from there on: its actions
         are replayed, so the log is rebuilt too (in hot-seat the pass screen comes first, as ever).
         Raises DamagedMatchError if they do not replay."""
+        from ..table import LocalSeating, Table
+
         self.leave_match()
         saved = writer.saved
         table = Table.resume(saved, writer=writer, **self._table_options(saved.variant))

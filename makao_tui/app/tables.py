@@ -11,10 +11,10 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from ..games import all_variants
+from ..games import all_games
 
 if TYPE_CHECKING:
-    from ..engine.variant import Variant
+    from ..engine.variant import GameInfo
     from .screens.table import TableScreen
 
 #: family → (module under ``makao_tui.app.screens``, class)
@@ -25,12 +25,13 @@ TABLE_SCREENS: dict[str, tuple[str, str]] = {
 }
 
 
-def playable_variants() -> list[Variant]:
-    """The games that have a table screen, in the registry's order."""
-    return [v for v in all_variants() if v.family in TABLE_SCREENS]
+def playable_games() -> list[GameInfo]:
+    """The games that have a table screen, in the start screen's order (their rules not loaded)."""
+    return [g for g in all_games() if g.family in TABLE_SCREENS]
 
 
-def table_for(variant: Variant) -> type[TableScreen]:
-    """The table screen class of ``variant``'s family (KeyError if there is none yet)."""
-    module, name = TABLE_SCREENS[variant.family]
+def table_for(game: GameInfo) -> type[TableScreen]:
+    """The table screen class of ``game``'s family (KeyError if there is none yet); a
+    :class:`~makao_tui.engine.variant.Variant` is a game too."""
+    module, name = TABLE_SCREENS[game.family]
     return getattr(import_module(f"{__package__}.screens.{module}"), name)

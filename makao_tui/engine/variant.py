@@ -2,6 +2,9 @@
 
 Each game module builds one :class:`Variant` and registers it with :func:`register`; the app, the
 CLI and the scenario runner find games only through :func:`get_variant` / :func:`all_variants`.
+What a game is called, its players and family are its :class:`GameInfo` (which a Variant
+extends), known without importing the game's rules (``makao_tui.games.about``): the start
+screen and the lists of saved matches read only that.
 
 Rule options are the fields of a frozen dataclass (the variant's ``rules_type``) named as in
 RULES.md, with their RULES.md defaults, made with :func:`option`: each such field's ``metadata``
@@ -31,12 +34,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .i18n import N_, _, pgettext
-from .state import GameState
 
 if TYPE_CHECKING:
     from .events import Event
     from .match import DealRecord, Match
     from .scenario import Layout
+    from .state import GameState
 
 #: one finished deal as a record: (columns of the whole deal, columns of each seat), each a list of
 #: (column name, value) pairs; ``makao export`` writes it as one CSV row
@@ -254,26 +257,18 @@ def describe_option(f: dataclasses.Field) -> str:
     return _("text")
 
 
-@dataclass(frozen=True)
-class Variant:
-    """One game of RULES.md.
+@dataclass(frozen=True, kw_only=True)
+class GameInfo:
+    """What is said of a game before its rules are needed: its id, its name and a line about it,
+    its players, its family (which table plays it), what it calls a deal and its dealer, whether
+    the highest total wins; the start screen, the list of saved matches and the statistics read
+    only these (``makao_tui.games.about`` holds one for every game, and each game builds its
+    :class:`Variant` from its own, so that the two cannot differ).
 
-    ``deal(rules, players, dealer, rng, match)`` starts a deal (``match`` is the match so far, or
-    None for a lone deal); ``from_layout(layout)`` builds the state a scenario file lays out;
-    ``decks``: how many 52-card packs the game uses (a scenario may hold each card that often);
-    ``higher_wins``: whether the highest match total wins (makao-ru: the lowest);
-    ``initial_total(rules)``: each seat's total before the first deal;
-    ``match_over(match)``: whether the match has ended after its last finished deal;
-    ``next_dealer(match)``: the dealer of the next deal (default: one seat clockwise);
-    ``choose_first_dealer(rules, players, rng)``: the game's own way of choosing the first dealer
-    when the setup does not fix one, as ``(seat, events that show how)`` (macao: the cut);
-    default None: a seat by lot. ``presets``: the RULES.md §5 presets by name, each the option
-    values it sets (``seed``: none, the defaults). ``jokers(rules)``: how many jokers (``XX``) the
-    pack holds under ``rules`` (a scenario may hold that many).
-    ``deal_word`` / ``dealer_word``: what the game calls a deal and its dealer (macao: "hand",
-    "banker"; the log, the table and the CSV export use them);
-    ``deal_columns(deal)``: a finished deal's record for the CSV export (RULES.md "Score sheets"),
-    as :data:`DealColumns`; default :func:`points_and_totals`.
+    ``module``: the module under ``makao_tui.games`` whose import registers the game's
+    :class:`Variant` (``""`` for a game made elsewhere); ``name``, ``blurb``, ``deal_word`` and
+    ``dealer_word`` are English marked with ``N_``: show them through :meth:`title`,
+    :meth:`blurb_text`, :meth:`deal_noun` and :meth:`dealer_noun`.
     """
 
     id: str
@@ -281,24 +276,13 @@ class Variant:
     family: str
     min_players: int
     max_players: int
-    rules_type: type
-    deal: Callable[[Any, int, int, random.Random, Match | None], GameState]
-    from_layout: Callable[[Layout], GameState]
-    match_over: Callable[[Match], bool]
-    decks: int = 1
     higher_wins: bool = True
-    initial_total: Callable[[Any], int] = lambda rules: 0
-    next_dealer: Callable[[Match], int] | None = None
-    choose_first_dealer: Callable[[Any, int, random.Random], tuple[int, list[Event]]] | None = None
     blurb: str = ""
-    help_text: str = ""
-    presets: dict[str, dict[str, Any]] = field(default_factory=lambda: {"seed": {}, "house": {}})
-    jokers: Callable[[Any], int] = lambda rules: 0
     deal_word: str = N_("deal")
     dealer_word: str = N_("dealer")
-    deal_columns: Callable[[DealRecord], DealColumns] = points_and_totals
+    module: str = ""
 
-    # The words of a variant are English marked with ``N_`` where the game is defined; these
+    # The words of a game are English marked with ``N_`` where the game is described; these
     # methods give them in the language in use (call them where the words are drawn).
 
     def title(self) -> str:
@@ -309,10 +293,6 @@ class Variant:
         """The one-line description of the game in the language in use."""
         return _(self.blurb) if self.blurb else ""
 
-    def help_words(self) -> str:
-        """The rules in short (a few lines) in the language in use."""
-        return _(self.help_text) if self.help_text else ""
-
     def deal_noun(self) -> str:
         """What the game calls a deal, in the language in use ("deal", macao "hand"; "сдача")."""
         return _(self.deal_word)
@@ -320,6 +300,58 @@ class Variant:
     def dealer_noun(self) -> str:
         """What the game calls its dealer, in the language in use ("dealer", macao "banker")."""
         return _(self.dealer_word)
+
+    def check_players(self, players: object) -> None:
+        """Raise :class:`RulesError` unless ``players`` is in this game's range."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise RulesError(_("{game} takes {low} to {high} players, not {count}").format(
+                game=self.title(), low=self.min_players, high=self.max_players, count=players))
+
+    def described(self) -> dict[str, Any]:
+        """These fields by name: ``Variant(**info.described(), rules_type=..., ...)`` builds the
+        game's variant from its description."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(GameInfo)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Variant(GameInfo):
+    """One game of RULES.md: its :class:`GameInfo` and its rules.
+
+    ``rules_type``: the frozen dataclass of its rule options (see the module docstring);
+    ``deal(rules, players, dealer, rng, match)`` starts a deal (``match`` is the match so far, or
+    None for a lone deal); ``from_layout(layout)`` builds the state a scenario file lays out;
+    ``decks``: how many 52-card packs the game uses (a scenario may hold each card that often);
+    ``initial_total(rules)``: each seat's total before the first deal;
+    ``match_over(match)``: whether the match has ended after its last finished deal;
+    ``next_dealer(match)``: the dealer of the next deal (default: one seat clockwise);
+    ``choose_first_dealer(rules, players, rng)``: the game's own way of choosing the first dealer
+    when the setup does not fix one, as ``(seat, events that show how)`` (macao: the cut);
+    default None: a seat by lot. ``presets``: the RULES.md §5 presets by name, each the option
+    values it sets (``seed``: none, the defaults). ``jokers(rules)``: how many jokers (``XX``) the
+    pack holds under ``rules`` (a scenario may hold that many).
+    ``help_text``: the rules in short (:meth:`help_words`);
+    ``deal_columns(deal)``: a finished deal's record for the CSV export (RULES.md "Score sheets"),
+    as :data:`DealColumns`; default :func:`points_and_totals`. ``deal_word`` / ``dealer_word``
+    (macao: "hand", "banker") are what the log, the table and the CSV export call a deal and its
+    dealer; ``higher_wins``: whether the highest match total wins (makao-ru: the lowest).
+    """
+
+    rules_type: type
+    deal: Callable[[Any, int, int, random.Random, Match | None], GameState]
+    from_layout: Callable[[Layout], GameState]
+    match_over: Callable[[Match], bool]
+    decks: int = 1
+    initial_total: Callable[[Any], int] = lambda rules: 0
+    next_dealer: Callable[[Match], int] | None = None
+    choose_first_dealer: Callable[[Any, int, random.Random], tuple[int, list[Event]]] | None = None
+    help_text: str = ""
+    presets: dict[str, dict[str, Any]] = field(default_factory=lambda: {"seed": {}, "house": {}})
+    jokers: Callable[[Any], int] = lambda rules: 0
+    deal_columns: Callable[[DealRecord], DealColumns] = points_and_totals
+
+    def help_words(self) -> str:
+        """The rules in short (a few lines) in the language in use."""
+        return _(self.help_text) if self.help_text else ""
 
     def rules(self, options: dict[str, Any] | None = None, preset: str | None = None) -> Any:
         """The rules config of ``preset`` (default ``seed``, RULES.md §5) with ``options`` applied
@@ -340,12 +372,6 @@ class Variant:
                 return name
         return "custom"
 
-    def check_players(self, players: object) -> None:
-        """Raise :class:`RulesError` unless ``players`` is in this game's range."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise RulesError(_("{game} takes {low} to {high} players, not {count}").format(
-                game=self.title(), low=self.min_players, high=self.max_players, count=players))
-
 
 _REGISTRY: dict[str, Variant] = {}
 
@@ -357,5 +383,6 @@ def register(variant: Variant) -> Variant:
 
 
 def registered() -> dict[str, Variant]:
-    """The variants registered so far, by id (``makao_tui.games`` imports every game)."""
+    """The variants registered so far, by id (a game's module registers it when imported:
+    ``makao_tui.games.variants()`` imports every game)."""
     return dict(_REGISTRY)

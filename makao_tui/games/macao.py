@@ -51,6 +51,7 @@ from ..engine.scenario import Layout
 from ..engine.state import GameState, IllegalAction
 from ..engine.variant import DealColumns, RulesError, Variant, option, register
 from ..engine.words import Words
+from .about import MACAO
 
 DECKS = 2
 #: a new hand of a bank needs at least this many cards in the shoe per player at the table
@@ -714,7 +715,7 @@ class MacaoState(GameState):
 
 # ---------------------------------------------------------------- variant hooks
 
-VARIANT_ID = "macao"
+VARIANT_ID = MACAO.id
 
 
 def _bank_goes_on(match: Match) -> bool:
@@ -814,10 +815,8 @@ def deal_columns(deal: DealRecord) -> DealColumns:
 
 
 VARIANT = register(Variant(
-    id=VARIANT_ID, name=N_("Macao"), family="banking", min_players=2, max_players=8,
+    **MACAO.described(),
     rules_type=MacaoRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=DECKS,
-    higher_wins=True, initial_total=lambda rules: rules.bankroll, next_dealer=next_banker,
-    choose_first_dealer=choose_first_banker,
-    blurb=N_("Banking game, two packs: one card each, draw once, nine is best; punters against the bank"),
-    help_text=HELP, deal_word=N_("hand"), dealer_word=N_("banker"), deal_columns=deal_columns,
+    initial_total=lambda rules: rules.bankroll, next_dealer=next_banker,
+    choose_first_dealer=choose_first_banker, help_text=HELP, deal_columns=deal_columns,
 ))

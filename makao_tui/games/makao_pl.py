@@ -12,6 +12,7 @@ from ..engine.i18n import N_
 from ..engine.match import Match
 from ..engine.variant import Variant, option, register
 from . import shedding
+from .about import MAKAO_PL
 from .shedding import KING_OF_HEARTS, ShedRules, deal_columns, hand_value
 
 
@@ -102,9 +103,8 @@ that leaves you one card, or draw 5. The winner scores +10; the others lose thei
 (ace 100, K♥ 50, 3=30, 2=20, J/Q/K 10, others by pips). Highest total after the deals wins.""")
 
 VARIANT = register(Variant(
-    id="makao-pl", name=N_("Polish Makao"), family="shedding", min_players=2, max_players=4,
+    **MAKAO_PL.described(),
     rules_type=PlRules, deal=shedding.deal, from_layout=shedding.from_layout, match_over=match_over, decks=1,
-    higher_wins=True, blurb=N_("Shedding game, one pack, ransoms, fours skip, jacks demand"),
     help_text=HELP, presets={"seed": {}, "house": HOUSE}, jokers=shedding.jokers,
     deal_columns=deal_columns,
 ))

@@ -11,6 +11,7 @@ from ..engine.i18n import N_
 from ..engine.match import Match
 from ..engine.variant import Variant, option, register
 from . import shedding
+from .about import MAKAO_RU
 from .shedding import KING_OF_HEARTS, ShedRules, deal_columns, hand_value
 
 
@@ -81,9 +82,8 @@ Cards left in hand cost points: 2=20, 3=30, 9=40, ace and K♥=50, 4-8=5, others
 The match ends when someone reaches the loss limit; the lowest total wins.""")
 
 VARIANT = register(Variant(
-    id="makao-ru", name=N_("Russian Makao"), family="shedding", min_players=2, max_players=5,
+    **MAKAO_RU.described(),
     rules_type=RuRules, deal=shedding.deal, from_layout=shedding.from_layout, match_over=match_over, decks=2,
-    higher_wins=False, blurb=N_("Shedding game, two packs, penalty 2/3/K♥, to a loss limit"),
     help_text=HELP, presets={"seed": {}, "house": {}}, jokers=shedding.jokers,
     deal_columns=deal_columns,
 ))

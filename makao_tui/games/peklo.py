@@ -27,6 +27,7 @@ from ..engine.scenario import Layout
 from ..engine.state import GameState, IllegalAction
 from ..engine.variant import DealColumns, Variant, option, register
 from ..engine.words import Words, plural_words
+from .about import PEKLO
 
 BID, PLAY, OVER = "bid", "play", "over"
 
@@ -578,9 +579,8 @@ def deal_columns(deal: DealRecord) -> DealColumns:
 
 
 VARIANT = register(Variant(
-    id="peklo", name=N_("Peklo"), family="tricks", min_players=3, max_players=7,
+    **PEKLO.described(),
     rules_type=PekloRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=1,
-    higher_wins=True, blurb=N_("Trick-taking with exact bids, 1 card up to all, trump turned up"),
     help_text=HELP, deal_columns=deal_columns,
     presets={"seed": {}, "house": {"cycle": "up_down", "scoring": "tricks", "hook": True}},
 ))

@@ -23,9 +23,12 @@ import stat
 import struct
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..store import data_dir
-from .protocol import ProtocolError, TableInfo, decode_info
+
+if TYPE_CHECKING:
+    from .protocol import TableInfo
 
 #: words of join codes: short, distinct, easy to say and type
 CODE_WORDS = (
@@ -98,6 +101,9 @@ def write_info(info: TableInfo, folder: Path) -> None:
 
 def read_info(code: str, folder: Path | None = None) -> TableInfo | None:
     """The description of table ``code``, or None if there is none or it cannot be read."""
+    # imported here: the start screen lists the live tables, and with none it needs no protocol
+    from .protocol import ProtocolError, decode_info
+
     try:
         return decode_info(info_path(code, folder).read_bytes())
     except (OSError, ProtocolError):

@@ -39,12 +39,10 @@ from typing import Any
 
 import platformdirs
 
-from ..engine.actions import ActionFormatError, action_from_json
 from ..engine.i18n import _, ngettext, number
-from ..engine.match import Match
 from ..engine.text import clean_name
-from ..engine.variant import RulesError, Variant
-from ..games import all_variants, get_variant
+from ..engine.variant import GameInfo, RulesError, Variant
+from ..games import all_games, game_info, get_variant
 from . import locks, schema, validate
 from .errors import (
     CorruptStoreError,
@@ -368,6 +366,8 @@ class Store:
             validate.seats((i, s.name, int(s.is_ai), s.level, 0, 0) for i, s in enumerate(seats))
         except Damage as exc:
             raise ValueError(str(exc)) from None
+        from ..engine.match import Match
+
         fresh = Match(variant, rules, [s.name for s in seats], seed, first_dealer)
         now = time.time()
         saved = SavedMatch(None, self.path, variant, rules, seats, seed, first_dealer, (), False,  # type: ignore[arg-type]
@@ -460,6 +460,8 @@ class Store:
         options, seed, first_dealer, time_up, played = row[12:]
         rows = conn.execute("SELECT idx, seat, action FROM actions WHERE match_id = ? ORDER BY idx",
                             (match_id,)).fetchall()
+        from ..engine.actions import ActionFormatError, action_from_json
+
         try:
             variant = _variant(game)
             seats = validate.seats(seat_rows)
@@ -483,9 +485,15 @@ class Store:
                 id=match_id, path=self.path, error=exc)) from None
         return saved
 
-    def unfinished(self) -> list[MatchSummary]:
-        """The matches under way that can be read, the last played first (see :meth:`damaged`)."""
-        return [m for m in self._summaries("m.finished IS NULL", "m.updated DESC, m.id DESC") if m.damage is None]
+    def unfinished(self, quick: bool = False) -> list[MatchSummary]:
+        """The matches under way that can be read, the last played first (see :meth:`damaged`).
+
+        ``quick``: each match's options are checked to be names and values but not against its
+        game's rules, so that no game's rules are loaded (what the start screen's first frame
+        lists); a match whose options its game refuses is then listed too, and :meth:`resume`
+        refuses it (:class:`DamagedMatchError`) as :meth:`damaged` names it."""
+        return [m for m in self._summaries("m.finished IS NULL", "m.updated DESC, m.id DESC", quick)
+                if m.damage is None]
 
     def finished(self) -> list[MatchSummary]:
         """The finished matches that can be read, the last finished first."""
@@ -498,7 +506,7 @@ class Store:
         :meth:`check` also finds matches whose actions do not replay."""
         return [m for m in self._summaries("1", "m.id") if m.damage is not None]
 
-    def _summaries(self, where: str, order: str) -> list[MatchSummary]:
+    def _summaries(self, where: str, order: str, quick: bool = False) -> list[MatchSummary]:
         now = time.time()
         with self._read() as conn:
             rows = conn.execute(f"{_SUMMARY} WHERE {where} ORDER BY {order}").fetchall()
@@ -507,21 +515,23 @@ class Store:
                     f"SELECT s.match_id, s.seat, s.name, s.is_ai, s.level, s.undos, s.hints FROM seats s JOIN matches m"
                     f" ON m.id = s.match_id WHERE {where} ORDER BY s.match_id, s.seat"):
                 seats.setdefault(row[0], []).append(row[1:])
-        return [self._summary(row, seats.get(row[0], []), now) for row in rows]
+        return [self._summary(row, seats.get(row[0], []), now, quick) for row in rows]
 
-    def _summary(self, row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]], now: float) -> MatchSummary:
+    def _summary(self, row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]], now: float,
+                 quick: bool = False) -> MatchSummary:
         """One checked summary (every value of the match's row and seats; its actions are checked by
-        :meth:`load` and :meth:`check`); a damaged match gets its reason and harmless placeholders."""
+        :meth:`load` and :meth:`check`; with ``quick``, its options only as far as
+        :meth:`unfinished` says); a damaged match gets its reason and harmless placeholders."""
         (match_id, game, deal, actions, created, updated, finished, totals, winners, host, pid, heartbeat,
          options, seed, first_dealer, time_up, played) = row
         try:
-            variant = _variant(game)
+            info = _game(game)
             good = validate.seats(seat_rows)
-            _setup(variant, good, options, seed, first_dealer)
+            _setup(info, good, options, seed, first_dealer, rules=not quick)
             validate.flag(time_up, "time_up")
             validate.moment(played, "played")
             return MatchSummary(
-                match_id, game, variant.name, good, validate.whole(deal, "deal", 1),
+                match_id, game, info.name, good, validate.whole(deal, "deal", 1),
                 validate.whole(actions, "actions", 0),
                 validate.moment(created, "created"), validate.moment(updated, "updated"),
                 None if finished is None else validate.moment(finished, "finished"),
@@ -599,7 +609,7 @@ class Store:
                 better = max if _higher_wins(summary.game) else min
                 if a["best"] is None or better(total, a["best"][1]) != a["best"][1]:
                     a["best"] = (match_id, total)
-        order = {v.id: i for i, v in enumerate(all_variants())}
+        order = {g.id: i for i, g in enumerate(all_games())}
         stats = [PlayerStats(name, ai, game, a["matches"], a["wins"], a["deals"],
                              a["points"] / a["deals"] if a["deals"] else 0.0, a["best"][0], a["best"][1],
                              a["undos"], a["hints"])
@@ -651,44 +661,52 @@ class Store:
         return report
 
 
-def _setup(variant: Variant, seats: tuple[Seat, ...], options: Any, seed: Any,
-           first_dealer: Any) -> tuple[Any, int, int | None]:
-    """A stored match's rules, seed and first dealer, checked against its game and seats."""
+def _setup(game: GameInfo, seats: tuple[Seat, ...], options: Any, seed: Any,
+           first_dealer: Any, rules: bool = True) -> tuple[Any, int, int | None]:
+    """A stored match's rules, seed and first dealer, checked against its game and seats; with
+    ``rules`` False, the options are checked to be an object but no rules are made (None), so
+    that the game's module is not loaded."""
     try:
-        variant.check_players(len(seats))
+        game.check_players(len(seats))
         values = validate.from_json(options, "options")
         if not isinstance(values, dict):
             raise Damage(f"options is {validate.shown(options)}, not an object")
-        rules = variant.rules(values)
+        made = get_variant(game.id).rules(values) if rules else None
     except RulesError as exc:
         raise Damage(str(exc)) from None
     dealer = None if first_dealer is None else validate.whole(first_dealer, "first_dealer", 0, len(seats) - 1)
-    return rules, validate.seed(seed), dealer
+    return made, validate.seed(seed), dealer
 
 
 def _number(value: Any) -> float:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
 
 
-def _variant(game: Any) -> Variant:
+def _game(game: Any) -> GameInfo:
+    """The stored game id's game (its rules not loaded); Damage for an unknown one."""
     if not isinstance(game, str):
         raise Damage(f"game is {validate.shown(game)}")
     try:
-        return get_variant(game)
+        return game_info(game)
     except RulesError:
         raise Damage(f"unknown game {clean_name(game, 40)!r} (written by another version of makao-tui?)") from None
 
 
+def _variant(game: Any) -> Variant:
+    """The stored game id's variant, its module loaded; Damage for an unknown one."""
+    return get_variant(_game(game).id)
+
+
 def _game_name(game: Any) -> str:
     try:
-        return _variant(game).name
+        return _game(game).name
     except Damage:
         return clean_name(game, 40) if isinstance(game, str) else "?"
 
 
 def _higher_wins(game: str) -> bool:
     try:
-        return get_variant(game).higher_wins
+        return game_info(game).higher_wins
     except RulesError:
         return True
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..engine.actions import Action
 from ..engine.i18n import _, ngettext
-from ..engine.match import Match
-from ..engine.state import IllegalAction
-from ..engine.variant import Variant
 from .errors import DamagedMatchError
+
+if TYPE_CHECKING:  # the lists of matches need no engine: imported where a match is rebuilt
+    from ..engine.actions import Action
+    from ..engine.match import Match
+    from ..engine.variant import Variant
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,8 @@ class SavedMatch:
 
     def new_match(self) -> Match:
         """The match as it stood before its first action."""
+        from ..engine.match import Match
+
         return Match(self.variant, self.rules, self.names, self.seed, self.first_dealer)
 
     def rebuild(self) -> Match:
@@ -96,6 +99,9 @@ class SavedMatch:
         Raises :class:`DamagedMatchError` if an action does not fit where it stands (or the game's
         code fails on it: a stored action is data from a file, never trusted).
         """
+        from ..engine.match import Match
+        from ..engine.state import IllegalAction
+
         try:
             return Match.replay(self.variant, self.rules, self.names, self.seed, self.first_dealer,
                                 list(self.actions), self.time_up)
@@ -117,6 +123,8 @@ class SavedMatch:
         if (target.match.all_actions() or target.match.first_dealer != fresh.first_dealer
                 or target.match.state.snapshot() != fresh.state.snapshot()):
             raise ValueError(f"the target does not hold match {self.id} before its first action")
+        from ..engine.state import IllegalAction
+
         for index, (seat, action) in enumerate(self.actions):
             if target.match.awaiting_next_deal:
                 target.next_deal()

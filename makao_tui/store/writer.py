@@ -21,15 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine.actions import action_to_json
 from ..engine.i18n import _, ngettext
-from ..engine.match import Match
 from ..engine.variant import rules_to_options
 from . import locks
 from .errors import MatchInUseError, StoreBusyError, StoreError, StoreFullError
 from .records import SavedMatch
 
 if TYPE_CHECKING:
+    from ..engine.match import Match
     from .database import Store
 
 #: how long a read, and a writer's last save on closing, wait for another process's write (seconds)
@@ -121,6 +120,8 @@ class MatchWriter:
         closed, MatchInUseError if the match was taken over (by a process on another host that
         found this writer's heartbeat stale).
         """
+        from ..engine.actions import action_to_json  # (a list of matches needs no actions)
+
         s = self.saved
         if match.variant.id != s.variant.id or match.names != s.names or match.seed != s.seed:
             raise ValueError(f"that is not match {self.id}")

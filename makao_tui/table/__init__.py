@@ -43,26 +43,45 @@ a :class:`Seating` (:mod:`makao_tui.table.seating`): this terminal's clients (on
 here, and the public view), hot-seat privacy, intents, and ``on_change`` / ``on_notice``
 callbacks on the app's loop; :class:`LocalSeating` sits at an in-process table, a networked
 client subclasses :class:`Seating`.
+
+Each name below is imported from its module when first used (:mod:`makao_tui.engine.lazy`):
+``from makao_tui.table import AIWorker`` does not load the service, which the start screen does
+not need.
 """
 
-from .client import Entry, Row, Sender, TableClient
-from .seating import LocalSeating, Seating
-from .service import AI_NAMES, Listener, SeatSpec, Subscription, Table, TableError, seat_names
-from .wire import (
-    WIRE_VERSION,
-    Codec,
-    DealRow,
-    Hint,
-    LogEntry,
-    Message,
-    Notice,
-    Refusal,
-    SeatInfo,
-    Update,
-    WireError,
-    to_wire,
-)
-from .worker import AIWorker
+from typing import TYPE_CHECKING
+
+from ..engine.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from .client import Entry, Row, Sender, TableClient
+    from .seating import LocalSeating, Seating
+    from .service import AI_NAMES, Listener, SeatSpec, Subscription, Table, TableError, seat_names
+    from .wire import (
+        WIRE_VERSION,
+        Codec,
+        DealRow,
+        Hint,
+        LogEntry,
+        Message,
+        Notice,
+        Refusal,
+        SeatInfo,
+        Update,
+        WireError,
+        to_wire,
+    )
+    from .worker import AIWorker
+
+# each name imported from its module when first used: the start screen needs none of them
+__getattr__ = lazy_names(__name__, {
+    "client": ("Entry", "Row", "Sender", "TableClient"),
+    "seating": ("LocalSeating", "Seating"),
+    "service": ("AI_NAMES", "Listener", "SeatSpec", "Subscription", "Table", "TableError", "seat_names"),
+    "wire": ("WIRE_VERSION", "Codec", "DealRow", "Hint", "LogEntry", "Message", "Notice", "Refusal", "SeatInfo",
+             "Update", "WireError", "to_wire"),
+    "worker": ("AIWorker",),
+})
 
 __all__ = [
     "AI_NAMES", "WIRE_VERSION", "AIWorker", "Codec", "DealRow", "Entry", "Hint", "Listener", "LocalSeating",

@@ -20,13 +20,13 @@ from textual.widgets import Input
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from makao_tui.ai import ai_for
-from makao_tui.app.main import MakaoApp, SeatSpec
+from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.common import DealSummaryScreen, MatchEndScreen, PassDeviceScreen
 from makao_tui.app.screens.table import TableScreen
 from makao_tui.engine.match import Match
 from makao_tui.games import get_variant
 from makao_tui.store import Seat, open_store
-from makao_tui.table import Table
+from makao_tui.table import SeatSpec, Table
 from tests.store.util import play, short_setup
 
 RU = get_variant("makao-ru")

@@ -8,13 +8,14 @@ import asyncio
 from textual.widgets import Select
 
 from makao_tui.ai import Thinking
-from makao_tui.app.main import MakaoApp, SeatSpec
+from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.common import HelpScreen, PassDeviceScreen, ScoreSheetScreen
 from makao_tui.app.screens.setup import SeatRow, SetupScreen
 from makao_tui.app.screens.table import TableScreen, describe_action
 from makao_tui.engine.actions import Bid, Draw, Play
 from makao_tui.engine.cards import Card
 from makao_tui.store import open_store
+from makao_tui.table import SeatSpec
 
 from .scenes import ANN, BOB, RU, app_ru, humans_turn, peek, wait_for
 from .test_table import run, status_text

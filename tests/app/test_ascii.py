@@ -79,7 +79,7 @@ def test_russian_and_polish_letters_stay_readable_in_ascii():
 
 
 def test_a_russian_players_name_is_readable_at_an_ascii_table(data_dir):
-    from makao_tui.app.main import SeatSpec
+    from makao_tui.table import SeatSpec
 
     variant = get_variant("makao-pl")
     app = MakaoApp(ascii=True, variant=variant, rules=variant.rules(), seats=[SeatSpec("Ольга", False), AI],

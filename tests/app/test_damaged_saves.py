@@ -9,7 +9,7 @@ import asyncio
 from typer.testing import CliRunner
 
 from makao_tui.app.main import MakaoApp
-from makao_tui.app.screens.start import StartScreen
+from makao_tui.app.screens.start import RESUME, StartScreen
 from makao_tui.cli import app as cli
 from makao_tui.store import default_path, open_store, open_store_or_recover
 
@@ -33,19 +33,27 @@ def damaged_saves():
     return path, moved
 
 
-def test_the_start_screen_names_damaged_matches_and_files_set_aside():
-    path, moved = damaged_saves()
+def start_screen(size: tuple[int, int] = (80, 24)) -> tuple[bool, str, list[str]]:
+    """The start screen once it has checked the saved games: whether its note on them shows, the
+    note, and the ids of its Resume entries."""
     app = MakaoApp(ai_delay=0)
 
     async def main():
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             await step(pilot)
             note = app.screen.query_one("#store-note")
-            assert note.display
-            return str(note.render())
+            games = app.screen.query_one("#games")
+            return (note.display, str(note.render()),
+                    [o.id for o in games.options if o.id and o.id.startswith(RESUME)])
 
-    text = asyncio.run(main())
+    return asyncio.run(main())
+
+
+def test_the_start_screen_names_damaged_matches_and_files_set_aside():
+    path, moved = damaged_saves()
+    shown, text, _resume = start_screen((120, 40))
+    assert shown
     assert "2 saved matches are damaged" in text and f"(id 1, 3 in {path})" in text
     assert "`makao saves --check` says why" in text
     assert f"set aside as {moved}" in text and f"now kept in {path}" in text
@@ -53,15 +61,18 @@ def test_the_start_screen_names_damaged_matches_and_files_set_aside():
 
 def test_the_start_screen_says_nothing_when_the_saved_games_are_sound():
     store_match("makao-ru", 1, 12)
-    app = MakaoApp(ai_delay=0)
+    shown, _text, resume = start_screen()
+    assert shown is False and resume == [f"{RESUME}1"]
 
-    async def main():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-            await step(pilot)
-            return app.screen.query_one("#store-note").display
 
-    assert asyncio.run(main()) is False
+def test_a_match_whose_options_its_game_refuses_is_named_not_offered():
+    # the first frame lists it (its game's rules not yet loaded: tests/app/test_startup.py); once
+    # the saved games are checked it leaves the list and the note names it
+    store_match("makao-ru", 1, 12)
+    with open_store() as store:
+        store._conn.execute("UPDATE matches SET options = '{\"loss_limit\": 5}' WHERE id = 1")
+    shown, text, resume = start_screen()
+    assert shown and "1 saved match is damaged" in text and resume == []
 
 
 def test_makao_saves_names_both_files_and_the_check():

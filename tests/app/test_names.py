@@ -190,8 +190,8 @@ def test_score_sheets_and_statistics_of_matches_with_hostile_names(data_dir):
 def test_the_table_and_the_deal_summary_show_hostile_names_literally(data_dir):
     """A makao-ru match in the app with hostile names, played to the end of its first deal: the
     table and the deal's summary show every name as literal text."""
-    from makao_tui.app.main import SeatSpec
     from makao_tui.app.screens.common import DealSummaryScreen
+    from makao_tui.table import SeatSpec
 
     from .scenes import app_ru, autoplay, humans_turn, wait_for
 

@@ -13,7 +13,7 @@ from makao_tui.app.main import MakaoApp
 from makao_tui.app.rules_book import RULES_DIR, SEED_FILES, options_markdown, rules_markdown, seed_text
 from makao_tui.app.screens.macao import CutScreen
 from makao_tui.app.screens.rules import RulesScreen
-from makao_tui.app.tables import playable_variants
+from makao_tui.app.tables import playable_games
 from makao_tui.engine.i18n import LANGUAGES, set_language
 from makao_tui.engine.variant import option_fields, option_label, option_value_label
 from makao_tui.games import get_variant
@@ -21,7 +21,7 @@ from makao_tui.games import get_variant
 from .scenes import AI, ANN, humans_turn, step, wait_for
 from .test_table import text_of
 
-GAMES = [v.id for v in playable_variants()]
+GAMES = [g.id for g in playable_games()]
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 POLISH = re.compile("[ąćęłńóśźż]", re.IGNORECASE)
 #: how each language quotes an option's value in its rules text

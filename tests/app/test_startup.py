@@ -1,13 +1,48 @@
-"""Start-up: the start screen loads no table, setup or AI process code; the AI's process starts
-only once the first frame is on the screen (bench/startup.py measures the costs)."""
+"""Start-up: the start screen loads no table, setup or AI process code, nor the games' rules (it
+lists the games and the saved matches from their descriptions, ``makao_tui.games.about``); the
+AI's process starts only once the first frame is on the screen (bench/startup.py measures the
+costs)."""
 
 import subprocess
 import sys
 
 from makao_tui.app.main import MakaoApp
+from makao_tui.app.screens.start import RESUME
+from makao_tui.store import open_store
 
-from .scenes import AI, RU, peek, wait_for
+from .scenes import AI, RU, peek, store_match, wait_for
 from .test_table import run
+
+#: run in a new process: the app's start screen at 80x24, printing what its first frame had loaded
+#: (of the modules below) and the Resume entries it offered then and once the saved games were checked
+FIRST_FRAME = """
+import asyncio, sys
+from makao_tui.app.main import MakaoApp
+from makao_tui.app.screens.start import StartScreen
+
+LATER = ("makao_tui.games.shedding", "makao_tui.games.makao_ru", "makao_tui.games.makao_pl",
+         "makao_tui.games.macao", "makao_tui.games.peklo", "makao_tui.engine.match", "makao_tui.table.service",
+         "makao_tui.table.wire", "makao_tui.net.protocol", "msgspec", "makao_tui.ai")
+checked = StartScreen.show_troubles
+
+def show_troubles(self):
+    print(sorted(m for m in sys.modules if m in LATER))  # the first frame is on the screen
+    print(sorted(o.id for o in self.query_one("#games").options if o.id.startswith("resume:")))
+    checked(self)
+    print(sorted(o.id for o in self.query_one("#games").options if o.id.startswith("resume:")))
+
+StartScreen.show_troubles = show_troubles
+
+async def main():
+    app = MakaoApp(ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not isinstance(app.screen, StartScreen):
+            await pilot.pause()
+        for _ in range(3):
+            await pilot.pause()
+
+asyncio.run(main())
+"""
 
 
 def test_the_app_module_loads_no_table_setup_or_worker_code_nor_babel():
@@ -16,9 +51,23 @@ def test_the_app_module_loads_no_table_setup_or_worker_code_nor_babel():
             "print(sorted(m for m in sys.modules if m in ("
             "'makao_tui.app.screens.shedding', 'makao_tui.app.screens.peklo', 'makao_tui.app.screens.macao', "
             "'makao_tui.app.screens.table', 'makao_tui.app.screens.setup', 'makao_tui.app.screens.saves', "
-            "'makao_tui.worker', 'multiprocessing.pool', 'typer', 'babel')))")
+            "'makao_tui.worker', 'multiprocessing.pool', 'typer', 'babel', 'makao_tui.games.shedding', "
+            "'makao_tui.games.macao', 'makao_tui.games.peklo', 'makao_tui.table.service', 'msgspec')))")
     run_ = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run_.stdout.strip() == "[]"
+
+
+def test_the_first_frame_lists_the_saved_matches_without_loading_the_games():
+    store_match("makao-ru", 1, 12)
+    store_match("macao", 2, 12)
+    store_match("peklo", 3, 12)
+    with open_store() as store:  # the macao match's options are ones its rules refuse
+        store._conn.execute("UPDATE matches SET options = '{\"bankroll\": -5}' WHERE id = 2")
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True)
+    loaded, at_first, checked = out.stdout.strip().splitlines()
+    assert loaded == "[]"
+    assert at_first == str([f"{RESUME}1", f"{RESUME}2", f"{RESUME}3"])  # listed before its rules are read
+    assert checked == str([f"{RESUME}1", f"{RESUME}3"])  # then checked: the damaged one leaves the list
 
 
 def test_the_ai_process_starts_after_the_first_frame(monkeypatch):

@@ -13,8 +13,9 @@ import asyncio
 
 import pytest
 
-from makao_tui.app.main import MakaoApp, SeatSpec
+from makao_tui.app.main import MakaoApp
 from makao_tui.games import get_variant
+from makao_tui.table import SeatSpec
 
 
 @pytest.mark.parametrize("game", ["makao-ru", "makao-pl", "macao", "peklo"])

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-import makao_tui.games  # noqa: F401  (registers every game)
 from makao_tui.engine.scenario import ScenarioError, load_layout, run_scenario
-from makao_tui.engine.variant import registered
+from makao_tui.games import variants
 
 HERE = Path(__file__).parent
 FILES = sorted(HERE.glob("*.json"))
@@ -25,9 +24,9 @@ def test_scenario(path: Path) -> None:
     spec = json.loads(path.read_text())
     if spec.get("expect_malformed"):
         with pytest.raises(ScenarioError):
-            run_scenario(load_layout(path, registered()))
+            run_scenario(load_layout(path, variants()))
         return
-    out, status = run_scenario(load_layout(path, registered()))
+    out, status = run_scenario(load_layout(path, variants()))
     want_error = spec.get("error_index")
     if want_error is None:
         assert status == 0 and "error" not in out, out.get("error")

@@ -20,9 +20,9 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from ...engine.cards import ascii_text
 from ...engine.i18n import N_, _, ngettext
 from ...engine.variant import RulesError
-from ...games import get_variant
+from ...games import game_info, get_variant
 from ...store import MatchSummary, StoreError, ago
-from ..tables import playable_variants
+from ..tables import playable_games
 from ..widgets.footer import KeyBar
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ JOIN = "join:"
 TABLES_LOOK_S = 2.0
 
 
-#: a Resume entry's words after "Resume", by what the game calls a deal (``Variant.deal_word``)
+#: a Resume entry's words after "Resume", by what the game calls a deal (``GameInfo.deal_word``)
 RESUME_WORDS = {
     "deal": N_("— {game}, deal {number}, {players}, {ago}"),
     "hand": N_("— {game}, hand {number}, {players}, {ago}"),
@@ -57,7 +57,7 @@ def resume_prompt(match: MatchSummary, now: float) -> Text:
     """A Resume entry: ``Resume — Russian Makao, deal 4, Ann vs 2 AI, 10 minutes ago`` (Macao
     counts hands)."""
     try:
-        word = get_variant(match.game).deal_word
+        word = game_info(match.game).deal_word
     except RulesError:  # a game this version does not know
         word = "deal"
     prompt = Text(_("Resume"), style="bold")
@@ -104,6 +104,11 @@ class StartScreen(Screen[None]):
         super().__init__()
         #: the game of each entry that is not a game itself (a match to resume, an open table)
         self._games: dict[str, str] = {}
+        #: the unfinished matches are listed without loading their games' rules until the first
+        #: frame is shown (:meth:`show_troubles` then checks them in full)
+        self._quick = True
+        #: the ids of the matches the list offers to resume
+        self._resumable: list[int] = []
 
     def compose(self) -> ComposeResult:
         yield Static(TITLE, id="logo")
@@ -133,7 +138,9 @@ class StartScreen(Screen[None]):
 
     def show_troubles(self) -> None:
         """Say under the list what is wrong with the saved games (damaged matches, files set
-        aside), or nothing; after the first frame, as it reads every stored match's row."""
+        aside), or nothing; after the first frame, as it reads every stored match's row. From
+        then on the matches to resume are checked in full (their games' rules loaded): one the
+        first frame listed whose options its game refuses leaves the list."""
         store = self.makao_app.store
         try:
             lines = store.troubles() if store is not None else []
@@ -142,6 +149,9 @@ class StartScreen(Screen[None]):
         note = self.query_one("#store-note", Static)
         note.update("\n".join(lines))
         note.display = bool(lines)
+        self._quick = False
+        if self._resumable and [m.id for m in self._unfinished()] != self._resumable:
+            self.list_choices(self._tables_seen)
 
     def on_screen_resume(self) -> None:
         self.list_choices()
@@ -151,7 +161,7 @@ class StartScreen(Screen[None]):
         if store is None:
             return []
         try:
-            return store.unfinished()[:RESUME_ENTRIES]
+            return store.unfinished(quick=self._quick)[:RESUME_ENTRIES]
         except StoreError:
             return []
 
@@ -209,19 +219,21 @@ class StartScreen(Screen[None]):
             self._games[f"{JOIN}{info.code}"] = info.game
         if tables:
             options.append(None)
-        for match in self._unfinished():
+        unfinished = self._unfinished()
+        self._resumable = [m.id for m in unfinished]
+        for match in unfinished:
             options.append(Option(resume_prompt(match, now), id=f"{RESUME}{match.id}", disabled=match.in_use))
             self._games[f"{RESUME}{match.id}"] = match.game
-        for variant in playable_variants():
+        for game in playable_games():  # their rules are loaded when one is set up
             if options:
                 options.append(None)
-            prompt = Text(variant.title(), style="bold")
-            players = ngettext("({low}-{high} player)", "({low}-{high} players)", variant.max_players)
-            prompt.append("  " + players.format(low=variant.min_players, high=variant.max_players), style="dim")
-            blurb = variant.blurb_text()
+            prompt = Text(game.title(), style="bold")
+            players = ngettext("({low}-{high} player)", "({low}-{high} players)", game.max_players)
+            prompt.append("  " + players.format(low=game.min_players, high=game.max_players), style="dim")
+            blurb = game.blurb_text()
             blurb = ascii_text(blurb) if self.makao_app.ascii else blurb
             prompt.append(f"\n{blurb}")
-            options.append(Option(prompt, id=variant.id))
+            options.append(Option(prompt, id=game.id))
         games = self.query_one("#games", OptionList)
         games.clear_options()
         games.add_options(options)

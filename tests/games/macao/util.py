@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 
-import makao_tui.games  # noqa: F401  (registers every game)
 from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.engine.cards import parse_cards
 from makao_tui.engine.scenario import build_state, parse_layout
-from makao_tui.engine.variant import registered
+from makao_tui.games import variants
 from makao_tui.games.macao import MacaoRules, MacaoState
 
 VERBS = {"r": Replace(), "d": Draw(), "s": Stand()}
@@ -19,7 +18,7 @@ def lay(hands: list[str], stock: str = "", dealer: int = 0, **options) -> MacaoS
     ``stock`` card texts separated by spaces, first drawn first; bankrolls unlimited."""
     spec = {"variant": "macao", "players": len(hands), "dealer": dealer, "options": options,
             "hands": [[h] if h else [] for h in hands], "stock": stock.split()}
-    return build_state(parse_layout(spec, registered()))
+    return build_state(parse_layout(spec, variants()))
 
 
 def table(hands: list[str], stock: str = "", dealer: int = 0, bankrolls: list[int] | None = None,
