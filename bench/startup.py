@@ -17,8 +17,9 @@ Textual, in the same kind of terminal; ours opens its saved-games file as ``maka
 
 The bare app is the least a Textual app can be: an ``App`` whose screen holds one ``Static``.
 Ours is ``python -m makao_tui``: the ``makao`` command with no arguments, which opens the
-start screen. The targets: ours ≤ 1.3 × the bare app in time to first frame (wall clock and CPU)
-and in peak memory, as ratios of the medians.
+start screen (``--lang ru`` or ``pl``: ``makao --lang ru``, which loads that language's catalogs;
+its first frame is marked by the game's name in it). The targets: ours ≤ 1.3 × the bare app in
+time to first frame (wall clock and CPU) and in peak memory, as ratios of the medians.
 
 Then the AI worker: ``makao play makao-ru --seat ai --seat ai`` (a table whose seats are all AI,
 so an AI must think at once) is started the same way; the script checks that no child process
@@ -274,7 +275,8 @@ def instructions(argv: list[str], env: dict[str, str], size: tuple[int, int]) ->
     raise RuntimeError("no instruction count in callgrind's output")
 
 
-def count_instructions(env: dict[str, str], size: tuple[int, int], module: str | None) -> None:
+def count_instructions(env: dict[str, str], size: tuple[int, int], module: str | None,
+                       ours_argv: list[str], ours_mark: bytes) -> None:
     """Print the instructions of each side to its first frame (or of importing ``module``)."""
     if module is not None:
         base = instructions([sys.executable, "-c", "import textual.app"], env, size)
@@ -284,7 +286,7 @@ def count_instructions(env: dict[str, str], size: tuple[int, int], module: str |
         return
     stop = [sys.executable, "-c", STOP_AT_FRAME]
     bare = instructions([*stop, BARE_MARK.decode(), "-c", BARE], env, size)
-    ours = instructions([*stop, OURS_MARK.decode(), "-m", "makao_tui"], env, size)
+    ours = instructions([*stop, ours_mark.decode(), "-m", "makao_tui", *ours_argv[3:]], env, size)
     print(f"instructions to the first frame (callgrind): bare Textual {bare / 1e6:,.0f} M, "
           f"makao-tui {ours / 1e6:,.0f} M, ratio {ours / bare:.2f}")
 
@@ -296,6 +298,8 @@ def main() -> None:
     parser.add_argument("--instructions", action="store_true",
                         help="count each side's instructions to its first frame under valgrind instead")
     parser.add_argument("--instructions-of", metavar="MODULE", help="count the instructions of importing MODULE")
+    parser.add_argument("--lang", choices=("en", "ru", "pl"),
+                        help="start ours as makao --lang LANG (ru, pl: its catalogs are loaded)")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
 
@@ -305,23 +309,31 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL") and k != "PYTHONDONTWRITEBYTECODE"}
     env.update(TERM="xterm-256color", COLORTERM="truecolor", MAKAO_DATA_DIR=data, PYTHONPATH=str(ROOT))
     bare_argv = [sys.executable, "-c", BARE]
-    ours_argv = [sys.executable, "-m", "makao_tui"]
+    ours_argv = [sys.executable, "-m", "makao_tui", *(["--lang", args.lang] if args.lang else [])]
+    ours_mark = OURS_MARK
+    if args.lang:  # the game's name in that language marks the first frame
+        sys.path.insert(0, str(ROOT))
+        from makao_tui.engine.i18n import _, set_language
+
+        set_language(args.lang)
+        ours_mark = _(OURS_MARK.decode()).encode()
     if args.instructions or args.instructions_of:
-        start_once(ours_argv, env, OURS_MARK, size)  # creates the saved-games file and the bytecode
-        count_instructions(env, size, args.instructions_of)
+        start_once(ours_argv, env, ours_mark, size)  # creates the saved-games file and the bytecode
+        count_instructions(env, size, args.instructions_of, ours_argv, ours_mark)
         return
-    start_once(ours_argv, env, OURS_MARK, size)  # creates the saved-games file; not counted
+    start_once(ours_argv, env, ours_mark, size)  # creates the saved-games file; not counted
     start_once(bare_argv, env, BARE_MARK, size)  # warms the file cache alike; not counted
 
     bare: list[Run] = []
     ours: list[Run] = []
     for _ in range(args.rounds):
         bare.append(start_once(bare_argv, env, BARE_MARK, size))
-        ours.append(start_once(ours_argv, env, OURS_MARK, size))
+        ours.append(start_once(ours_argv, env, ours_mark, size))
 
     load = os.getloadavg()
     print(f"Python {platform.python_version()}, {os.cpu_count()} CPUs, load average {load[0]:.2f} "
-          f"{load[1]:.2f} {load[2]:.2f}; {args.rounds} rounds, alternated, terminal {args.size}")
+          f"{load[1]:.2f} {load[2]:.2f}; {args.rounds} rounds, alternated, terminal {args.size}; "
+          f"ours: makao{' --lang ' + args.lang if args.lang else ''}")
     print(f"{'':28}{'bare Textual':>14}{'makao-tui':>12}{'ratio':>8}{'target':>9}")
     rows = [
         ("time to first frame (s)", "wall", 1.0, "{:.3f}"),

@@ -66,8 +66,9 @@ def fill(app, entries: int) -> None:
 async def serve(entries: int) -> None:
     """The child: an app at Ann's turn with a log of at least ``entries`` entries; then, for each
     line ``N`` read from standard input, press → N times and print the CPU seconds they took."""
-    from makao_tui.app.main import MakaoApp, SeatSpec
+    from makao_tui.app.main import MakaoApp
     from makao_tui.games import get_variant
+    from makao_tui.table import SeatSpec
 
     pl = get_variant("makao-pl")
     app = MakaoApp(variant=pl, rules=pl.rules({"deals": 100}), seats=[SeatSpec("Ann", False), SeatSpec("", True)],

@@ -65,10 +65,10 @@ def test_punters_from_the_bankers_left_then_the_banker():
 
 def test_out_of_turn_is_refused_by_the_scenario_runner_and_changes_nothing():
     from makao_tui.engine.scenario import parse_layout, run_scenario
-    from makao_tui.engine.variant import registered
+    from makao_tui.games import variants
     spec = {"variant": "macao", "players": 3, "dealer": 0, "hands": [["4C"], ["5C"], ["6C"]],
             "stock": ["2D"], "actions": [{"seat": 1, "do": "draw"}, {"seat": 0, "do": "stand"}]}
-    out, status = run_scenario(parse_layout(spec, registered()))
+    out, status = run_scenario(parse_layout(spec, variants()))
     assert status == 2 and out["error"]["index"] == 1
     assert out["hands"] == [["4C"], ["5C", "2D"], ["6C"]] and out["to_act"] == 2
 
@@ -83,9 +83,9 @@ def test_a_seat_without_a_card_is_not_at_the_table_and_never_acts():
 def test_a_hand_of_two_cards_or_a_banker_without_a_card_is_refused():
     spec_two = {"variant": "macao", "players": 2, "hands": [["4C", "5C"], ["6C"]], "stock": []}
     from makao_tui.engine.scenario import build_state, parse_layout
-    from makao_tui.engine.variant import registered
+    from makao_tui.games import variants
     with pytest.raises(ScenarioError):
-        build_state(parse_layout(spec_two, registered()))
+        build_state(parse_layout(spec_two, variants()))
     with pytest.raises(ScenarioError):
         lay(["", "6C"], "2D")
 
