@@ -511,6 +511,26 @@ def _hand_mask(hand: Sequence[Card]) -> int:
     return mask
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """Shuffle ``cards`` in place with ``rng`` exactly as ``rng.shuffle(cards)`` does (the same
+    numbers drawn from its stream, so deals and replays do not change; tests/games/shedding
+    compare the two), without a call to the generator's ``_randbelow`` a card: from the last
+    place down, each card changes places with one drawn uniformly from it and those before it,
+    by rejection from ``getrandbits`` of the bit length of their count. A subclass of
+    :class:`random.Random` is left to its own ``shuffle``."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _bits(mask: int) -> list[int]:
     """The card numbers of ``mask``, lowest first (card order, the joker last)."""
     out = []
@@ -708,7 +728,7 @@ class ShedState(GameState):
         turn up the starter; a joker is never the starter (§5): it goes to the bottom of the stock
         and the next card is turned up **[decision]**."""
         cards = rules.pack()
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         hands: list[list[Card]] = [[] for _ in range(players)]
         for i in range(rules.hand_size * players):
             hands[(dealer + 1 + i) % players].append(cards.pop())
@@ -1228,7 +1248,7 @@ class ShedState(GameState):
                     break
                 rest = self.pile[:-1]
                 self.pile = self.pile[-1:]
-                self.rng.shuffle(rest)
+                shuffle(self.rng, rest)
                 self.stock = rest
                 if ev is not None:
                     if got:

@@ -19,6 +19,7 @@ from makao_tui.engine import ALL_CARDS, IllegalAction, Play
 from makao_tui.games import get_variant
 from makao_tui.games.makao_pl import PlRules
 from makao_tui.games.makao_ru import RuRules
+from makao_tui.games.shedding import shuffle
 
 MAX_ACTIONS = 50_000
 VALUES = {"makao-ru": RuRules().card_value, "makao-pl": PlRules().card_value}
@@ -110,3 +111,15 @@ def test_clone_is_independent_and_replays_identically():
         assert state.snapshot() == copy.snapshot()
     fresh = variant.deal(variant.rules(), 3, 0, random.Random(7), None)
     assert fresh.snapshot() != state.snapshot()  # the clone and the original moved on together
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 120))
+def test_shuffle_draws_as_random_shuffle(seed, size):
+    """The engine's shuffle (stock rebuilds, deals) leaves the cards and the generator exactly as
+    ``random.Random.shuffle`` does, so saved matches replay the same."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(range(size)), list(range(size))
+    shuffle(ours, a)
+    theirs.shuffle(b)
+    assert a == b and ours.getstate() == theirs.getstate()
