@@ -8,14 +8,15 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from . import __version__
 from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
-from .engine.i18n import N_, _, ngettext, number
+from .engine.i18n import N_, _, ngettext, number, os_reason
 from .serve.command import register as register_serve
 
 
@@ -85,7 +86,7 @@ class _Words:
 
     def get_usage(self, ctx):
         usage = super().get_usage(ctx)
-        return usage.replace("Usage:", _("Usage:"), 1)
+        return usage.replace("Usage:", _("Usage:"), 1).replace("[OPTIONS]", _("[OPTIONS]"), 1)
 
     def get_help_option(self, ctx):
         option = super().get_help_option(ctx)
@@ -534,7 +535,7 @@ def export(
         with Path(csv_file).open("w", newline="", encoding="utf-8") as out:
             csv.writer(out).writerows(rows)
     except OSError as exc:
-        _fail(_("cannot write {file}: {why}").format(file=csv_file, why=exc.strerror))
+        _fail(_("cannot write {file}: {why}").format(file=csv_file, why=os_reason(exc)))
     deals = len(rows) - 1
     typer.echo(ngettext("Score sheet of match {id} ({n} row) written to {file}.",
                         "Score sheet of match {id} ({n} rows) written to {file}.", deals)
@@ -719,6 +720,31 @@ def _help_words() -> None:
     rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
     rich_utils.REQUIRED_LONG_STRING = _("[required]")
     rich_utils.DEFAULT_STRING = _("[default: {}]")
+    for kind in (TyperArgument, TyperOption):
+        if not getattr(kind.display_type_rich, "_words", False):
+            kind.display_type_rich = _typed_words(kind.display_type_rich)  # type: ignore[method-assign]
+
+
+#: Typer's type names in the help (``<int>``, ``<list[str]>``) as the words a player reads; a switch
+#: (``<bool>``) shows none: it takes no value
+_TYPE_WORDS = {"int": N_("NUMBER"), "float": N_("NUMBER"), "str": N_("TEXT"), "list[str]": N_("TEXT"),
+               "path": N_("FILE"), "file": N_("FILE"), "list[int]": N_("NUMBER")}
+
+
+def _typed_words(display: Any) -> Any:
+    """``display`` (Typer's ``display_type_rich``) saying its type in the language in use."""
+    def words(self: Any, ctx: Any) -> str | None:
+        shown = display(self, ctx)
+        if not isinstance(shown, str) or not (shown.startswith("<") and shown.rstrip(".").endswith(">")):
+            return shown  # a metavar or the choices (fast|normal|slow): as written
+        bare = shown.rstrip(".")[1:-1]
+        if bare == "bool":
+            return None
+        word = _TYPE_WORDS.get(bare)
+        return shown if word is None else _(word) + shown[len(bare) + 2:]
+
+    words._words = True  # type: ignore[attr-defined]
+    return words
 
 
 def main() -> None:

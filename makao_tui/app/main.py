@@ -49,6 +49,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 # Only what the start screen needs is imported here; the rest (the games' rules, the table service,
 # the AI, the setup, saves and table screens) when first used, so that the first screen shows sooner.
 from ..engine.i18n import N_, _, ngettext, set_language
+from ..engine.words import fault_words
 from ..store import Seat, StoreError, open_store_or_recover
 from ..store.settings import load_settings, save_settings
 from ..table.worker import AIWorker
@@ -360,7 +361,7 @@ class MakaoApp(App[None]):
     def _table_failed(self, exc: BaseException) -> None:
         """The table's AI task failed outside an AI's own choice: said, the app goes on."""
         self.notify(_("The table stopped playing the AI seats ({problem}).").format(
-                    problem=f"{type(exc).__name__}: {exc}"), title=_("Table"), severity="error", timeout=20,
+                    problem=fault_words(exc).text()), title=_("Table"), severity="error", timeout=20,
                     markup=False)
 
     def _sit(self, seating: Seating) -> None:

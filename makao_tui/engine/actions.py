@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import RANKS, SUITS, Card, CardError
+from .i18n import _
 
 
 class ActionFormatError(ValueError):
@@ -113,22 +114,23 @@ def action_from_json(data: dict[str, Any]) -> Action:
     belongs to no form of the verb (a ``suit`` on a ``draw``) is an error here.
     """
     if not isinstance(data, dict):
-        raise ActionFormatError("an action must be a JSON object")
+        raise ActionFormatError(_("an action must be a JSON object"))
     verb = data.get("do")
     if not isinstance(verb, str):
-        raise ActionFormatError(f"an action's \"do\" must be a verb in quotes, not {verb!r}")
+        raise ActionFormatError(_('an action\'s "do" must be a verb in quotes, not {verb!r}').format(verb=verb))
     keys = set(data) - {"seat", "do"}
     if verb == "play":
         extra = keys - {"card", "cards", "suit", "demand", "makao", "as", "out"}
         if extra:
-            raise ActionFormatError(f"unexpected field {sorted(extra)[0]!r} for play")
+            raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(
+                field=sorted(extra)[0], verb=verb))
         if ("card" in data) == ("cards" in data):
-            raise ActionFormatError("play needs a card (or, for several cards, cards)")
+            raise ActionFormatError(_("play needs a card (or, for several cards, cards)"))
         try:
             if "cards" in data:
                 texts = data["cards"]
                 if not isinstance(texts, list) or len(texts) < 2:
-                    raise ActionFormatError("cards must be a list of 2 to 4 cards (one card: card)")
+                    raise ActionFormatError(_("cards must be a list of 2 to 4 cards (one card: card)"))
                 card, *more = [Card.parse(t) for t in texts]
             else:
                 card, more = Card.parse(data["card"]), []
@@ -137,30 +139,31 @@ def action_from_json(data: dict[str, Any]) -> Action:
             raise ActionFormatError(str(exc)) from None
         suit = data.get("suit")
         if suit is not None and (not isinstance(suit, str) or suit.upper() not in SUITS or len(suit) != 1):
-            raise ActionFormatError(f"unknown suit {suit!r}")
+            raise ActionFormatError(_("unknown suit {suit!r}").format(suit=suit))
         demand = data.get("demand")
         if demand is not None:
             demand = str(demand).upper()
             if demand == "10":
                 demand = "T"
             if len(demand) != 1 or demand not in RANKS:
-                raise ActionFormatError(f"unknown rank {data.get('demand')!r}")
+                raise ActionFormatError(_("unknown rank {rank!r}").format(rank=data.get("demand")))
         makao = data.get("makao", False)
         if not isinstance(makao, bool):
-            raise ActionFormatError("makao must be true or false")
+            raise ActionFormatError(_("{field} must be true or false").format(field="makao"))
         out = data.get("out", False)
         if not isinstance(out, bool):
-            raise ActionFormatError("out must be true or false")
+            raise ActionFormatError(_("{field} must be true or false").format(field="out"))
         return Play(card, suit.upper() if suit else None, demand, makao, tuple(more), as_card, out)
     if verb == "bid":
         if keys - {"tricks"}:
-            raise ActionFormatError(f"unexpected field {sorted(keys - {'tricks'})[0]!r} for bid")
+            raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(
+                field=sorted(keys - {"tricks"})[0], verb=verb))
         tricks = data.get("tricks")
         if not isinstance(tricks, int) or isinstance(tricks, bool):
-            raise ActionFormatError("bid needs a whole number of tricks")
+            raise ActionFormatError(_("bid needs a whole number of tricks"))
         return Bid(tricks)
     if verb in _SIMPLE:
         if keys:
-            raise ActionFormatError(f"unexpected field {sorted(keys)[0]!r} for {verb}")
+            raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(field=sorted(keys)[0], verb=verb))
         return _SIMPLE[verb]()
-    raise ActionFormatError(f"unknown action {verb!r}")
+    raise ActionFormatError(_("unknown action {verb!r}").format(verb=verb))

@@ -179,3 +179,18 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it now: it is translated with
     :func:`_` where it is shown (a constant's words, written before the language is known)."""
     return message
+
+
+#: the operating system's reasons a player meets most, by errno, in words of the catalogs (the C
+#: library's own strerror is English whatever the language)
+_OS_REASONS = {2: N_("no such file or folder"), 13: N_("permission denied"), 17: N_("it exists already"),
+               20: N_("a part of the path is not a folder"), 21: N_("it is a folder"),
+               28: N_("no space left on the disk"), 30: N_("the file system is read-only"),
+               98: N_("the address is in use"), 111: N_("nobody answers there")}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why an operating-system call failed, in the language in use ("нет такого файла или
+    папки" for ENOENT); a reason not known here is the system's own words."""
+    reason = _OS_REASONS.get(exc.errno or 0)
+    return _(reason) if reason is not None else (exc.strerror or str(exc))

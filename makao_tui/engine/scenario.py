@@ -18,6 +18,7 @@ from typing import Any
 
 from .actions import ActionFormatError, action_from_json
 from .cards import JOKER, Card, CardError
+from .i18n import _, ngettext, os_reason, pgettext
 from .state import GameState, IllegalAction
 from .variant import RulesError, Variant
 from .words import Words
@@ -57,27 +58,27 @@ def _card(text: Any, where: str) -> Card:
     try:
         return Card.parse(text)
     except CardError as exc:
-        raise ScenarioError(f"{where}: {exc}") from None
+        raise ScenarioError(_("{where}: {error}").format(where=where, error=exc)) from None
 
 
 def _cards(value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
-        raise ScenarioError(f"{where} must be a list of cards")
+        raise ScenarioError(_("{where} must be a list of cards").format(where=where))
     return [_card(t, where) for t in value]
 
 
 def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
     """Check a scenario's JSON object and build its :class:`Layout`; raise :class:`ScenarioError`."""
     if not isinstance(data, dict):
-        raise ScenarioError("a scenario must be a JSON object")
+        raise ScenarioError(_("a scenario must be a JSON object"))
     known = ", ".join(variants)
     if "variant" not in data:
-        raise ScenarioError(f"the scenario names no variant (add \"variant\": one of {known})")
+        raise ScenarioError(_('the scenario names no variant (add "variant": one of {known})').format(known=known))
     vid = data["variant"]
     if not isinstance(vid, str):
-        raise ScenarioError(f"variant must be a game's name in quotes, one of {known}")
+        raise ScenarioError(_("variant must be a game's name in quotes, one of {known}").format(known=known))
     if vid not in variants:
-        raise ScenarioError(f"unknown variant {vid!r} (known: {known})")
+        raise ScenarioError(_("unknown variant {variant!r} (known: {known})").format(variant=vid, known=known))
     variant = variants[vid]
     players = data.get("players")
     try:
@@ -87,10 +88,10 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
     assert isinstance(players, int)  # check_players refuses anything else
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise ScenarioError(f"dealer must be a seat from 0 to {players - 1}")
+        raise ScenarioError(_("dealer must be a seat from 0 to {last}").format(last=players - 1))
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        raise ScenarioError("options must be a JSON object of rule options")
+        raise ScenarioError(_("options must be a JSON object of rule options"))
     preset = data.get("preset", "seed")
     try:
         rules = variant.rules(options, preset)
@@ -98,31 +99,35 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
         raise ScenarioError(str(exc)) from None
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ScenarioError("seed must be a whole number")
+        raise ScenarioError(_("seed must be a whole number"))
     hands_raw = data.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != players:
-        raise ScenarioError(f"hands must be a list of {players} lists of cards, one per seat")
-    hands = [_cards(h, f"hand of seat {i}") for i, h in enumerate(hands_raw)]
-    stock = _cards(data.get("stock", []), "stock")
+        raise ScenarioError(ngettext("hands must be a list of {n} list of cards, one per seat",
+                                        "hands must be a list of {n} lists of cards, one per seat", players).format(
+                                            n=players))
+    hands = [_cards(h, _("hand of seat {seat}").format(seat=i)) for i, h in enumerate(hands_raw)]
+    stock = _cards(data.get("stock", []), pgettext("scenario field", "stock"))
     starter = data.get("starter", None)
-    starter_card = _card(starter, "starter") if starter is not None else None
+    starter_card = _card(starter, pgettext("scenario field", "starter")) if starter is not None else None
     trump_raw = data.get("trump", _MISSING)
     trump_given = trump_raw is not _MISSING
-    trump = _card(trump_raw, "trump") if trump_given and trump_raw is not None else None
+    trump = _card(trump_raw, pgettext("scenario field", "trump")) if trump_given and trump_raw is not None else None
     actions = data.get("actions", [])
     if not isinstance(actions, list):
-        raise ScenarioError("actions must be a list")
+        raise ScenarioError(_("actions must be a list"))
     every = [c for h in hands for c in h] + stock + [c for c in (starter_card, trump) if c is not None]
     for card, count in Counter(every).items():
         if card == JOKER:
             allowed = variant.jokers(rules)
             if count > allowed:
-                raise ScenarioError(f"{count} jokers (XX) are given, but {variant.name} has "
-                                    + (f"{allowed} under these rules" if allowed else "none without the jokers option"))
+                words = ngettext("{count} jokers (XX) are given, but {game} has {n} under these rules",
+                                 "{count} jokers (XX) are given, but {game} has {n} under these rules", allowed) \
+                    if allowed else _("{count} jokers (XX) are given, but {game} has none without the jokers option")
+                raise ScenarioError(words.format(count=count, game=variant.title(), n=allowed))
         elif count > variant.decks:
-            times = "twice" if variant.decks == 1 else f"{count} times"
-            raise ScenarioError(f"card {card} is given {times}, but {variant.name} has "
-                                f"{'one deck' if variant.decks == 1 else f'{variant.decks} decks'}")
+            words = ngettext("card {card} is given {count} times, but {game} has {n} deck",
+                             "card {card} is given {count} times, but {game} has {n} decks", variant.decks)
+            raise ScenarioError(words.format(card=card, count=count, game=variant.title(), n=variant.decks))
     return Layout(variant, players, dealer, rules, seed, hands, stock, starter_card, trump,
                   trump_given, actions)
 
@@ -132,13 +137,15 @@ def load_layout(path: str | Path, variants: dict[str, Variant]) -> Layout:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise ScenarioError(_("cannot read {path}: {error}").format(
+            path=path, error=os_reason(exc) if isinstance(exc, OSError) else exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScenarioError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise ScenarioError(_("{path} is not valid JSON: {error} at line {line}, column {column}").format(
+            path=path, error=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise ScenarioError(f"{path} nests its JSON too deeply to be a scenario") from None
+        raise ScenarioError(_("{path} nests its JSON too deeply to be a scenario").format(path=path)) from None
     return parse_layout(data, variants)
 
 

@@ -131,6 +131,13 @@ class Words:
         return out
 
 
+def fault_words(exc: BaseException) -> Words:
+    """What a player is told of a fault in the program (an AI or a table task that raised): that
+    it is one, and the exception's type, a name to report; its own text is for the logs, in
+    English, and stays out of the players' words."""
+    return Words("a fault in makao-tui: {error}", error=type(exc).__name__)
+
+
 def plural_words(singular: str, plural: str, count: int, /, **fields: Any) -> Words:
     """A :class:`Words` whose template depends on ``count`` (``plural_words("{n} card", "{n}
     cards", n, n=n)``): put ``count`` in a field yourself."""

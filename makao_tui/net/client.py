@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..engine.i18n import _
+from ..engine.i18n import _, os_reason
 from ..table import WIRE_VERSION, Hint, Notice, Refusal, TableClient, Update, to_wire
 from . import places
 from .identity import door_player
@@ -236,7 +236,8 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
         except (ConnectionRefusedError, FileNotFoundError):
             raise _no_table(code, folder) from None
         except OSError as exc:
-            raise ConnectError(_("cannot reach table {code}: {error}").format(code=code, error=exc.strerror)) from None
+            raise ConnectError(_("cannot reach table {code}: {error}").format(
+                code=code, error=os_reason(exc))) from None
         server_uid = places.peer_uid(sock)
         if server_uid is not None and server_uid != owner:  # someone else's process behind the name
             raise ConnectError(_("table {code} is not served by the user who made it: not joining").format(code=code))

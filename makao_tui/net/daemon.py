@@ -19,6 +19,7 @@ import sys
 
 import msgspec
 
+from ..engine.i18n import _, os_reason
 from . import places
 from .server import HostConfig, ServerError, TableServer, run_server
 
@@ -43,7 +44,8 @@ def spawn(config: HostConfig) -> str:
         log = open(log_path(), "ab")  # noqa: SIM115 (handed to the child)
         os.chmod(log_path(), 0o600)
     except OSError as exc:
-        raise SpawnError(f"cannot write the server's log {log_path()}: {exc.strerror}") from None
+        raise SpawnError(_("cannot write the server's log {path}: {error}").format(path=log_path(),
+                                                                                  error=os_reason(exc))) from None
     with log:
         env = {**os.environ, "MAKAO_READY_FD": str(write_end)}
         try:
@@ -52,12 +54,12 @@ def spawn(config: HostConfig) -> str:
                              start_new_session=True, close_fds=True, cwd="/", env=env)
         except OSError as exc:
             os.close(read_end)
-            raise SpawnError(f"cannot start the table server: {exc.strerror}") from None
+            raise SpawnError(_("cannot start the table server: {error}").format(error=os_reason(exc))) from None
         finally:
             os.close(write_end)
     with os.fdopen(read_end, "rb") as ready:
         line = ready.readline().decode("utf-8", "replace").strip()
-    word, _, rest = line.partition(" ")
+    word, _sep, rest = line.partition(" ")
     if word == "ready" and places.valid_code(rest):
         return rest
     if word == "error":

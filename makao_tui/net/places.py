@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.i18n import _, os_reason
 from ..store import data_dir
 
 if TYPE_CHECKING:
@@ -55,7 +56,8 @@ def tables_dir(create: bool = True) -> Path:
         except FileExistsError:
             pass  # another user made it just now
         except OSError as exc:
-            raise TablesDirError(f"cannot make the tables folder {path}: {exc.strerror}") from None
+            raise TablesDirError(_("cannot make the tables folder {path}: {error}").format(
+                path=path, error=os_reason(exc))) from None
     if path.exists() and (path.is_symlink() or not path.is_dir()):
         raise TablesDirError(f"{path} is not a folder: set MAKAO_TABLES_DIR to one")
     return path
@@ -81,7 +83,7 @@ def new_code(folder: Path, rng: random.Random | None = None) -> str:
     """A join code no live table of ``folder`` uses (``crane-47``). Raises
     :class:`TablesDirError` if none is left after many tries."""
     rng = rng or random.SystemRandom()
-    for _ in range(200):
+    for _attempt in range(200):
         code = f"{rng.choice(CODE_WORDS)}-{rng.randrange(10, 100)}"
         if not socket_path(code, folder).exists() and not info_path(code, folder).exists():
             return code

@@ -41,7 +41,7 @@ import msgspec
 
 from .. import __version__
 from ..ai import DEFAULT_LEVEL
-from ..engine.i18n import N_
+from ..engine.i18n import N_, _, os_reason
 from ..engine.text import clean_name
 from ..engine.variant import rules_to_options
 from ..games import get_variant
@@ -314,7 +314,7 @@ class TableServer:
                                                            limit=MAX_CLIENT_LINE)
             os.chmod(path, 0o666)  # every user of the box may connect
         except OSError as exc:
-            raise ServerError(f"cannot listen on {path}: {exc.strerror}") from None
+            raise ServerError(_("cannot listen on {path}: {error}").format(path=path, error=os_reason(exc))) from None
         self._publish_info()
         if self.table is not None:  # resumed: the players come back
             self.table.watch(self._on_change)
@@ -372,7 +372,7 @@ class TableServer:
 
     def _ai_failed(self, exc: BaseException) -> None:
         log.error("an AI turn failed", exc_info=exc)
-        self.close(N_("the table's server failed: {error}"), error=f"{type(exc).__name__}: {exc}")
+        self.close(N_("the table's server failed: {error}"), error=type(exc).__name__)  # the log has the rest
 
     # ------------------------------------------------------------ one client
 

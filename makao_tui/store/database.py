@@ -39,9 +39,10 @@ from typing import Any
 
 import platformdirs
 
-from ..engine.i18n import _, ngettext, number
+from ..engine.i18n import N_, _, os_reason
 from ..engine.text import clean_name
 from ..engine.variant import GameInfo, RulesError, Variant
+from ..engine.words import Number, Words, plural_words
 from ..games import all_games, game_info, get_variant
 from . import locks, schema, validate
 from .errors import (
@@ -89,16 +90,21 @@ def default_path() -> Path:
     return data_dir() / DB_NAME
 
 
-def size_text(count: int) -> str:
-    """A byte count in words of the language in use: ``"512 bytes"``, ``"3.2 MiB"`` (``"3,2 MiB"``
-    in Russian and Polish)."""
+def size_words(count: int) -> Words:
+    """A byte count as a message: ``"512 bytes"``, ``"3.2 MiB"`` (``"3,2 MiB"`` in Russian and
+    Polish), said in the reader's language."""
     if count < 1024:
-        return ngettext("{n} byte", "{n} bytes", count).format(n=count)
+        return plural_words("{n} byte", "{n} bytes", count, n=count)
     units = ("KiB", "MiB", "GiB", "TiB")
     value, unit = count / 1024, 0
     while value >= 1024 and unit < len(units) - 1:
         value, unit = value / 1024, unit + 1
-    return f"{number(value, 1)} {units[unit]}"
+    return Words("{size} {unit}", size=Number(value, 1), unit=units[unit])
+
+
+def size_text(count: int) -> str:
+    """:func:`size_words` in the language in use."""
+    return size_words(count).text()
 
 
 def _free(path: Path) -> int | None:
@@ -108,12 +114,12 @@ def _free(path: Path) -> int | None:
         return None
 
 
-def _in_use(match_id: int, row: Any) -> str:
+def _in_use(match_id: int, row: Any) -> Words:
     """The words of a match another process holds (``row``: its writer's host, pid, heartbeat)."""
     if row is None:
-        return _("match {id} is open in another makao process").format(id=match_id)
-    return _("match {id} is open in another makao process (pid {pid} on {host})").format(
-        id=match_id, pid=row[1], host=row[0])
+        return Words("match {id} is open in another makao process", id=match_id)
+    return Words("match {id} is open in another makao process (pid {pid} on {host})", id=match_id, pid=row[1],
+                 host=row[0])
 
 
 def full_error(path: Path, needed: int = 0) -> StoreFullError:
@@ -121,13 +127,15 @@ def full_error(path: Path, needed: int = 0) -> StoreFullError:
     naming the folder and the space free there."""
     free = _free(path)
     needed = max(needed, 64 * 1024)  # SQLite grows a file by pages, and the WAL beside it too
+    fields: dict[str, Any] = {"path": str(path), "free": size_words(free or 0), "folder": str(path.parent),
+                              "needed": size_words(needed)}
     if free is not None and free > 16 * needed:
-        template = _("cannot save to {path}: the disk is full (or the file reached a size limit): {free} free in "
-                     "{folder}, about {needed} needed")
+        words = Words("cannot save to {path}: the disk is full (or the file reached a size limit): {free} free in "
+                      "{folder}, about {needed} needed", **fields)
     else:
-        template = _("cannot save to {path}: the disk is full: {free} free in {folder}, about {needed} needed")
-    return StoreFullError(path, template.format(path=path, free=size_text(free or 0), folder=path.parent,
-                                                needed=size_text(needed)), free, needed)
+        words = Words("cannot save to {path}: the disk is full: {free} free in {folder}, about {needed} needed",
+                      **fields)
+    return StoreFullError(path, words, free, needed)
 
 
 def classify(path: Path, exc: sqlite3.Error, doing: str = "read", needed: int = 0) -> StoreError:
@@ -137,17 +145,17 @@ def classify(path: Path, exc: sqlite3.Error, doing: str = "read", needed: int = 
     primary = code & 0xFF if isinstance(code, int) else None
     text = str(exc)
     if primary in (_BUSY, _LOCKED) or (primary is None and ("locked" in text or "busy" in text)):
-        return StoreBusyError(path, _("{path} is busy: another makao process is writing to it").format(path=path))
+        return StoreBusyError(path, Words("{path} is busy: another makao process is writing to it", path=str(path)))
     free = _free(path)
     if primary == _FULL or "disk is full" in text or (
             primary == _IOERR and free is not None and free < _NEARLY_FULL):
         return full_error(path, needed)
     if primary in (_CORRUPT, _NOTADB) or (primary is None and ("malformed" in text or "not a database" in text)):
-        return CorruptStoreError(path, _("cannot read {path}: {error}").format(path=path, error=text))
-    templates = {"read": _("cannot read {path}: {error}"), "open": _("cannot open {path}: {error}"),
-                 "write to": _("cannot write to {path}: {error}")}
-    template = templates.get(doing) or _("cannot use {path}: {error}")
-    return StoreError(path, template.format(path=path, error=text))
+        return CorruptStoreError(path, Words("cannot read {path}: {error}", path=str(path), error=text))
+    templates = {"read": N_("cannot read {path}: {error}"), "open": N_("cannot open {path}: {error}"),
+                 "write to": N_("cannot write to {path}: {error}")}
+    template = templates.get(doing) or N_("cannot use {path}: {error}")
+    return StoreError(path, Words(template, path=str(path), error=text))  # SQLite's own words stay English
 
 
 @dataclass
@@ -188,7 +196,8 @@ class Store:
             # user-only: the saved matches hold every hand (issue 11: no other user may read them)
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(self.path, f"cannot create the folder of {self.path}: {exc.strerror}") from None
+            raise StoreError(self.path, _("cannot create the folder of {path}: {error}").format(
+                path=self.path, error=os_reason(exc))) from None
         self._check_header()
         self._lock = threading.RLock()
         self._marker: tuple[int, Path] | None = None
@@ -230,7 +239,7 @@ class Store:
             return
         except OSError as exc:
             raise StoreError(self.path, _("cannot read {path}: {error}").format(
-                path=self.path, error=exc.strerror)) from None
+                path=self.path, error=os_reason(exc))) from None
         if head and head != SQLITE_HEADER:
             raise CorruptStoreError(self.path, _("cannot read {path}: file is not a database").format(path=self.path))
 
@@ -407,8 +416,8 @@ class Store:
             try:
                 fd = locks.claim(self.path, match_id)
             except OSError as exc:
-                raise StoreError(self.path, f"cannot lock match {match_id} in {locks.folder(self.path)}: "
-                                            f"{exc.strerror}") from None
+                raise StoreError(self.path, _("cannot lock match {id} in {folder}: {error}").format(
+                    id=match_id, folder=locks.folder(self.path), error=os_reason(exc))) from None
             if fd is None:
                 raise MatchInUseError(self.path, _in_use(match_id, row))
         elif row is not None and row[0] == locks.HOST and _pid_alive(row[1]):

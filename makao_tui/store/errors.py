@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..engine.words import Words
+
 
 class StoreError(Exception):
-    """A saved-games file that cannot be used; ``path`` is the file, ``str(error)`` one line."""
+    """A saved-games file that cannot be used; ``path`` is the file, ``str(error)`` one line in
+    the language in use. ``message`` may be a :class:`~makao_tui.engine.words.Words`, kept as
+    ``words`` (else None), so that a table can send it as data and each player reads it in their
+    own language (a save notice at a shared table)."""
 
-    def __init__(self, path: Path, message: str):
-        super().__init__(message)
+    def __init__(self, path: Path, message: str | Words):
+        super().__init__(message.text() if isinstance(message, Words) else message)
         self.path = path
+        self.words = message if isinstance(message, Words) else None
+
+    def said(self) -> str | Words:
+        """The message as data if it has that form, else its text (a :class:`Words` field)."""
+        return self.words if self.words is not None else str(self)
 
 
 class CorruptStoreError(StoreError):
@@ -32,7 +42,7 @@ class StoreFullError(StoreError):
     ``free``: bytes free on that disk (None if unknown); ``needed``: about how many more bytes the
     write needs. Never a reason to set the file aside; a writer keeps the actions and tries again."""
 
-    def __init__(self, path: Path, message: str, free: int | None = None, needed: int = 0):
+    def __init__(self, path: Path, message: str | Words, free: int | None = None, needed: int = 0):
         super().__init__(path, message)
         self.free = free
         self.needed = needed

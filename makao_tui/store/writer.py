@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.i18n import _, ngettext
 from ..engine.variant import rules_to_options
+from ..engine.words import Words, plural_words
 from . import locks
 from .errors import MatchInUseError, StoreBusyError, StoreError, StoreFullError
 from .records import SavedMatch
@@ -47,13 +48,15 @@ class SaveStatus:
     ``"delayed"`` (``pending`` actions wait in memory and are retried), ``"lost"`` (another
     process took the match over: nothing more is written) or ``"closed"``. ``reason``: ``"busy"``,
     ``"full"``, ``"error"`` or ``""``; ``message``: one line for the user (``""`` when saved);
-    ``error``: the store error alone (``message`` without what the table does about it)."""
+    ``error``: the store error alone (``message`` without what the table does about it);
+    ``words``: ``message`` as data, for a table to send (each player reads it in their language)."""
 
     state: str = "saved"
     pending: int = 0
     reason: str = ""
     message: str = ""
     error: str = ""
+    words: Words | None = None
 
 
 class MatchWriter:
@@ -234,7 +237,7 @@ class MatchWriter:
                     conn.executemany("UPDATE seats SET undos = undos + ?, hints = hints + ? WHERE match_id = ?"
                                      " AND seat = ?", [(u, h, match_id, seat) for seat, (u, h) in marks.items()])
             except MatchInUseError as exc:
-                self._set(SaveStatus("lost", self.pending, "error", str(exc), str(exc)))
+                self._set(SaveStatus("lost", self.pending, "error", str(exc), str(exc), exc.words))
                 return False
             except StoreError as exc:
                 if created is not None:  # rolled back: the new match's id and lock are not ours
@@ -243,11 +246,12 @@ class MatchWriter:
                     else "error"
                 with self._queue:
                     waiting = len(self._rows)
-                self._set(SaveStatus("delayed", waiting, reason, ngettext(
+                words = plural_words(
                     "{error}. The match goes on; {count} action kept in memory and saved as soon as the file "
                     "can be written.",
                     "{error}. The match goes on; {count} actions kept in memory and saved as soon as the file "
-                    "can be written.", waiting).format(error=exc, count=waiting), str(exc)))
+                    "can be written.", waiting, error=exc.said(), count=waiting)
+                self._set(SaveStatus("delayed", waiting, reason, words.text(), str(exc), words))
                 return False
             if created is not None:
                 self.id, self._token, self._fd = created
@@ -295,8 +299,8 @@ class MatchWriter:
             conn.execute("INSERT OR REPLACE INTO writers (match_id, token, host, pid, heartbeat)"
                          " VALUES (?, ?, ?, ?, ?)", (self.id, self._token, locks.HOST, os.getpid(), time.time()))
         elif row[0] != self._token:
-            raise MatchInUseError(self.store.path, _("match {id} was taken over by another makao process").format(
-                id=self.id))
+            raise MatchInUseError(self.store.path, Words("match {id} was taken over by another makao process",
+                                                         id=self.id))
         assert self.id is not None  # only a created match is written without being created
         return self.id
 

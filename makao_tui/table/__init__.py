@@ -69,6 +69,7 @@ if TYPE_CHECKING:
         SeatInfo,
         Update,
         WireError,
+        say_reason,
         to_wire,
     )
     from .worker import AIWorker
@@ -79,12 +80,12 @@ __getattr__ = lazy_names(__name__, {
     "seating": ("LocalSeating", "Seating"),
     "service": ("AI_NAMES", "Listener", "SeatSpec", "Subscription", "Table", "TableError", "seat_names"),
     "wire": ("WIRE_VERSION", "Codec", "DealRow", "Hint", "LogEntry", "Message", "Notice", "Refusal", "SeatInfo",
-             "Update", "WireError", "to_wire"),
+             "Update", "WireError", "say_reason", "to_wire"),
     "worker": ("AIWorker",),
 })
 
 __all__ = [
     "AI_NAMES", "WIRE_VERSION", "AIWorker", "Codec", "DealRow", "Entry", "Hint", "Listener", "LocalSeating",
     "LogEntry", "Message", "Notice", "Refusal", "Row", "SeatInfo", "SeatSpec", "Seating", "Sender", "Subscription",
-    "Table", "TableClient", "TableError", "Update", "WireError", "seat_names", "to_wire",
+    "Table", "TableClient", "TableError", "Update", "WireError", "say_reason", "seat_names", "to_wire",
 ]

@@ -20,12 +20,11 @@ import msgspec
 from ..ai import DEFAULT_LEVEL, Player, Thinking, advise, ai_for, decide, decision_rng
 from ..engine.actions import Action, ActionFormatError, action_from_json
 from ..engine.events import Event
-from ..engine.i18n import _
 from ..engine.match import Match
 from ..engine.state import GameState, IllegalAction
 from ..engine.text import clean_name
 from ..engine.variant import Variant, rules_to_options
-from ..engine.words import Seat, Words, say
+from ..engine.words import Seat, Words, fault_words, say
 from ..store import StoreError
 from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, ai_seat_label, to_wire
 from .worker import AIWorker
@@ -411,7 +410,8 @@ class Table:
         def status(status: Any) -> None:
             if status.state not in ("delayed", "saved"):
                 return
-            notice = Notice(kind="save_delayed" if status.state == "delayed" else "saved", reason=status.message)
+            notice = Notice(kind="save_delayed" if status.state == "delayed" else "saved", reason=status.message,
+                            words=status.words.to_wire() if status.words is not None else None)
             if self._loop is None or threading.get_ident() == self._loop_thread:
                 self._notice(notice)
             else:
@@ -435,8 +435,8 @@ class Table:
             writer.on_status = None
             with contextlib.suppress(StoreError):
                 writer.close()
-            self._notice(Notice(kind="save_failed",
-                                reason=_("{error}. This match is no longer saved here.").format(error=exc)))
+            words = Words("{error}. This match is no longer saved here.", error=exc.said())
+            self._notice(Notice(kind="save_failed", reason=words.text(), words=words.to_wire()))
 
     def _mark(self, seat: int, undos: int = 0, hints: int = 0) -> None:
         """Store that ``seat`` took a move back or had a hint (the statistics show the help a
@@ -570,7 +570,8 @@ class Table:
         try:
             advice = await self.worker.run(advise, *args) if self.worker is not None else advise(*args)
         except Exception as exc:  # a hint that fails is a refusal, not the table's end
-            return Refusal(kind="hint_failed", reason=f"{type(exc).__name__}: {exc}", intent="hint", seq=self.seq)
+            return Refusal(kind="hint_failed", reason=f"{type(exc).__name__}: {exc}", intent="hint", seq=self.seq,
+                           words=fault_words(exc).to_wire())
         if seq != self.seq:
             return self._refused("stale", Words("the table moved on while the hint was thought of"), "hint")
         self._mark(sub.seat, hints=1)
@@ -610,7 +611,8 @@ class Table:
     def _ai_failed(self, seat: int, view: Any, exc: Exception) -> Action:
         """The stand-in move of an AI seat whose AI raised ``exc``: its first legal action; every
         receiver is told (a :class:`Notice` ``"ai_failed"`` after the move's update)."""
-        self._notices.append(Notice(kind="ai_failed", reason=f"{type(exc).__name__}: {exc}", seat=seat))
+        self._notices.append(Notice(kind="ai_failed", reason=f"{type(exc).__name__}: {exc}", seat=seat,
+                                    words=fault_words(exc).to_wire()))
         return view.legal[0]
 
     def _ai_done(self, task: asyncio.Task) -> None:

@@ -86,3 +86,19 @@ def test_counts_take_each_languages_plural_forms(language, forms):
     for count, words in forms.items():
         result = CliRunner().invoke(app, ["tables", *(f"x{i}" for i in range(count))])
         assert result.exit_code == 2 and words in result.output, (count, result.output)
+
+
+def test_the_help_says_typers_words_and_types_in_the_language():
+    done = makao("--lang", "pl", "play", "--help")
+    assert done.returncode == 0, done.stderr
+    assert "[OPCJE]" in done.stdout and "LICZBA" in done.stdout and "TEKST" in done.stdout
+    for english in ("[OPTIONS]", "<int>", "<str>", "<bool>", "list[str]"):
+        assert english not in done.stdout, english
+
+
+def test_a_malformed_scenario_is_told_in_the_language(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"variant": "makao-pl", "players": 2, "hands": [["AS", "ZZ"], []]}', encoding="utf-8")
+    done = makao("--lang", "ru", "scenario", str(bad))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == "makao: рука места 0: неизвестная карта 'ZZ'", done.stderr

@@ -106,3 +106,9 @@ def test_the_catalogs_are_complete_and_compiled():
 ])
 def test_a_sentence_goes_on_in_lower_case_after_a_dash_or_a_colon(text, expected):
     assert i18n.continuing(text, ["Olga", "Bob"]) == expected
+
+
+def test_an_operating_systems_reason_is_said_in_the_language():
+    i18n.set_language("pl")
+    assert i18n.os_reason(FileNotFoundError(2, "No such file or directory")) == "nie ma takiego pliku ani folderu"
+    assert i18n.os_reason(OSError(5, "Input/output error")) == "Input/output error"  # not known here: the system's

@@ -11,6 +11,7 @@ import pytest
 
 from makao_tui.ai import ai_for
 from makao_tui.engine.actions import Bid, Draw
+from makao_tui.engine.words import Words
 from makao_tui.games import get_variant
 from makao_tui.store import Seat, open_store
 from makao_tui.table import (
@@ -274,3 +275,35 @@ def test_each_client_reads_the_tables_refusals_in_its_own_language():
     assert say_reason(late.reason, late.words, bob.names) == "сейчас ходит Ann"
     assert say_reason("as the table said", None) == "as the table said"
     assert say_reason("as the table said", {"words": 5}) == "as the table said"
+
+
+def test_a_save_notice_travels_as_data_and_each_reader_words_it():
+    """At a shared table the host's language is not the players': the notice of a failed save
+    carries its words as data (the store error's too), and a Russian client says it in Russian."""
+    from makao_tui.engine import i18n
+    from makao_tui.store import StoreBusyError
+    from makao_tui.table.wire import say_reason
+
+    variant = get_variant("makao-ru")
+
+    class Busy:
+        closed = False
+
+        def save(self, match, played=None):
+            raise StoreBusyError(Path("m.sqlite"), Words("{path} is busy: another makao process is writing to it",
+                                                         path="m.sqlite"))
+
+        def close(self):
+            self.closed = True
+
+    table = Table(variant, variant.rules(), [ANN, BOB], seed=1, writer=Busy())
+    got: list = []
+    table.join(0, got.append)
+    seated(table, 1)
+    table.start()
+    table._subs[table.match.state.to_act].act(table.seq, Draw())
+    [notice] = [m for m in got if isinstance(m, Notice)]
+    assert notice.reason.startswith("m.sqlite is busy") and notice.words is not None
+    i18n.set_language("ru")
+    said = say_reason(notice.reason, notice.words)
+    assert said is not None and "busy" not in said and said.startswith("m.sqlite")

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import Card, rank_plural, suit_label
 from ...engine.i18n import N_, _, continuing
-from ...table import Notice, Refusal, Seating
+from ...table import Notice, Refusal, Seating, say_reason
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
 from ..widgets.log import EventLog
@@ -274,7 +274,7 @@ class TableScreen(Screen[None]):
         if isinstance(message, Notice) and message.kind == "ai_failed" and message.seat is not None:
             name = self.seating.names[message.seat]
             self.say(_("{name}'s AI failed ({reason}); {name} made the first legal move instead.").format(
-                name=name, reason=message.reason))
+                name=name, reason=say_reason(message.reason, message.words)))
         elif isinstance(message, Notice):
             self.makao_app.table_notice(message)
         elif isinstance(message, Refusal):
@@ -493,7 +493,8 @@ class TableScreen(Screen[None]):
             return
         if isinstance(answer, Refusal):
             if answer.kind == "hint_failed":
-                self.say(_("No hint: the hard AI failed ({reason}).").format(reason=answer.reason), error=True)
+                self.say(_("No hint: the hard AI failed ({reason}).").format(
+                    reason=say_reason(answer.reason, answer.words)), error=True)
             elif answer.kind != "stale":
                 self.say(answer.reason, error=True)
             return
