@@ -670,7 +670,9 @@ def _tables(rules: ShedRules) -> _Tables:
 class ShedState(GameState):
     """One deal of a shedding game. Build with :meth:`deal` or the constructor.
 
-    Internally ``stock[-1]`` is the next card to be drawn. See :class:`GameState` for the contract.
+    Internally ``stock[-1]`` is the next card to be drawn, and each hand is also kept as a mask
+    (``_hm``, see :class:`_Tables`) that the rules code changes with it: a hand is changed only
+    through the rules. See :class:`GameState` for the contract.
     The rules run once, in :meth:`step`: :meth:`apply` checks the action and has :meth:`step`
     collect the events; called alone (the fast path of random playouts and search) it does neither.
     """
