@@ -31,7 +31,7 @@ def test_deal_one_pack():
 
 
 def test_scenario_refuses_a_card_given_twice():
-    with pytest.raises(ValueError, match="twice"):
+    with pytest.raises(ValueError, match="given 2 times"):
         pl([["5C"], ["5C"]], "7H")
 
 
