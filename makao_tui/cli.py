@@ -30,8 +30,10 @@ def _param_name(param) -> str:
 
 
 #: the type checks of Typer's values (pydantic's error types) in the user's words
-_VALUE_ERRORS = {"int_parsing": N_("a whole number is needed"), "float_parsing": N_("a number is needed"),
-                 "bool_parsing": N_("yes or no is needed")}
+_VALUE_ERRORS = {"int_parsing": N_("a whole number is needed"), "int_from_float": N_("a whole number is needed"),
+                 "int_type": N_("a whole number is needed"), "float_parsing": N_("a number is needed"),
+                 "float_type": N_("a number is needed"), "finite_number": N_("a number is needed"),
+                 "bool_parsing": N_("yes or no is needed"), "bool_type": N_("yes or no is needed")}
 
 
 def usage_error_text(exc: Exception) -> str:
@@ -64,8 +66,8 @@ def usage_error_text(exc: Exception) -> str:
     if "BadParameter" in kinds and param is not None:
         cause = exc.__cause__
         errors = cause.errors() if cause is not None and hasattr(cause, "errors") else []
-        why = _VALUE_ERRORS.get(errors[0].get("type", "")) if errors else None
-        return _("wrong value for {name}: {why}").format(name=_param_name(param),
+        why = _VALUE_ERRORS.get(errors[0].get("type", ""), N_("the value does not fit")) if errors else None
+        return _("wrong value for {name}: {why}").format(name=_param_name(param),  # pydantic's words are English
                                                           why=_(why) if why else message.rstrip("."))
     if "NoSuchCommand" in kinds or message.startswith("No such command"):
         name = str(getattr(exc, "command_name", "") or message.partition("'")[2].rpartition("'")[0])

@@ -102,3 +102,19 @@ def test_a_malformed_scenario_is_told_in_the_language(tmp_path):
     done = makao("--lang", "ru", "scenario", str(bad))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == "makao: рука места 0: неизвестная карта 'ZZ'", done.stderr
+
+
+def test_a_value_error_of_an_unknown_kind_is_not_told_in_pydantics_english():
+    import click
+
+    from makao_tui.cli import usage_error_text
+    from makao_tui.engine import i18n
+
+    class Checked(ValueError):
+        def errors(self):
+            return [{"type": "string_too_long", "msg": "String should have at most 3 characters"}]
+
+    error = click.BadParameter("String should have at most 3 characters", param=click.Option(["--pace"]))
+    error.__cause__ = Checked()
+    i18n.set_language("pl")
+    assert usage_error_text(error) == "zła wartość --pace: wartość nie pasuje"
