@@ -378,19 +378,20 @@ class MakaoApp(App[None]):
     def table_notice(self, notice: Notice) -> None:
         """News of the table itself, in a notification: "Saving delayed" (why, and that the match
         goes on) until the waiting actions are written, then "Saved"; saving that stopped; at a shared
-        table, whom the next deal waits for."""
+        table, whom the next deal waits for. Each is said from the notice's words (data), in this
+        player's language, not the host's."""
+        from ..net.words import notice_text
+
         if notice.kind == "save_delayed":
             self.clear_notifications()
-            self.notify(notice.reason, title=_("Saving delayed"), severity="warning", timeout=24 * 3600,
+            self.notify(notice_text(notice), title=_("Saving delayed"), severity="warning", timeout=24 * 3600,
                         markup=False)
         elif notice.kind == "saved":
             self.clear_notifications()
             self.notify(_("Every action of this match is saved."), title=_("Saved"), timeout=5)
         elif notice.kind == "save_failed":
-            self.notify(notice.reason, title=_("Saved games"), severity="error", timeout=20, markup=False)
+            self.notify(notice_text(notice), title=_("Saved games"), severity="error", timeout=20, markup=False)
         elif notice.kind == "waiting":  # a shared table: the next deal waits for the others
-            from ..net.words import notice_text
-
             self.notify(notice_text(notice), title=_("Table"), timeout=8, markup=False)
 
     def leave_match(self, wait: float | None = None) -> None:
