@@ -1491,13 +1491,19 @@ class ShedState(GameState):
     def _settle(self, ev: list[Event] | None) -> None:
         """Take the automatic turns: a seat still waiting (§5 ``fours_stack``) passes, and what is
         pending passes on to the next seat; a seat facing a skip without a four waits; a player
-        who can neither play nor draw passes by itself."""
+        who can neither play nor draw passes by itself.
+
+        Only turns that end because their player can neither play nor draw count towards the
+        end of a deal nobody can play on (RULES.md §1 "Stock exhausted": as many such turns *in a
+        row* as there are players); a turn lost to a four breaks the row, since the waiting seat
+        may hold a card that fits once its wait is over."""
         if self.stock and not self.skip and not self.waiting[self._turn]:
             return  # the common case: the seat to act may draw, nothing waits (as the loop finds)
         n = self.players
         while not self.over:
             seat = self._turn
             if self.waiting[seat]:
+                self.idle = 0
                 self.waiting[seat] -= 1
                 if ev is not None:
                     ev.append(TurnSkipped(seat, self.waiting[seat]))
@@ -1507,6 +1513,7 @@ class ShedState(GameState):
                 continue
             if self.skip:
                 if not self._t.skip & self._hm[seat]:
+                    self.idle = 0
                     self.waiting[seat] += self.skip - 1
                     self.skip = 0
                     if ev is not None:
