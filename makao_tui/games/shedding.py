@@ -836,22 +836,33 @@ class ShedState(GameState):
 
     def _forms(self, face: int, after: int) -> tuple[tuple[int, ...], int]:
         """The option and call bits of a play whose last card counts as ``face`` and leaves
-        ``after`` cards, and how many of them differ by more than a call."""
+        ``after`` cards, and how many of them differ by more than a call.
+
+        A last card names nothing and demands nothing: the deal ends with it. Under ``makao_out``
+        (§5) a last card laid without "po makale" keeps its effect, for the deal goes on: without
+        the call a last ace may name a suit (or keep its own, as a last card may) and a last jack
+        may demand a rank."""
         row = self._t.forms[after if after < 2 else 2]
         got = row[face]
         if got is None:
             rules = self.rules
             rank = _RANK[face]
             opts = [0]
+            suits = [(i + 1) << 6 for i in range(len(SUITS))]
+            demands = [(RANKS.index(r) + 1) << 9 for r in rules.demand_ranks]
             if after and rank == rules.namer_rank:
-                opts = [(i + 1) << 6 for i in range(len(SUITS))]
+                opts = suits
             elif after and rank == rules.demand_rank:
-                opts = [0, *((RANKS.index(r) + 1) << 9 for r in rules.demand_ranks)]
+                opts = [0, *demands]
             call = 0
             if not rules.auto_makao:
                 call = MAKAO_BIT if after == 1 else OUT_BIT if after == 0 and rules.makao_out else 0
-            forms = (*(o | call for o in opts), *opts) if call else tuple(opts)
-            got = row[face] = (forms, len(opts))
+            if call == OUT_BIT:
+                kept = [0, *suits] if rank == rules.namer_rank else [0, *demands] if rank == rules.demand_rank else [0]
+                got = row[face] = ((OUT_BIT, *kept), len(kept))
+            else:
+                forms = (*(o | call for o in opts), *opts) if call else tuple(opts)
+                got = row[face] = (forms, len(opts))
         return got
 
     def _extras(self, hand: list[Card], first: int) -> list[tuple[int, ...]]:
@@ -1074,7 +1085,9 @@ class ShedState(GameState):
         if action.demand is not None:
             if not rules.demand_rank:
                 return Refusal("no_demands", Words("there are no demands in this game"))
-            if last.rank != rules.demand_rank or not after:
+            # a last card demands nothing, unless it is laid without "po makale" (§5 makao_out)
+            last_keeps = rules.makao_out and not rules.auto_makao and not action.out
+            if last.rank != rules.demand_rank or not (after or last_keeps):
                 return Refusal("demand_not_allowed",
                                Words("only a {rank} makes a demand", rank=rank_words(rules.demand_rank))
                                if last.rank != rules.demand_rank else Words("the last card makes no demand"))
@@ -1306,7 +1319,9 @@ class ShedState(GameState):
         suit_opt = (move >> 6) & 7
         self.suit = SUITS[suit_opt - 1] if suit_opt else _SUIT[last]
         left = len(hand)
-        demand_made = bool(rules.demand_rank) and _RANK[last] == rules.demand_rank and left > 0
+        # a jack demands unless it ends the deal (a last card laid without "po makale" does not, §5)
+        out_called = bool(move & OUT_BIT) or rules.auto_makao or not rules.makao_out
+        demand_made = bool(rules.demand_rank) and _RANK[last] == rules.demand_rank and (left > 0 or not out_called)
         dem = (move >> 9) & 15
         demand = RANKS[dem - 1] if dem and demand_made else None
         if ev is not None:
@@ -1317,8 +1332,7 @@ class ShedState(GameState):
             if left:
                 if not (move & MAKAO_BIT or rules.auto_makao):
                     self._draw_cards(seat, rules.makao_cost, "makao", ev)
-            elif not (move & OUT_BIT or rules.auto_makao or not rules.makao_out):
-                # §5 makao_out: the card keeps its effect, the deal goes on
+            elif not out_called:  # §5 makao_out: the card keeps its effect, the deal goes on
                 self._draw_cards(seat, rules.makao_cost, "out", ev)
         answering_final = self.final_answer
         back = False

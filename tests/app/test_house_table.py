@@ -6,7 +6,7 @@ from makao_tui.app.screens.common import HelpScreen
 from makao_tui.app.screens.pickers import JokerRankPicker, JokerSuitPicker
 from makao_tui.app.widgets.cards import HandView
 from makao_tui.engine.cards import JOKER, Card
-from makao_tui.games.shedding import CardPlayed
+from makao_tui.games.shedding import CardPlayed, _hand_mask
 
 from .scenes import SEED_HOUSE_JOKER as SEED_JOKER
 from .scenes import SEED_HOUSE_PAIR as SEED_PAIR
@@ -117,5 +117,43 @@ def test_the_help_keys_follow_the_options_and_stay_the_same_when_asked_again():
         words = dict(first)
         assert "po makale" in words["m"] and "Space" in words
         assert not any(key.startswith("2-9") for key, _ in first)  # no jokers
+
+    run(app, body)
+
+
+def _last_card_jack(app) -> None:
+    """Leave Ann (to act) with one card, the jack of diamonds, which fits the A♦ on the pile."""
+    jack = Card.parse("JD")
+    state = peek(app).match.state
+    state.stock = [c for c in state.stock if c != jack]
+    state.hands = [[c for c in hand if c != jack] for hand in state.hands]
+    state.hands[0] = [jack]
+    state._hm = [_hand_mask(hand) for hand in state.hands]  # the hands as the engine's masks too
+    peek(app).table._changed()  # the table sends the seats their new views
+
+
+def test_po_makale_last_jack_without_the_call_asks_for_a_demand():
+    # RULES.md §5 makao_out: a last card laid without "po makale" keeps its effect
+    app = house_app(SEED_PAIR, makao_out=True)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        _last_card_jack(app)
+        await pilot.press("1", "enter")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "DemandPicker")
+
+    run(app, body)
+
+
+def test_po_makale_last_jack_with_the_call_goes_out_without_asking():
+    app = house_app(SEED_PAIR, makao_out=True)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        _last_card_jack(app)
+        await pilot.press("m", "1", "enter")
+        await wait_for(pilot, lambda: peek(app).match.deals[-1].state.is_over)
+        played = _played(app)
+        assert played is not None and played.out and played.demand is None
 
     run(app, body)

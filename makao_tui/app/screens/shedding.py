@@ -478,6 +478,10 @@ class ShedTableScreen(TableScreen):
         if not forms:  # not legal as laid: the engine says why
             self._play(Play(cards[0], more=tuple(cards[1:])))
             return
+        if len(view.hand) == len(cards) and self.seating.rules.makao_out:
+            # the last card: with "po makale" armed it ends the deal and names nothing; without the
+            # call it keeps its effect (RULES.md §5 makao_out), so only then is a suit or demand asked
+            forms = [a for a in forms if a.out == self.makao_armed] or forms
         self._choose(forms)
 
     def _choose(self, forms: list[Play]) -> None:
