@@ -89,7 +89,9 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise ScenarioError(_("dealer must be a seat from 0 to {last}").format(last=players - 1))
-    options = data.get("options") or {}
+    options = data.get("options")
+    if options is None:  # omitted or null: the preset's values
+        options = {}
     if not isinstance(options, dict):
         raise ScenarioError(_("options must be a JSON object of rule options"))
     preset = data.get("preset", "seed")

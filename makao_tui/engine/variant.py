@@ -156,8 +156,9 @@ def option_fields(rules_type: type) -> list[dataclasses.Field]:
 def make_rules(rules_type: type, options: dict[str, Any] | None, base: dict[str, Any] | None = None) -> Any:
     """Build a rules config from ``options`` (RULES.md names; missing = ``base``, then defaults).
 
-    Raises :class:`RulesError` for an unknown name, a value of the wrong type, or one outside the
-    field's ``choices`` / ``range`` (and whatever the rules type's own checks raise).
+    Raises :class:`RulesError` for an unknown name, a value of the wrong type (``null`` is a value
+    only of an option that may be off, ``time_limit_min``), or one outside the field's ``choices``
+    / ``range`` (and whatever the rules type's own checks raise): RULES.md "Option ranges".
     """
     if options is not None and not isinstance(options, dict):
         raise RulesError(_("the rule options must be given as names and values"))
@@ -173,7 +174,8 @@ def make_rules(rules_type: type, options: dict[str, Any] | None, base: dict[str,
             if not isinstance(value, bool):
                 raise _option_error(_("option {name!r} must be true or false"), name)
         elif isinstance(default, int) or (default is None and "range" in f.metadata):
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            # None ("off") only for an option whose default is off (``time_limit_min``)
+            if (value is not None or default is not None) and (not isinstance(value, int) or isinstance(value, bool)):
                 raise _option_error(_("option {name!r} must be a whole number"), name)
         elif isinstance(default, str) and not isinstance(value, str):
             raise _option_error(_("option {name!r} must be a text"), name)
