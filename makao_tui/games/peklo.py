@@ -404,7 +404,10 @@ class PekloState(GameState):
         if isinstance(action, Play):
             if self.phase != PLAY:
                 return Words("bid first: the bidding is not over")
-            if action.suit is not None or action.demand is not None or action.makao:
+            # one card and nothing else (SCENARIOS.md: a field that does not belong is refused);
+            # the calls, several cards and a joker's card are the shedding games' (RULES.md §1, §2, §5)
+            if (action.suit is not None or action.demand is not None or action.makao or action.out
+                    or action.more or action.as_card is not None):
                 return Words("a Peklo play names only the card")
             card = action.card
             hand = self.hands[self._turn]
