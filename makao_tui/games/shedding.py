@@ -748,10 +748,22 @@ class ShedState(GameState):
         under ``battle_kings`` too, §5); under ``starter_penalty: draw_until`` that player ransoms
         or draws until a card fits. A skip card skips the first player (under ``fours_stack`` he
         may answer it with a four **[decision]**). The opening position counts for the repetition
-        rule (§1 "Endless forced loops")."""
+        rule (§1 "Endless forced loops").
+
+        **[decision, RULES.md silent]** A hand laid out with no card (a scenario that starts after
+        a player went out, SCENARIOS.md "Hands may hold any number of cards") is a deal already
+        over: every seat without cards has gone out, the first of them from the dealer's left is
+        the winner, and the starter has no effect."""
+        first = (self.dealer + 1) % self.players
+        order = [(first + step) % self.players for step in range(self.players)]
+        gone = [seat for seat in order if not self.hands[seat]]
+        if gone:
+            self.out.update(gone)
+            self.winner = gone[0]
+            self._end(ev)
+            return
         t = self._t
         kind = t.kind[starter]
-        first = (self.dealer + 1) % self.players
         if kind is not None:
             self.penalty, self.penalty_rank = t.value[kind], kind
             self.resume = (first + 1) % self.players
