@@ -379,6 +379,7 @@ class Table:
         self.match.next_deal()
         self._log_opening()
         self.seq += 1
+        self._save()  # the stored deal number is the new deal's, before anyone acts in it
 
     def _replay(self, saved: Any) -> None:
         """Rebuild the match and its log from ``saved`` (its ``replay_into`` checks each step)."""
@@ -542,6 +543,7 @@ class Table:
         if self.match.awaiting_next_deal:  # back at the human's turn, in the next deal
             self.match.next_deal()
             self._log_opening()
+            self._save()
         self.seq += 1
         for s in self._subs:
             s._reset = True

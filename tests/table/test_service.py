@@ -180,6 +180,28 @@ def test_undo_takes_back_the_humans_move_and_the_ais_after_it(tmp_path):
     store.close()
 
 
+def test_the_stored_deal_is_the_new_one_as_soon_as_it_is_dealt(tmp_path):
+    """A match left at the start of deal 2, before anyone acted in it, is stored as at deal 2: the
+    start screen's "Resume — …, deal 2" (a tester saw "deal 1" after quitting during deal 2)."""
+    variant = get_variant("makao-pl")
+    store = open_store(tmp_path / "m.sqlite")
+    table = Table(variant, variant.rules(), [ANN, BOB], seed=3)
+    table.writer = store.start_match(variant, variant.rules(), [Seat("Ann", False), Seat("Bob", False)], 3)
+    ann, bob = seated(table, 0), seated(table, 1)
+    table.start()
+    rng, ai = random.Random(2), ai_for(variant.id)
+    while not ann.update.deal_over:
+        client = ann if ann.to_act == 0 else bob
+        assert client.act(ai.choose(client.view, rng)) is None
+    table.writer.flush()
+    assert store.unfinished()[0].deal == 1
+    assert ann.next_deal() is None and ann.deal_number == 2
+    table.writer.flush()
+    assert store.unfinished()[0].deal == 2
+    table.close()
+    store.close()
+
+
 def test_a_failing_store_is_told_and_the_match_goes_on():
     variant = get_variant("makao-ru")
     from makao_tui.store import StoreError
