@@ -19,7 +19,8 @@ needs tmux); run it by hand after a change to the shared tables or the table scr
     sudo python scripts/tmux_shared_table.py --users alice bob --makao /opt/makao-venv/bin/makao ...
 
 ``--users A B`` runs each terminal as that Unix user (``setpriv``, so that the user's shell
-leads the terminal's session as after an SSH login; needs root, and a ``makao`` both can run);
+leads the terminal's session as after an SSH login, with a UTF-8 locale and, with ``--langs``, the
+messages locale of that language instead of ``--lang``; needs root, and a ``makao`` both can run);
 the same user twice is one user in two terminals. It uses its own tmux server (``-L
 makao-shared-test``) and tables folder (a sticky temporary folder); data folders are per user in
 that folder unless ``--users`` is given (then each user's own). Exit status 0 when all went as it should.
@@ -149,11 +150,25 @@ def makao_processes(tables: str) -> list[str]:
     return found
 
 
-class Terminal:
-    """One tmux session: ``name`` (A, B), the Unix ``user`` it runs as (None: this one)."""
+#: the message locale of a login in each language (``LC_MESSAGES``; the app reads its name)
+MESSAGES = {"en": "en_US.UTF-8", "ru": "ru_RU.UTF-8", "pl": "pl_PL.UTF-8"}
 
-    def __init__(self, name: str, user: str | None, env: str, makao: str, size: tuple[int, int]) -> None:
+
+def login_locale(lang: str | None) -> str:
+    """The locale variables of a user's login, as an SSH session would pass them: a UTF-8
+    character set (``C.UTF-8``, which every system has; under ``env -i`` alone the user would get
+    the C locale, and the app would draw in ASCII) and, given ``lang``, messages in that language."""
+    return "LANG=C.UTF-8" + (f" LC_MESSAGES={MESSAGES[lang]}" if lang else "")
+
+
+class Terminal:
+    """One tmux session: ``name`` (A, B), the Unix ``user`` it runs as (None: this one) and, for
+    a user, the language of their login (``lang``; None: English)."""
+
+    def __init__(self, name: str, user: str | None, env: str, makao: str, size: tuple[int, int],
+                 lang: str | None = None) -> None:
         self.name, self.user, self.env, self.makao, self.size = name, user, env, makao, size
+        self.lang = lang
 
     def open(self, args: str) -> None:
         command = f"{self.env} {self.makao} {args}; sleep 30"
@@ -161,7 +176,7 @@ class Terminal:
             home = pwd.getpwnam(self.user).pw_dir
             command = (f"setpriv --reuid={self.user} --regid={self.user} --init-groups env -i HOME={home} "
                        f"USER={self.user} LOGNAME={self.user} PATH=/usr/local/bin:/usr/bin:/bin TERM=\"$TERM\" "
-                       f"sh -c {shlex.quote(f'cd && {command}')}")
+                       f"{login_locale(self.lang)} sh -c {shlex.quote(f'cd && {command}')}")
         tmux("new-session", "-d", "-s", self.name, "-x", str(self.size[0]), "-y", str(self.size[1]), command)
 
     def close(self) -> None:
@@ -232,12 +247,15 @@ def main() -> int:
         return base
 
     size2 = (int(size[0]), int(size[1]))
-    a = Terminal("A", users[0], env(users[0], "alice"), args.makao, size2)
-    b = Terminal("B", users[1], env(users[1], "bob"), args.makao, size2)
+    langs = args.langs or [None, None]
+    a = Terminal("A", users[0], env(users[0], "alice"), args.makao, size2, langs[0])
+    b = Terminal("B", users[1], env(users[1], "bob"), args.makao, size2, langs[1])
     tmux("kill-server")
     options = {"makao-ru": "--option loss_limit=200", "makao-pl": "--option deals=1"}.get(args.game, "")
     seats = "--seat open --seat open" + (" --seat ai" if args.ai else "")
-    lang_a, lang_b = (f" --lang {lang}" for lang in args.langs) if args.langs else ("", "")
+    # this user's terminals say their language with --lang; another user's, with their login's locale
+    lang_a, lang_b = (f" --lang {lang}" if lang and user is None else ""
+                      for lang, user in zip(langs, users, strict=True))
     a.open(f"host {args.game} {seats} {options} --ai-takeover 10 --name Alice{lang_a}")
     text = wait("A", r"makao join [a-z]+-\d\d")
     code = re.search(r"makao join ([a-z]+-\d\d)", text).group(1)  # type: ignore[union-attr]
