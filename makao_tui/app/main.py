@@ -87,9 +87,11 @@ GENERAL_KEYS = [
     ("Ctrl+S", N_("start the match (setup screen)")),
     ("h", N_("statistics and finished matches (start screen)")),
     ("l", N_("the language of the app (start screen)")),
-    ("r", N_("the rules of the highlighted game in full (start screen; F1 at a table)")),
+    ("F1", N_("the rules in full: of the highlighted game (start screen, r too), of this game (setup "
+              "screen), of the match (at a table)")),
     ("t", N_("colours: default, high contrast, 16 colours (start screen)")),
-    ("F1 / ?", N_("this help")),
+    ("?", N_("this help (at a table: the game's keys and its rules in short; on the setup screen, "
+             "outside the name and number fields)")),
     ("q / Ctrl+C", N_("quit (asks during a match)")),
 ]
 

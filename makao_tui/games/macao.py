@@ -114,6 +114,19 @@ def hand_total(cards: Sequence[Card]) -> int:
     return both if both <= 9 else first
 
 
+#: the totals a natural is called by on the table (RULES.md §3: the settlement names the natural 9,
+#: 8 and 7; a hand of 0 to 6 that never drew is a natural by the definition, yet no player calls it
+#: one, and it pays like any other)
+CALLED_NATURALS = frozenset({7, 8, 9})
+
+
+def called_natural(total: int, natural: bool) -> bool:
+    """Whether a hand worth ``total`` points (0..9) that ``natural``-ly never drew is shown and said
+    to be a natural: a natural 7, 8 or 9 (:data:`CALLED_NATURALS`); the rates still follow
+    :func:`punter_rate`."""
+    return natural and total in CALLED_NATURALS
+
+
 def punter_rate(total: int, natural: bool) -> int:
     """The multiple of the stake a banker pays a punter who beats him (RULES.md §3 "Settlement"):
     3 for a natural 9, 2 for a natural 8, 1 otherwise."""
@@ -263,9 +276,10 @@ class HandShown(Event):
 
     def text(self, names, ascii=False, viewer=None):
         cards, thrown = card_list(self.cards, ascii), card_list(self.thrown, ascii)
-        if self.natural and self.thrown:
+        natural = called_natural(self.total, self.natural)
+        if natural and self.thrown:
             template = _("{name} shows {cards}: natural {total} (threw away {thrown})")
-        elif self.natural:
+        elif natural:
             template = _("{name} shows {cards}: natural {total}")
         elif self.thrown:
             template = _("{name} shows {cards}: {total} (threw away {thrown})")
@@ -315,7 +329,7 @@ class Settled(Event):
         if self.punter_wins:
             if r > 1:
                 template = _("natural {punter}, ×{rate}")
-            elif self.natural:
+            elif called_natural(p, self.natural):
                 template = _("natural {punter} beats {banker}, ×1")
             else:
                 template = _("{punter} beats {banker}, ×1")

@@ -98,7 +98,7 @@ def test_a_joker_asks_for_its_rank_then_its_suit_and_the_log_names_the_card():
         await wait_for(pilot, lambda: isinstance(app.screen, JokerRankPicker))
         await pilot.press("8")  # an 8 of any suit goes on the 8♣
         await wait_for(pilot, lambda: isinstance(app.screen, JokerSuitPicker))
-        await pilot.press("h")
+        await pilot.press("3")  # ♥, the third suit offered (♣ ♦ ♥ ♠)
         await wait_for(pilot, lambda: _played(app) is not None)
         played = _played(app)
         assert played.card == JOKER and played.as_card == Card.parse("8H")

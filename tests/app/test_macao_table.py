@@ -211,3 +211,41 @@ def test_refusal_in_ascii_names_the_card_with_a_letter():
         assert "and 2D is worth 2" in status_text(app)
 
     run(app, body)
+
+
+def test_only_a_natural_7_8_or_9_is_marked_on_the_ledger():
+    """RULES.md §3: a natural is a hand that never drew, and the settlement names the natural 9,
+    8 and 7; a 0 that stood is a natural by the rule, yet "natural 0" / "0n" is not what a Macao
+    player calls it, so only 7, 8 and 9 are marked."""
+    from makao_tui.app.screens.macao import macao_ledger
+
+    app = app_macao(seed=3)
+
+    def low_natural_settled() -> bool:
+        return any(d.points is not None and d.public.naturals[0] and d.public.totals[0] < 7
+                   for d in table_of(app).seating.rows)
+
+    async def body(pilot):
+        for _ in patience("Ann stands on a card worth less than 7"):
+            await autoplay(pilot, lambda: humans_turn(app))
+            if low_natural_settled():
+                break
+            await pilot.press("s")  # Ann stands on her one card, whatever it is worth: a natural
+            await step(pilot)
+        seating = table_of(app).seating
+        sheet = macao_ledger(seating)
+        low_naturals = 0
+        for deal, row in zip(seating.rows, sheet.rows, strict=False):
+            if deal.points is None:
+                continue
+            view = deal.public
+            for seat in range(seating.players):
+                if not view.in_play[seat]:
+                    continue
+                cell = str(row[2 + seat])
+                total, natural = view.totals[seat], view.naturals[seat]
+                assert cell.startswith(f"{total}n" if natural and total >= 7 else f"{total} "), cell
+                low_naturals += natural and total < 7
+        assert low_naturals  # hands of 0-6 that never drew were there, and not marked
+
+    run(app, body)

@@ -221,8 +221,7 @@ def test_statistics_after_a_finished_ai_only_match():
         rows = {str(row[0]): [str(cell) for cell in row] for row in map(stats.get_row_at, range(stats.row_count))}
         assert set(rows) == {f"{name} (AI)" for name in stored["names"]}
         for seat, name in enumerate(stored["names"]):
-            _, game, matches, wins, average, best, helped = rows[f"{name} (AI)"]
-            assert helped == ""  # no undo, no hint
+            _, game, matches, wins, average, best = rows[f"{name} (AI)"]
             assert (game, matches, wins) == ("Polish Makao", "1", "1" if seat in match.winners() else "0")
             assert average == number(sum(d.points[seat] for d in match.deals) / len(match.deals), 1)  # −3.5
             assert best == f"#{stored['id']}: {number(match.totals[seat])}"

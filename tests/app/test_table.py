@@ -125,7 +125,7 @@ def test_suit_picker_after_an_ace_names_the_suit():
         assert peek(app).match.state.view(0).counts[0] == 5
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, SuitPicker))
-        await pilot.press("d")
+        await pilot.press("2")  # the second suit offered (♣ ♦ ♥ ♠): ♦
         await pilot.pause()
         entry = next(e for e in reversed(peek(app).log) if e.seat == 0)
         assert "plays A♠ and names ♦" in entry.events[0].text(peek(app).names)

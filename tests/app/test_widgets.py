@@ -79,7 +79,7 @@ def test_the_pickers_name_the_keys_they_take():
             await pilot.pause()
             return str(app.screen.query_one(".hint").render())
 
-    assert asyncio.run(hint_of(SuitPicker(["S", "H"]))).startswith("Keys: s h;")
+    assert asyncio.run(hint_of(SuitPicker(["S", "H"]))).startswith("Keys: 1 2;")
     assert asyncio.run(hint_of(DemandPicker(["5", "T", "Q", None]))).startswith("Keys: 5 0 q n;")
 
 
@@ -95,15 +95,26 @@ def test_scroll_bars_draw_their_thumb_in_whole_cells():
         assert set("".join(cells)) == {" "}  # no eighth blocks at the thumb's ends
 
 
-def test_the_key_bar_fits_80_columns_when_the_makao_key_is_offered():
+def test_the_key_bar_keeps_every_key_with_its_word_at_80_columns():
     from makao_tui.app.screens.table import fit_key_bar
 
-    keys = [("←→ 1-0", "choose"), ("Enter", "play"), ("d", "draw"), ("m", "Makao"), ("s", "scores"),
-            ("u", "undo"), ("h", "hint"), ("?", "help"), ("q", "quit")]
-    roomy = fit_key_bar(keys, 120).plain
-    assert roomy == " ←→ 1-0 choose  Enter play  d draw  m Makao  s scores  u undo  h hint  ? help  q quit"
-    tight = fit_key_bar(keys, 80).plain
-    assert tight == " ←→ 1-0 choose Enter play d draw m Makao s scores u undo h hint ? help q quit"
-    assert len(tight) <= 80
-    narrow = fit_key_bar(keys, 60).plain
-    assert len(narrow) <= 60 and narrow.startswith(" ←→ 1-0 choose Enter play") and narrow.endswith("? q")
+    actions = [("←→ 1-0", "choose"), ("Enter", "play"), ("d", "draw"), ("m", "Makao")]
+    table = [("s", "scores"), ("u", "undo"), ("h", "hint"), ("?", "help"), ("F1", "rules"), ("q", "quit")]
+    roomy = fit_key_bar(actions, table, 120).plain
+    assert roomy == (" ←→ 1-0 choose  Enter play  d draw  m Makao  s scores  u undo  h hint  ? help"
+                     "  F1 rules  q quit")
+    # too wide for one line: the actions above, the table's keys below, every word kept
+    tight = fit_key_bar(actions, table, 80).plain
+    assert tight == (" ←→ 1-0 choose  Enter play  d draw  m Makao\n"
+                     " s scores  u undo  h hint  ? help  F1 rules  q quit")
+    # once two lines, always two lines: the table's keys stay on the bottom one
+    assert fit_key_bar([], table, 80, lines=2).plain == "\n s scores  u undo  h hint  ? help  F1 rules  q quit"
+    assert fit_key_bar([], table, 80).plain == " s scores  u undo  h hint  ? help  F1 rules  q quit"
+    # a line of actions too long for itself: the keys flow over both lines, still with their words
+    many = [*actions, ("Space", "mark"), ("D", "draw until it fits"), ("p", "pass")]
+    flowing = fit_key_bar(many, table, 74).plain.split("\n")
+    assert len(flowing) == 2 and all(len(line) <= 74 for line in flowing)
+    assert " ".join(flowing).split() == " ".join(f"{k} {w}" for k, w in [*many, *table]).split()
+    # far narrower than any terminal the game is for: the last keys lose their words, never a key
+    narrow = fit_key_bar(many, table, 40).plain.split("\n")
+    assert all(len(line) <= 40 for line in narrow) and narrow[-1].endswith("F1 q")

@@ -8,7 +8,7 @@ import asyncio
 import random
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 from typer.testing import CliRunner
 
 from makao_tui.ai import Thinking, ai_for
@@ -59,15 +59,20 @@ def test_undo_and_hints_at_the_table_are_counted_and_shown(data_dir):
         async with app.run_test(size=(160, 40)) as pilot:
             app.push_screen(StatisticsScreen())
             await pilot.pause()
-            stats, history = (app.screen.query_one(f"#{name}", DataTable) for name in ("stats", "history"))
-            return ([[str(c) for c in stats.get_row_at(r)] for r in range(stats.row_count)],
-                    [str(c) for c in history.get_row_at(0)])
+            stats = app.screen.query_one("#stats", DataTable)
+            rows = [[str(c) for c in stats.get_row_at(r)] for r in range(stats.row_count)]
+            lines = {}
+            for row in range(stats.row_count):  # the line under the table tells the highlighted row's help
+                stats.move_cursor(row=row)
+                await pilot.pause()
+                lines[rows[row][0]] = str(app.screen.query_one("#stats-help", Static).render())
+            return rows, lines, str(app.screen.query_one("#history-help", Static).render())
 
-    stats, history = asyncio.run(main())
+    stats, lines, history = asyncio.run(main())
     assert stats[[r[0] for r in stats].index("Ann")][:2] == ["Ann", "Russian Makao"]
-    assert stats[[r[0] for r in stats].index("Ann")][-1] == "undo used, 2 hints"
-    assert stats[[r[0] for r in stats].index(f"{table.names[1]} (AI)")][-1] == ""
-    assert history[-1] == "Ann: undo used, 2 hints"
+    assert lines["Ann"] == "Help used by Ann in Russian Makao: undo used, 2 hints"
+    assert lines[f"{table.names[1]} (AI)"] == f"{table.names[1]} (AI) in Russian Makao: no undo, no hint used"
+    assert history == f"Help used in match #{match.id}: Ann: undo used, 2 hints"
 
 
 def test_a_mark_waits_for_a_busy_file_and_is_never_counted_twice(tmp_path):

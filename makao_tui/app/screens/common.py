@@ -99,7 +99,11 @@ class HelpScreen(ModalScreen[None]):
                 keys.add_column(style="bold", no_wrap=True)
                 keys.add_column()
                 for key, what in self.keys:  # a key's name with words in it is marked too
-                    keys.add_row(_(key), _(what))
+                    if key:
+                        keys.add_row(_(key), _(what))
+                    else:  # a heading over the keys after it, a line apart
+                        keys.add_row("", "")
+                        keys.add_row("", Text(_(what), style="bold"))
                 yield Static(keys, classes="keys")
                 if self.text:
                     text = reflow(self.text)

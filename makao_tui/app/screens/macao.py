@@ -35,6 +35,7 @@ from ...games.macao import (
     MacaoView,
     Settled,
     ShoeShuffled,
+    called_natural,
     card_points,
 )
 from ...table import Seating
@@ -268,7 +269,10 @@ class MacaoTableScreen(TableScreen):
         """The points of the hand shown, natural or not, and what became of its cards."""
         text = Text(_("Points") + " ")
         text.append(str(view.total), style="bold")
-        text.append(" · " + (_("natural") if view.natural else _("drawn")))
+        if called_natural(view.total, view.natural):
+            text.append(" · " + _("natural"))
+        elif not view.natural:
+            text.append(" · " + _("drawn"))
         if len(view.hand) == 2 and card_points(view.hand[1]) and view.total == card_points(view.hand[0]):
             text.append("\n")
             text.append_text(with_cards(_("The drawn {card} counts for nothing (over 9)"),
@@ -368,7 +372,8 @@ class MacaoTableScreen(TableScreen):
         for shown in (e for e in events if isinstance(e, HandShown)):
             seat = cast(int, shown.seat)  # a hand shown is a seat's
             cards = self._shown_cards(shown)
-            total = _("natural {points}").format(points=shown.total) if shown.natural else str(shown.total)
+            total = (_("natural {points}").format(points=shown.total) if called_natural(shown.total, shown.natural)
+                     else str(shown.total))
             line = lines.get(seat)
             if line is None:  # the banker: his net result
                 table.add_row(Text(_("{name} (banker)").format(name=names[seat]), style="bold"), cards, total, "",
@@ -412,8 +417,9 @@ class MacaoTableScreen(TableScreen):
 
 def macao_ledger(session: Seating) -> ScoreSheet:
     """The RULES.md "Score sheets" of macao: one row per hand with its banker and, per player, the
-    points (n: a natural), the chip change and the bankroll after it; the bankrolls last; and the
-    series of bankrolls for the chart; from the rows the table sent."""
+    points (n: a natural 7, 8 or 9, :func:`~makao_tui.games.macao.called_natural`), the chip
+    change and the bankroll after it; the bankrolls last; and the series of bankrolls for the
+    chart; from the rows the table sent."""
     names = session.names
     start = session.variant.initial_total(session.rules)
     sheet = ScoreSheet([_("Hand"), _("Banker"), *names], series_title=_("Bankrolls, hand by hand"))
@@ -429,14 +435,15 @@ def macao_ledger(session: Seating) -> ScoreSheet:
                 row.append(Text("—", style="dim"))
                 continue
             cell = Text(f"{view.totals[seat]}")
-            cell.append(_("n") if view.naturals[seat] else " ", style="bold yellow")
+            cell.append(_("n") if called_natural(view.totals[seat], view.naturals[seat]) else " ",
+                        style="bold yellow")
             change = points[seat]
             cell.append(f" {_signed(change)}", style="green" if change > 0 else ("red" if change < 0 else ""))
             cell.append(f" → {totals[seat]}")
             row.append(cell)
         sheet.rows.append(row)
     sheet.rows.append([Text(_("Bankroll"), style="bold"), "", *(Text(str(t), style="bold") for t in session.totals)])
-    sheet.notes.append(_("Each cell: points (n: a natural), chips won or lost, bankroll after. "
+    sheet.notes.append(_("Each cell: points (n: a natural 7, 8 or 9), chips won or lost, bankroll after. "
                          "Stake {stake}; the highest bankroll wins.").format(stake=session.rules.stake))
     done = [d.totals_after for d in session.rows if d.totals_after is not None]
     sheet.series = [(name, [start] + [after[seat] for after in done]) for seat, name in enumerate(names)]

@@ -15,12 +15,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...engine.cards import rank_name, suit_label, suit_name
+from ...engine.cards import rank_label, rank_name, suit_label, suit_name
 from ...engine.i18n import N_, _
 
 #: the key that picks a demand
 DEMAND_KEYS = {"5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "T": "0", "Q": "q", None: "n"}
 NO_DEMAND = "none"
+#: the ranks a picker names by their number, as printed on the cards, not by their word
+NUMBER_RANKS = "23456789T"
 #: the key that picks a joker's rank
 RANK_KEYS = {"T": "0", "J": "j", "Q": "q", "K": "k", "A": "a"}
 
@@ -66,12 +68,19 @@ class _Picker(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def suit_choices(suits: list[str], label: str = "", ascii: bool = False) -> list[tuple[str, str, str]]:
+    """The choices of a suit picker: keys 1 to 4 in the order shown, the same in every language
+    (the suits' initials differ: ♥ is h, ч, k) and none of them a key of the table behind it
+    (``d`` draws, ``h`` hints, ``s`` shows the scores); ``label`` goes before each suit (a
+    joker's rank)."""
+    return [(s, f"{label}{suit_label(s, ascii)} {suit_name(s)} ({i})", str(i)) for i, s in enumerate(suits, 1)]
+
+
 class SuitPicker(_Picker):
-    """The suit an ace names: keys c d h s (only the suits the engine offers)."""
+    """The suit an ace names: keys 1-4 (:func:`suit_choices`; only the suits the engine offers)."""
 
     def __init__(self, suits: list[str], ascii: bool = False) -> None:
-        choices = [(s, f"{suit_label(s, ascii)} {suit_name(s)} ({s.lower()})", s.lower()) for s in suits]
-        super().__init__(_("Name a suit for the ace"), choices)
+        super().__init__(_("Name a suit for the ace"), suit_choices(suits, ascii=ascii))
 
 
 class DemandPicker(_Picker):
@@ -84,8 +93,8 @@ class DemandPicker(_Picker):
             key = DEMAND_KEYS.get(rank, "")
             if rank is None:
                 choices.append((NO_DEMAND, _("none ({key})").format(key=key), key))
-            else:
-                word = rank_name(rank)
+            else:  # a number as on the cards (eight named choices fit 80 columns in every language)
+                word = rank_label(rank) if rank in NUMBER_RANKS else rank_name(rank)
                 choices.append((rank, word if word == key else f"{word} ({key})", key))
         super().__init__(_("Demand a rank with the jack"), choices)
 
@@ -103,9 +112,10 @@ class JokerRankPicker(_Picker):
 
 
 class JokerSuitPicker(_Picker):
-    """The suit of the card a joker stands for (keys c d h s), only the suits the engine offers."""
+    """The suit of the card a joker stands for (keys 1-4, :func:`suit_choices`), only the suits
+    the engine offers."""
 
     def __init__(self, rank: str, suits: list[str], ascii: bool = False) -> None:
-        choices = [(s, f"{rank_name(rank)}{suit_label(s, ascii)} ({s.lower()})", s.lower()) for s in suits]
+        choices = suit_choices(suits, rank_name(rank), ascii)
         super().__init__(_("The joker stands for a card of rank {rank}: its suit").format(rank=rank_name(rank)),
                          choices)

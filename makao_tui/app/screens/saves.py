@@ -68,14 +68,17 @@ def stored_sheet(sheet: StoredSheet) -> ScoreSheet:
 
 
 class StatisticsScreen(Screen[None]):
-    """Per player name and game: matches, wins, average points per deal, best match, the undos
-    and hints used; below, the finished matches, the last first, with who used undo or hints
-    (Enter shows one's score sheet). Esc goes back."""
+    """Per player name and game: matches, wins, average points per deal, best match; below, the
+    finished matches, the last first (Enter shows one's score sheet). The undos and hints used
+    are told on a line under each table for its highlighted row, not in a column: in Russian and
+    Polish a column more made the tables wider than 80 columns. Tab moves between the tables;
+    Esc goes back."""
 
     DEFAULT_CSS = """
     StatisticsScreen DataTable { height: 1fr; margin: 0 1; }
     StatisticsScreen #stats { max-height: 9; }
     StatisticsScreen .title { margin-top: 1; }
+    StatisticsScreen .help-line { margin: 0 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,h", "back", N_("Back"))]
@@ -88,8 +91,10 @@ class StatisticsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(_("Statistics — finished matches, per player and game"), classes="title")
         yield DataTable(id="stats", zebra_stripes=True, cursor_type="row")
+        yield Static("", id="stats-help", classes="hint help-line", markup=False)
         yield Static(_("Finished matches — Enter: score sheet"), classes="title")
         yield DataTable(id="history", zebra_stripes=True, cursor_type="row")
+        yield Static("", id="history-help", classes="hint help-line", markup=False)
         yield Static("", id="stats-note", classes="hint")
         yield KeyBar()
 
@@ -106,21 +111,42 @@ class StatisticsScreen(Screen[None]):
         elif not finished:
             self.query_one("#stats-note", Static).update(_("No finished match yet."))
         table = self.query_one("#stats", DataTable)
-        table.add_columns(_("Player"), _("Game"), _("Matches"), _("Wins"), _("Points/deal"), _("Best match"),
-                          _("Help used"))
+        table.add_columns(_("Player"), _("Game"), _("Matches"), _("Wins"), _("Points/deal"), _("Best match"))
+        #: the line under each table for each of its rows: the help that row's player(s) used
+        self.help_lines: dict[str, list[str]] = {"stats": [], "history": []}
         for s in stats:
-            table.add_row(Text(_("{name} (AI)").format(name=s.name) if s.is_ai else s.name), _game_name(s.game),
-                          str(s.matches), str(s.wins), number(s.average, 1), f"#{s.best_match}: {number(s.best_total)}",
-                          help_used(s.undos, s.hints))
+            name = _("{name} (AI)").format(name=s.name) if s.is_ai else s.name
+            game = _game_name(s.game)
+            table.add_row(Text(name), game, str(s.matches), str(s.wins), number(s.average, 1),
+                          f"#{s.best_match}: {number(s.best_total)}")
+            used = help_used(s.undos, s.hints)
+            self.help_lines["stats"].append(
+                _("Help used by {name} in {game}: {help}").format(name=name, game=game, help=used) if used
+                else _("{name} in {game}: no undo, no hint used").format(name=name, game=game))
         history = self.query_one("#history", DataTable)
-        history.add_columns("#", _("Game"), _("Players"), _("Deals"), _("Won by"), _("Finished"), _("Help used"))
+        history.add_columns("#", _("Game"), _("Players"), _("Deals"), _("Won by"), _("Finished"))
         now = self.makao_app.clock()
         for m in finished:
             names = [seat.name for seat in m.seats]
             history.add_row(str(m.id), _(m.game_name), Text(m.players()), str(m.deal),
                             Text(", ".join(names[s] for s in m.winners or [])), ago(cast(float, m.finished), now),
-                            Text(m.help_used()), key=str(m.id))
+                            key=str(m.id))
+            used = m.help_used()
+            self.help_lines["history"].append(
+                _("Help used in match #{number}: {help}").format(number=m.id, help=used) if used
+                else _("Match #{number}: no undo, no hint used").format(number=m.id))
+        for name in ("stats", "history"):
+            self._show_help(name, 0)
         history.focus()
+
+    def _show_help(self, table: str, row: int) -> None:
+        """Tell under ``table`` ("stats" or "history") the help used by its row ``row``."""
+        lines = self.help_lines[table]
+        self.query_one(f"#{table}-help", Static).update(lines[row] if 0 <= row < len(lines) else "")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id in self.help_lines:
+            self._show_help(event.data_table.id, event.cursor_row)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id != "history":

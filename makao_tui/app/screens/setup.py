@@ -151,7 +151,8 @@ class SetupScreen(Screen[None]):
         Binding("escape", "back", N_("Back")),
         Binding("ctrl+s", "start", N_("Start")),
         Binding("ctrl+o", "host", N_("Host for others")),
-        Binding("f1", "app.help", N_("Help")),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?"),
+        Binding("f1", "rules", N_("Rules")),
         Binding("down", "app.focus_next", show=False),
         Binding("up", "app.focus_previous", show=False),
     ]
@@ -436,6 +437,18 @@ class SetupScreen(Screen[None]):
         seats, rules, _seed = checked  # the server deals: a seed never leaves it
         me = next((spec.name for spec in seats if not spec.is_ai and not spec.open), None)
         self.makao_app.host_table(self.variant, rules, seats, me)
+
+    def action_rules(self) -> None:
+        """The game's rules in full, the options as the form holds them marked (F1, as at a table
+        and on the start screen); those the form was opened with while a field is in error."""
+        from .rules import RulesScreen
+
+        options = self._read_options()
+        try:
+            rules = self.variant.rules(options) if options is not None else self.start_rules
+        except RulesError:
+            rules = self.start_rules
+        self.app.push_screen(RulesScreen(self.variant, rules, for_match=False))
 
     def action_back(self) -> None:
         """Back to the start screen."""

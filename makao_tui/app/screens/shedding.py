@@ -50,18 +50,21 @@ KEYS = [
     ("p", N_("pass (keep the card you just drew)")),
     ("m", N_("call Makao with the next play (press again to cancel)")),
     ("o", N_("show your hand as dealt, by suit or by rank (press again for the next)")),
-    ("c d h s", N_("in the suit picker after an ace: name the suit")),
 ]
+#: the help's heading over the keys of the pickers, which are theirs alone while one is open
+PICKERS_HEADING = ("", N_("In a picker (after an ace, a jack or a joker) its own keys choose, Esc cancels:"))
+#: the keys of the suit picker after an ace
+SUIT_KEYS = [("1-4", N_("the suit an ace names, in the order shown"))]
 #: the m key's words under ``makao_out`` (RULES.md §5)
 PO_MAKALE_WORDS = N_("call Makao, or po makale with your last card, with the next play (press again to cancel)")
 #: the keys of the options that add them (RULES.md §5)
 MULTI_KEYS = [("Space", N_("mark a card for a play of several cards (again: unmark); Enter lays the "
                            "marked cards in the order marked, the last one on top"))]
-JOKER_KEYS = [("2-9 0 j q k a, c d h s", N_("in the joker pickers: the rank, then the suit it stands for"))]
+JOKER_KEYS = [("2-9 0 j q k a, 1-4", N_("the rank a joker stands for as on the cards (10 is 0), then its suit"))]
 DEMAND_GAME_KEYS = [
     (N_("D (shift+d)"), N_("drawing until a card fits: draw card after card until one does")),
-    ("5-9 0 q n", N_("in the demand picker after a jack: 10 is 0, n = none")),
 ]
+DEMAND_KEYS = [("5-9 0 q n", N_("the rank a jack demands as on the cards (10 is 0), n: none"))]
 COMMON_KEYS = [
     ("s", N_("score sheet")),
     ("?", N_("this help")),
@@ -398,9 +401,15 @@ class ShedTableScreen(TableScreen):
         game has jack demands (makao-pl)."""
         rules = self.seating.rules
         keys = [(key, PO_MAKALE_WORDS if key == "m" and rules.makao_out else words) for key, words in KEYS]
-        extra = [*(DEMAND_GAME_KEYS if rules.demand_rank else []), *(MULTI_KEYS if rules.multi_play else []),
-                 *(JOKER_KEYS if rules.jokers else [])]
+        extra = [*(DEMAND_GAME_KEYS if rules.demand_rank else []), *(MULTI_KEYS if rules.multi_play else [])]
         return keys + extra + COMMON_KEYS
+
+    def picker_keys(self) -> list[tuple[str, str]]:
+        """The pickers' keys under their heading: the suit an ace names, the rank a jack demands
+        (makao-pl), the card a joker stands for (RULES.md §5 ``jokers``)."""
+        rules = self.seating.rules
+        return [PICKERS_HEADING, *SUIT_KEYS, *(DEMAND_KEYS if rules.demand_rank else []),
+                *(JOKER_KEYS if rules.jokers else [])]
 
     # ------------------------------------------------------------ keys
 
@@ -581,8 +590,9 @@ class ShedTableScreen(TableScreen):
         table.add_column(_("Points"), justify="right")
         for seat, hand in enumerate(hands):
             cards = (Text(" ").join(card_text(c, self.ascii) for c in hand) if hand
-                     else Text(_("out"), style="green"))
-            costs = "+".join(str(value(c)) for c in hand) if hand else ""
+                     else Text(_("none: went out"), style="green"))
+            # "10 +20 +6": a long hand's sum wraps between its terms, never inside a number
+            costs = " +".join(str(value(c)) for c in hand) if hand else ""
             table.add_row(Text(names[seat] + (" ★" if seat == winner else "")), cards, costs,
                           _signed(points[seat]))
         return Group(head, Text(""), table)

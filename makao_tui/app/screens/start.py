@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
@@ -84,16 +85,16 @@ def table_prompt(info: TableInfo) -> Text:
 
 
 class StartScreen(Screen[None]):
-    """Resume a match or choose a game with the arrows and Enter; r: the rules of the game highlighted;
-    h: statistics; t: colours; q quits."""
+    """Resume a match or choose a game with the arrows and Enter; r or F1 (as at a table): the rules
+    of the game highlighted; ?: help; h: statistics; t: colours; q quits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", N_("Quit")),
                 Binding("h", "app.open_statistics", N_("Statistics")),
                 Binding("w", "watch", N_("Watch table")),
                 Binding("l", "app.choose_language", N_("Language")),
-                Binding("r", "rules", N_("Rules")),
+                Binding("r,f1", "rules", N_("Rules"), key_display="r"),
                 Binding("t", "app.next_theme", N_("Colours")),
-                Binding("f1,question_mark", "app.help", N_("Help"), key_display="?")]
+                Binding("question_mark", "app.help", N_("Help"), key_display="?")]
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -109,17 +110,20 @@ class StartScreen(Screen[None]):
         self._quick = True
         #: the ids of the matches the list offers to resume
         self._resumable: list[int] = []
+        #: the open tables last listed (the key bar offers w only while there are some)
+        self._tables_seen: list[TableInfo] = []
 
     def compose(self) -> ComposeResult:
         yield Static(TITLE, id="logo")
         yield Static(_("Card games in the terminal. Choose with ↑ ↓ and press Enter; h: statistics."),
                      classes="hint")
         yield Static("", id="store-note", classes="error", markup=False)
-        yield OptionList(id="games")
+        with Vertical(id="choices"):  # the room left under the logo: the list scrolls inside it
+            yield OptionList(id="games")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self._tables_seen: list[TableInfo] = []
+        self._tables_seen = []
         self.list_choices()
         self.set_interval(TABLES_LOOK_S, self.look_at_tables)
         self.query_one("#games", OptionList).focus()

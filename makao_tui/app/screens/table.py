@@ -75,10 +75,16 @@ def describe_action(action: Action, ascii: bool = False) -> str:
     return _(verb) if verb is not None else str(action)
 
 
-def fit_key_bar(keys: list[tuple[str, str]], width: int) -> Text:
-    """The key bar of ``keys`` ((key, word) pairs) in ``width`` columns: two spaces between the
-    keys while that fits, else one; if even that is too long, the last keys lose their words
-    (help lists them) until it fits."""
+def fit_key_bar(actions: list[tuple[str, str]], table_keys: list[tuple[str, str]], width: int,
+                lines: int = 1) -> Text:
+    """The key bar in ``width`` columns: ``actions`` ((key, word) pairs of what may be done now)
+    then ``table_keys`` (those every table has: sheet, undo, hint, help, rules, quit), each key
+    beside its word. One line if it fits (two spaces between keys, else one) and ``lines`` is 1;
+    else two lines, as nano draws its keys: the actions on the first, the table's keys on the
+    second, which stays put as the actions come and go (the first line is empty when there are
+    none). If a line is still too wide, the keys flow over both lines; only past that (a
+    terminal far narrower than 80 columns) do the last keys lose their words (help lists them).
+    The result holds one ``\n`` when it is two lines."""
     def bar(pairs: list[tuple[str, str]], gap: str) -> Text:
         out = Text(" ")
         for key, word in pairs:
@@ -87,17 +93,30 @@ def fit_key_bar(keys: list[tuple[str, str]], width: int) -> Text:
         out.rstrip()
         return out
 
-    for gap in ("  ", " "):
-        text = bar(keys, gap)
-        if text.cell_len <= width:
-            return text
+    def fitted(pairs: list[tuple[str, str]]) -> Text | None:
+        for gap in ("  ", " "):
+            text = bar(pairs, gap)
+            if text.cell_len <= width:
+                return text
+        return None
+
+    keys = [*actions, *table_keys]
+    if lines == 1 and (one := fitted(keys)) is not None:
+        return one
+    first, second = fitted(actions) if actions else Text(""), fitted(table_keys)
+    if first is not None and second is not None:
+        return Text("\n").join([first, second])
     pairs = list(keys)
-    for i in reversed(range(len(pairs))):
-        pairs[i] = (pairs[i][0], "")
-        text = bar(pairs, " ")
-        if text.cell_len <= width:
-            break
-    return text
+    for unworded in range(len(pairs) + 1):
+        if unworded:
+            pairs[-unworded] = (pairs[-unworded][0], "")
+        for split in range(len(pairs) - 1, 0, -1):  # the fullest first line that fits
+            top, bottom = bar(pairs[:split], " "), bar(pairs[split:], " ")
+            if top.cell_len <= width:
+                if bottom.cell_len <= width:
+                    return Text("\n").join([top, bottom])
+                break
+    return Text("\n").join([bar(pairs[:1], " "), bar(pairs[1:], " ")])
 
 
 def fit_top_bar(parts: list[tuple[Text, bool]], width: int) -> Text:
@@ -153,6 +172,8 @@ class TableScreen(Screen[None]):
         self._log_count = 0
         self._log_viewer: object = None
         self._log_fresh = True
+        #: the key bar's lines and the width they were fitted to (see :meth:`key_bar`)
+        self._bar_lines, self._bar_width = 1, 0
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -198,6 +219,11 @@ class TableScreen(Screen[None]):
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this table, for the help screen."""
         raise NotImplementedError
+
+    def picker_keys(self) -> list[tuple[str, str]]:
+        """The keys of the pickers a play may open, listed last in help under a heading (a row
+        with no key): theirs alone while a picker is open, so they may be the table's too."""
+        return []
 
     def say(self, message: str, error: bool = False) -> None:
         """Show a message in the status line."""
@@ -348,7 +374,7 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
         variant = self.seating.variant
-        keys = [*self.help_keys(), UNDO_KEY, HINT_KEY, RULES_KEY]
+        keys = [*self.help_keys(), UNDO_KEY, HINT_KEY, RULES_KEY, *self.picker_keys()]
         text = rules_text(variant, self.seating.rules) + "\n\n" + variant.help_words()
         self.app.push_screen(HelpScreen(_("{game} — help").format(game=variant.title()), keys, text))
 
@@ -445,15 +471,24 @@ class TableScreen(Screen[None]):
         return Group(head, Text(""), table)
 
     def key_bar(self, keys: list[tuple[str, str]]) -> Text:
-        """The key bar: ``keys`` ((key, word) pairs that do something now, from the legal
-        actions), then the score sheet, undo when it would work, help and quit."""
-        keys = [*keys, (self.SHEET_KEY, self.SHEET_WORD)]
+        """The key bar (:func:`fit_key_bar`): ``keys`` ((key, word) pairs that do something now,
+        from the legal actions), then the score sheet, undo and hint when they would work, help,
+        rules and quit."""
+        table_keys = [(self.SHEET_KEY, self.SHEET_WORD)]
         if self.undo_refusal() is None:
-            keys.append(("u", N_("undo")))
+            table_keys.append(("u", N_("undo")))
         if self.hint_refusal() is None:
-            keys.append(("h", N_("hint")))
-        keys += [("?", N_("help")), ("F1", N_("rules")), ("q", N_("quit"))]
-        return fit_key_bar([(key, _(word)) for key, word in keys], self.app.size.width)
+            table_keys.append(("h", N_("hint")))
+        table_keys += [("?", N_("help")), ("F1", N_("rules")), ("q", N_("quit"))]
+        width = self.app.size.width
+        if width != self._bar_width:
+            self._bar_width, self._bar_lines = width, 1
+        text = fit_key_bar([(key, _(word)) for key, word in keys],
+                           [(key, _(word)) for key, word in table_keys], width, self._bar_lines)
+        # once the keys took two lines at this width they keep two, so the table above does not
+        # move up and down as the turn passes
+        self._bar_lines = max(self._bar_lines, len(text.plain.split("\n")))
+        return text
 
     def undo_refusal(self) -> str | None:
         """Why ``u`` cannot take a move back now, or None if it can (the table's word)."""

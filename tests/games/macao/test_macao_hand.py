@@ -206,9 +206,13 @@ def test_settlement_lines_in_order_from_the_bankers_left():
     lines = [e for e in events if isinstance(e, Settled)]
     assert [e.seat for e in lines] == [3, 0, 1]
     assert [(e.payer, e.payee, e.paid, e.reason) for e in lines] == [
-        (2, 3, 2, "natural 8, ×2"), (2, 0, 1, "natural 4 beats 2, ×1"), (2, 1, 3, "natural 9, ×3")]
+        (2, 3, 2, "natural 8, ×2"), (2, 0, 1, "4 beats 2, ×1"), (2, 1, 3, "natural 9, ×3")]
     shown = [e for e in events if isinstance(e, HandShown)]
     assert [e.seat for e in shown] == [3, 0, 1, 2]
+    # every hand stood, all are naturals by the rule, only 7, 8 and 9 are called so
+    assert all(e.natural for e in shown)
+    assert [e.text(["Ann", "Bob", "Cid", "Dan"]) for e in shown] == [
+        "Dan shows 8♠: natural 8", "Ann shows 4♣: 4", "Bob shows 9♥: natural 9", "Cid shows 2♦: 2"]
     assert events[-1] == HandSettled(None, None, (1, 3, -6, 2))
     assert state.settlement == lines
 
