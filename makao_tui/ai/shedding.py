@@ -683,6 +683,14 @@ def reason(view: ShedView, action: Action) -> Words:
         return Words("answers with the {rank}: the penalty passes on to {seat}, bigger", rank=name, seat=nxt)
     if view.drawn is not None:
         return Words("plays the {rank} it just drew", rank=name)
+    record = view.unfit[nxt_seat] if view.unfit else None
+    lacked = record[0] if record is not None else 0  # the cards the next seat drew for want of
+    if action.suit is not None and _lacks(lacked, [SUITS.index(action.suit) * 13 + r for r in range(12)]):
+        return Words("plays the ace and names {suit}: {seat} drew for want of that suit", suit=suit_words(action.suit),
+                     seat=nxt)
+    if action.demand is not None and _lacks(lacked, [s * 13 + RANKS.index(action.demand) for s in range(4)]):
+        return Words("plays the jack and demands {ranks}: {seat} drew for want of one",
+                     ranks=rank_plural_words(action.demand), seat=nxt)
     if action.suit is not None:
         held = sum(1 for c in view.hand if c.suit == action.suit and c not in action.cards)
         return plural_words("plays the ace and names {suit}: it holds {count} card of that suit",
@@ -717,6 +725,12 @@ def reason(view: ShedView, action: Action) -> Words:
 
 def _cards(n: int) -> Words:
     return plural_words("{count} card", "{count} cards", n, count=n)
+
+
+def _lacks(unfit: int, cards: list[int]) -> bool:
+    """Whether a draw record's mask ``unfit`` (``ShedView.unfit``: cards its seat is known not to
+    hold) holds every one of ``cards`` (card numbers): the seat drew for want of all of them."""
+    return all(unfit >> c & 1 for c in cards)
 
 
 def _rank_word(card: Card) -> Words:

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from makao_tui.ai import Advice
 from makao_tui.ai.shedding import (
     READ_WEIGHT,
     ShedAI,
@@ -15,6 +16,7 @@ from makao_tui.ai.shedding import (
     _policy_table,
     draws_for_want,
     miss_chance,
+    reason,
     unseen_counts,
 )
 from makao_tui.engine import Card, Draw, Play
@@ -155,3 +157,26 @@ def test_the_hard_level_names_the_suit_the_next_player_drew_for():
     reader = ShedAI(READ_WEIGHT)
     assert {reader.choose(view, random.Random(k)) for k in range(10)} == {Play(C("AC"), suit="D")}
     assert len({ShedAI().choose(view, random.Random(k)).suit for k in range(30)}) > 1
+    # the hint says so: the reason is seat 1's draw, not the diamonds seat 0 holds
+    advice = Advice(Play(C("AC"), suit="D"), reason(view, Play(C("AC"), suit="D")))
+    assert advice.text(["Ann", "Olga"]) == "plays the ace and names diamonds: Olga drew for want of that suit"
+    assert "holds" in reason(view, Play(C("AC"), suit="H")).text()  # a suit seat 1 was not seen to lack
+
+
+def test_the_hint_names_the_draw_behind_a_jacks_demand():
+    # seat 1 could not follow the 6♦ (no diamond, six or ace among its five cards), drew until the
+    # 6♣ came and played it; a demand for sixes is what it was seen to lack
+    stock = ["3H", "4H", "6C"]
+    used = {"6D", "JC", "7H", "7S", "8S", "8C", "9C", "TC", "KS", "9S", "5D", *stock}
+    stock += [str(c) for c in ALL_CARDS if str(c) not in used]
+    s = lay(variant="makao-pl", dealer=1, hands=[["6D", "JC", "7H", "7S", "8S"], ["8C", "9C", "TC", "KS", "9S"]],
+            starter="5D", stock=stock)
+    s.apply(Play(C("6D")))
+    for _ in range(3):
+        s.apply(Draw())
+    s.apply(Play(C("6C")))
+    view = s.view(0)
+    words = reason(view, Play(C("JC"), demand="6"))
+    assert Advice(Play(C("JC"), demand="6"), words).text(["Ann", "Olga"]) == (
+        "plays the jack and demands 6s: Olga drew for want of one")
+    assert reason(view, Play(C("JC"), demand="7")).text() == "plays the jack and demands 7s: it holds one"
