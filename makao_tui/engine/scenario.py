@@ -20,7 +20,7 @@ from .actions import ActionFormatError, action_from_json
 from .cards import JOKER, Card, CardError
 from .i18n import _, ngettext, os_reason, pgettext
 from .state import GameState, IllegalAction
-from .variant import RulesError, Variant
+from .variant import RulesError, Variant, option_fields
 from .words import Words
 
 _MISSING = object()
@@ -122,9 +122,16 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
         if card == JOKER:
             allowed = variant.jokers(rules)
             if count > allowed:
-                words = ngettext("{count} jokers (XX) are given, but {game} has {n} under these rules",
-                                 "{count} jokers (XX) are given, but {game} has {n} under these rules", allowed) \
-                    if allowed else _("{count} jokers (XX) are given, but {game} has none without the jokers option")
+                if allowed:
+                    words = ngettext("{count} joker (XX) is given, but {game} has {n} under these rules",
+                                     "{count} jokers (XX) are given, but {game} has {n} under these rules", count)
+                elif any(f.name == "jokers" for f in option_fields(variant.rules_type)):
+                    words = ngettext("{count} joker (XX) is given, but {game} has none without the jokers option",
+                                     "{count} jokers (XX) are given, but {game} has none without the jokers option",
+                                     count)
+                else:
+                    words = ngettext("{count} joker (XX) is given, but {game} is played without jokers",
+                                     "{count} jokers (XX) are given, but {game} is played without jokers", count)
                 raise ScenarioError(words.format(count=count, game=variant.title(), n=allowed))
         elif count > variant.decks:
             words = ngettext("card {card} is given {count} times, but {game} has {n} deck",

@@ -58,6 +58,12 @@ def test_refused_action_exits_2_with_the_state_before_it():
      None),
     ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": [1]}', "options must"),
     ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": "abc"}', "options must"),
+    ('{"variant": "makao-pl", "players": 2, "hands": [["XX"], ["5C"]], "starter": "5H"}',
+     "1 joker (XX) is given, but Polish Makao has none without the jokers option"),
+    ('{"variant": "makao-pl", "players": 2, "hands": [["XX", "XX"], ["XX"]], "starter": "5H", '
+     '"options": {"jokers": true}}', "3 jokers (XX) are given, but Polish Makao has 2 under these rules"),
+    ('{"variant": "peklo", "players": 3, "hands": [["XX"], ["5C"], ["6C"]], "trump": null}',
+     "1 joker (XX) is given, but Peklo is played without jokers"),
 ])
 def test_malformed_file_one_line_exit_2(tmp_path, content, message):
     path = tmp_path / "bad.json"
