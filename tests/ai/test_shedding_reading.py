@@ -138,21 +138,26 @@ def test_miss_chance_agrees_with_the_worlds_the_search_samples(seed):
     assert checked >= 4
 
 
+def _after_seat_1_drew(hands: list[list[str]], starter: str, first: str, drawn: list[str]):
+    """Seat 0's view of a two-player makao-pl deal (seed rules) after seat 0 played ``first``
+    and seat 1 drew ``drawn`` one by one (only the last fits) and played the last of them."""
+    used = {*hands[0], *hands[1], starter, *drawn}
+    stock = [*drawn, *(str(c) for c in ALL_CARDS if str(c) not in used)]
+    state = lay(variant="makao-pl", dealer=1, hands=hands, starter=starter, stock=stock)
+    state.apply(Play(C(first)))
+    for _ in drawn:
+        state.apply(Draw())
+    state.apply(Play(C(drawn[-1])))
+    return state.view(0)
+
+
 def test_the_hard_level_names_the_suit_the_next_player_drew_for():
     # seat 1 could not follow the 5♦ (no diamond, five or ace), drew the K♠ and the 8♥ and played
     # the 5♣ it found; seat 0's only card that fits is its ace, and the rest of its hand holds one
     # card of each of three suits: the normal level may name any of them, the hard one names the
     # diamonds seat 1 is known to lack among its old cards
-    stock = ["KS", "8H", "5C"]
-    used = {"5D", "AC", "7D", "7H", "7S", "8C", "9C", "TC", "8S", "9S", "6D", *stock}
-    stock += [str(c) for c in ALL_CARDS if str(c) not in used]
-    s = lay(variant="makao-pl", dealer=1, hands=[["5D", "AC", "7D", "7H", "7S"], ["8C", "9C", "TC", "8S", "9S"]],
-            starter="6D", stock=stock)
-    s.apply(Play(C("5D")))
-    for _ in range(3):
-        s.apply(Draw())
-    s.apply(Play(C("5C")))
-    view = s.view(0)
+    view = _after_seat_1_drew([["5D", "AC", "7D", "7H", "7S"], ["8C", "9C", "TC", "8S", "9S"]], "6D", "5D",
+                              ["KS", "8H", "5C"])
     assert view.unfit[1] is not None
     reader = ShedAI(READ_WEIGHT)
     assert {reader.choose(view, random.Random(k)) for k in range(10)} == {Play(C("AC"), suit="D")}
@@ -166,16 +171,8 @@ def test_the_hard_level_names_the_suit_the_next_player_drew_for():
 def test_the_hint_names_the_draw_behind_a_jacks_demand():
     # seat 1 could not follow the 6♦ (no diamond, six or ace among its five cards), drew until the
     # 6♣ came and played it; a demand for sixes is what it was seen to lack
-    stock = ["3H", "4H", "6C"]
-    used = {"6D", "JC", "7H", "7S", "8S", "8C", "9C", "TC", "KS", "9S", "5D", *stock}
-    stock += [str(c) for c in ALL_CARDS if str(c) not in used]
-    s = lay(variant="makao-pl", dealer=1, hands=[["6D", "JC", "7H", "7S", "8S"], ["8C", "9C", "TC", "KS", "9S"]],
-            starter="5D", stock=stock)
-    s.apply(Play(C("6D")))
-    for _ in range(3):
-        s.apply(Draw())
-    s.apply(Play(C("6C")))
-    view = s.view(0)
+    view = _after_seat_1_drew([["6D", "JC", "7H", "7S", "8S"], ["8C", "9C", "TC", "KS", "9S"]], "5D", "6D",
+                              ["3H", "4H", "6C"])
     words = reason(view, Play(C("JC"), demand="6"))
     assert Advice(Play(C("JC"), demand="6"), words).text(["Ann", "Olga"]) == (
         "plays the jack and demands 6s: Olga drew for want of one")
