@@ -607,10 +607,14 @@ def _simulation_table(figures: dict):
     """The rich table of a :meth:`makao_tui.sim.SimResult.figures` dict."""
     from rich.table import Table
 
+    from .engine.variant import level_name
+    from .games import game_info
+
     game = figures["game"]
     finished, capped = figures["finished"], figures["capped"]
     table = Table(title=ngettext("{game}: {n} AI match, seed {seed}", "{game}: {n} AI matches, seed {seed}",
-                                 figures["games"]).format(game=game, n=figures["games"], seed=figures["seed"]))
+                                 figures["games"]).format(game=game_info(game).title(), n=figures["games"],
+                                                          seed=figures["seed"]))
     for column, left in ((_("Seat"), False), (_("Level"), True), (_("Name"), True), (_("Wins"), False),
                          (_("Win %"), False), (_("95 % CI"), False), (_("Pts/deal"), False)):
         table.add_column(column, justify="left" if left else "right")
@@ -620,7 +624,7 @@ def _simulation_table(figures: dict):
         table.add_column(_("Chips/hand"), justify="right")
     for row in figures["seats"]:
         ci = row["win_rate_95"]
-        cells = [str(row["seat"] + 1), row["level"], row["name"], f"{row['wins']}/{finished}",
+        cells = [str(row["seat"] + 1), level_name(row["level"]), row["name"], f"{row['wins']}/{finished}",
                  number(100 * row["win_rate"], 1) if finished else "-",
                  f"{number(100 * ci[0], 1)}–{number(100 * ci[1], 1)}" if ci else "-",
                  number(row["points_per_deal"], 2, sign=True) if row["points_per_deal"] is not None else "-"]

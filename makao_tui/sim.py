@@ -176,7 +176,7 @@ def simulate(variant: Variant, options: dict[str, Any], seat_levels: list[str], 
     Errors are those of :func:`check`.
     """
     rules = check(variant, options, seat_levels, games, max_actions)
-    names = [f"AI {i + 1}" for i in range(len(seat_levels))]
+    names = [_("AI {n}").format(n=i + 1) for i in range(len(seat_levels))]
     result = SimResult(variant, dict(options), seed, games, max_actions,
                        [SeatStats(level, name) for level, name in zip(seat_levels, names, strict=False)])
     for g in range(games):

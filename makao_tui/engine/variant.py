@@ -54,6 +54,15 @@ def points_and_totals(deal: DealRecord) -> DealColumns:
 #: the AI levels every game has (issue 7), weakest first; here, below both the AI and the store,
 #: so that a stored seat's level can be checked without importing the AI
 AI_LEVELS = ("easy", "normal", "hard")
+#: each level's word, marked for the catalogs (said by :func:`level_name`)
+_LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def level_name(level: str) -> str:
+    """An AI level's word in the language in use ("easy" → "лёгкий"); a level of no
+    :data:`AI_LEVELS` as it is."""
+    word = _LEVEL_WORDS.get(level)
+    return _(word) if word is not None else level
 
 
 class RulesError(ValueError):

@@ -34,6 +34,7 @@ from typing import Any, Literal, NamedTuple
 import msgspec
 
 from ..engine.i18n import N_, _
+from ..engine.variant import level_name
 from ..table.wire import Hint, Notice, Refusal, Update
 from .identity import DoorPlayer
 
@@ -102,7 +103,7 @@ class TableSeat(msgspec.Struct, frozen=True, kw_only=True):
         if self.kind == "open":
             return _("open")
         if self.kind == "ai":
-            level = _level(self.level)
+            level = level_name(self.level or "normal")
             if self.name:
                 if self.level in (None, "normal"):
                     return _("{name} (AI)").format(name=self.name)
@@ -129,12 +130,6 @@ class TableSeat(msgspec.Struct, frozen=True, kw_only=True):
                 return _("{name} — AI plays").format(name=self.name)
             return _("{name} — disconnected").format(name=self.name)
         return f"{self.name} ({self.user})"
-
-
-def _level(level: str | None) -> str:
-    """An AI level's word in the language in use (``easy``, ``normal``, ``hard``)."""
-    words = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
-    return words.get(level or "normal", level or "")
 
 
 class TableInfo(msgspec.Struct, frozen=True, kw_only=True):

@@ -60,8 +60,17 @@ def test_table_output():
     result = runner.invoke(app, ["simulate", "makao-pl", "--seats", "normal,normal", "--games", "2",
                                  "--option", "deals=1", "--seed", "1"])
     assert result.exit_code == 0, result.output
-    for word in ("makao-pl", "normal", "AI 2", "95 % CI", "Pts/deal", "2 finished, 0 capped"):
+    for word in ("Polish Makao: 2 AI matches", "normal", "AI 2", "95 % CI", "Pts/deal", "2 finished, 0 capped"):
         assert word in result.stdout
+
+
+def test_table_output_in_russian():
+    result = runner.invoke(app, ["--lang", "ru", "simulate", "makao-pl", "--seats", "hard,easy", "--games", "1",
+                                 "--option", "deals=1", "--seed", "1", "--playouts", "5"])
+    assert result.exit_code == 0, result.output
+    for word in ("Макао: 1 партия ИИ", "сильный", "лёгкий", "ИИ 2"):
+        assert word in result.stdout
+    assert "hard" not in result.stdout and "AI 2" not in result.stdout
 
 
 @pytest.mark.parametrize("args, message", [

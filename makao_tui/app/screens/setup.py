@@ -30,6 +30,7 @@ from ...engine.i18n import N_, _
 from ...engine.variant import (
     RulesError,
     Variant,
+    level_name,
     option_description,
     option_fields,
     option_label,
@@ -46,7 +47,6 @@ NAME_LENGTH = 12
 #: the words the preset choice shows for each preset name (RULES.md §5); others show their name
 PRESET_LABELS = {"seed": N_("Seed rules"), "house": N_("House rules")}
 #: the words of each AI level (``LEVELS``), translated where shown
-LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 CUSTOM = "custom"
 
 
@@ -75,7 +75,7 @@ class SeatRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield Static("", classes="seat-number")
         yield Button(_(self.LABELS[self.kind]), classes="kind", compact=True)
-        level = Select([(_(LEVEL_WORDS.get(lv, lv)), lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
+        level = Select([(level_name(lv), lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
                        compact=True, classes="level")
         level.visible = self.is_ai
         yield level
