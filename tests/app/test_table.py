@@ -202,6 +202,18 @@ def test_too_small_terminal_shows_a_message_and_the_game_resumes_unchanged():
     run(app, body, size=(70, 20))
 
 
+def test_the_too_small_message_wraps_in_a_narrow_terminal():
+    app = app_ru(seed=3)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        message = app.screen.query_one("#too-small")
+        assert message.region.width <= 40 and message.region.height >= 4  # its first line wraps
+        assert app.screen.region.contains_region(message.region)
+
+    run(app, body, size=(40, 10))
+
+
 def test_help_shows_keys_and_the_games_rules():
     app = app_ru(seed=3)
 
