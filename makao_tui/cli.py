@@ -88,7 +88,8 @@ class _Words:
 
     def get_usage(self, ctx):
         usage = super().get_usage(ctx)
-        return usage.replace("Usage:", _("Usage:"), 1).replace("[OPTIONS]", _("[OPTIONS]"), 1)
+        return usage.replace("Usage:", _("Usage:"), 1).replace("[OPTIONS]", _("[OPTIONS]"), 1).replace(
+            "COMMAND [ARGS]...", _("COMMAND [ARGS]..."), 1)
 
     def get_help_option(self, ctx):
         option = super().get_help_option(ctx)

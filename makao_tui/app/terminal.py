@@ -18,6 +18,7 @@ from typing import TextIO
 from rich.cells import cell_len
 
 from ..engine.cards import SUIT_SYMBOLS
+from ..engine.i18n import _
 
 __all__ = ["terminal_refusal", "to_ascii", "unicode_locale"]
 
@@ -32,10 +33,10 @@ def terminal_refusal(stdin: TextIO | None = None, stdout: TextIO | None = None) 
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     if not _is_tty(stdout):
-        return ("the app needs a terminal, but its output is a file or a pipe "
-                "(`makao saves`, `history`, `export`, `rules`… can be redirected)")
+        return _("the app needs a terminal, but its output is a file or a pipe "
+                 "(`makao saves`, `history`, `export`, `rules`… can be redirected)")
     if not _is_tty(stdin):
-        return "the app needs a terminal to read keys from, but its input is a file or a pipe"
+        return _("the app needs a terminal to read keys from, but its input is a file or a pipe")
     return None
 
 

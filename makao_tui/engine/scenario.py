@@ -18,13 +18,23 @@ from typing import Any
 
 from .actions import ActionFormatError, action_from_json
 from .cards import JOKER, Card, CardError
-from .i18n import _, ngettext, os_reason, pgettext
+from .i18n import N_, _, ngettext, os_reason, pgettext
 from .state import GameState, IllegalAction
 from .variant import RulesError, Variant, option_fields
 from .words import Words
 
 _MISSING = object()
 
+
+#: the reasons Python's json module gives for a file it cannot read, in words of the catalogs
+_JSON_ERRORS = {
+    "Expecting value": N_("a value is expected"),
+    "Expecting property name enclosed in double quotes": N_("a field name in double quotes is expected"),
+    "Expecting ',' delimiter": N_("a comma is expected"),
+    "Expecting ':' delimiter": N_("a colon is expected"),
+    "Unterminated string starting at": N_("a string is not closed"),
+    "Extra data": N_("more follows the JSON object"),
+}
 
 class ScenarioError(ValueError):
     """A scenario file that cannot be read or lays out an impossible deal (one-line message)."""
@@ -151,8 +161,12 @@ def load_layout(path: str | Path, variants: dict[str, Variant]) -> Layout:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
+        error = _JSON_ERRORS.get(exc.msg)
+        if error is None:  # a reason of Python's json not worded here: where it is, without why
+            raise ScenarioError(_("{path} is not valid JSON at line {line}, column {column}").format(
+                path=path, line=exc.lineno, column=exc.colno)) from None
         raise ScenarioError(_("{path} is not valid JSON: {error} at line {line}, column {column}").format(
-            path=path, error=exc.msg, line=exc.lineno, column=exc.colno)) from None
+            path=path, error=_(error), line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
         raise ScenarioError(_("{path} nests its JSON too deeply to be a scenario").format(path=path)) from None
     return parse_layout(data, variants)

@@ -39,7 +39,7 @@ from typing import Any
 
 import platformdirs
 
-from ..engine.i18n import N_, _, os_reason
+from ..engine.i18n import N_, _, ngettext, os_reason
 from ..engine.text import clean_name
 from ..engine.variant import GameInfo, RulesError, Variant
 from ..engine.words import Number, Words, plural_words
@@ -632,14 +632,17 @@ class Store:
         damaged = [m.id for m in self.damaged()]
         if not damaged:
             return None
-        what = "1 saved match is" if len(damaged) == 1 else f"{len(damaged)} saved matches are"
-        return (f"{what} damaged and cannot be resumed or shown (id {', '.join(map(str, damaged))} in "
-                f"{self.path}): `makao saves --check` says why.")
+        return ngettext("{n} saved match is damaged and cannot be resumed or shown (id {ids} in {path}): "
+                        "`makao saves --check` says why.",
+                        "{n} saved matches are damaged and cannot be resumed or shown (id {ids} in {path}): "
+                        "`makao saves --check` says why.", len(damaged)).format(
+            n=len(damaged), ids=", ".join(map(str, damaged)), path=self.path)
 
     def set_aside_notes(self) -> list[str]:
         """One line for each file set aside beside this one (see :func:`set_aside`), naming both."""
-        return [f"A saved-games file that could not be read was set aside as {moved} (nothing in it is deleted); "
-                f"the saved games are now kept in {self.path}." for moved in set_aside(self.path)]
+        return [_("A saved-games file that could not be read was set aside as {moved} (nothing in it is deleted); "
+                  "the saved games are now kept in {path}.").format(moved=moved, path=self.path)
+                for moved in set_aside(self.path)]
 
     def troubles(self) -> list[str]:
         """What the user should be told about the saved games (the start screen shows it):
@@ -783,6 +786,8 @@ def open_store_or_recover(path: Path | str | None = None) -> tuple[Store, str | 
         except FileNotFoundError:  # another process moved it first
             return Store(path), None
         except OSError as err:
-            raise StoreError(path, f"{exc}; it could not be moved aside: {err.strerror}") from None
-        return Store(path), (f"{exc}. It was moved to {moved} (nothing in it is deleted); "
-                             f"a new saved-games file was started at {path}.")
+            raise StoreError(path, _("{reason}; it could not be moved aside: {error}").format(
+                reason=exc, error=os_reason(err))) from None
+        return Store(path), _("{reason}. It was moved to {moved} (nothing in it is deleted); "
+                              "a new saved-games file was started at {path}.").format(
+            reason=exc, moved=moved, path=path)

@@ -118,3 +118,28 @@ def test_a_value_error_of_an_unknown_kind_is_not_told_in_pydantics_english():
     error.__cause__ = Checked()
     i18n.set_language("pl")
     assert usage_error_text(error) == "zła wartość --pace: wartość nie pasuje"
+
+
+def test_the_left_over_english_is_said_in_the_language(tmp_path):
+    # the group's usage line, a file that is not JSON, and the app's refusal of a pipe
+    assert "КОМАНДА [АРГУМЕНТЫ]..." in makao("--lang", "ru", "--help").stdout
+    bad = tmp_path / "notjson.json"
+    bad.write_text("not json", encoding="utf-8")
+    done = makao("--lang", "ru", "scenario", str(bad))
+    assert done.returncode == 2 and "неверный JSON: ожидается значение, строка 1, столбец 1" in done.stderr
+    done = makao("--lang", "pl", "play", "makao-pl", "--seat", "Ann", "--seat", "ai")  # stdout is a pipe here
+    assert done.returncode == 2 and "aplikacja potrzebuje terminala" in done.stderr, done.stderr
+
+
+def test_a_corrupt_saves_file_is_set_aside_in_the_language(tmp_path):
+    from makao_tui.engine.i18n import set_language
+    from makao_tui.store.database import open_store_or_recover
+
+    path = tmp_path / "makao.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    set_language("ru")
+    store, message = open_store_or_recover(path)
+    store.close()
+    assert message is not None and "Файл перенесён в" in message and "новый файл сохранённых партий" in message
+    assert any(note.startswith("Файл сохранённых партий, который не удалось прочитать") for note in
+               store.set_aside_notes())

@@ -15,7 +15,11 @@ from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from ...engine.i18n import _, language
+from ...engine.i18n import N_, _, language
+
+#: the words of the keys Textual's own widgets show in the bar, marked for the catalogs so that
+#: :class:`KeyBar` says them in the player's language too (the Select menu's Esc)
+TEXTUAL_KEY_WORDS = (N_("Dismiss menu"),)
 
 
 class KeyBar(Footer):
