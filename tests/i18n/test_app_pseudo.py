@@ -47,36 +47,23 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def _picker(pilot) -> None:
-    await step(pilot)
-    await pilot.press("l")
-    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "LanguagePicker")
-
-
-async def _quit_question(pilot) -> None:
-    await SCENES["table"].run_before(pilot)
-    await pilot.press("q")
-    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "ConfirmScreen")
-
-
-async def _general_help(pilot) -> None:
-    await step(pilot)
-    await pilot.press("question_mark")
-    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "HelpScreen")
-
-
-async def _stored_sheet(pilot) -> None:
-    await SCENES["statistics"].run_before(pilot)
-    await pilot.press("enter")
-    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "ScoreSheetScreen")
+def _then(before, key: str, screen: str):
+    """A scene's ``run_before``: ``before`` (another one), then ``key``, until the screen of class
+    ``screen`` is on top."""
+    async def run(pilot) -> None:
+        await before(pilot)
+        await pilot.press(key)
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == screen)
+    return run
 
 
 #: the screens the snapshot scenes do not show
 EXTRA = {
-    "language-picker": Scene(SCENES["start"].make, _picker),
-    "quit-question": Scene(lambda: app_ru(seed=3), _quit_question),
-    "general-help": Scene(SCENES["start"].make, _general_help),
-    "stored-score-sheet": Scene(SCENES["statistics"].make, _stored_sheet),
+    "language-picker": Scene(SCENES["start"].make, _then(step, "l", "LanguagePicker")),
+    "quit-question": Scene(lambda: app_ru(seed=3), _then(SCENES["table"].run_before, "q", "ConfirmScreen")),
+    "general-help": Scene(SCENES["start"].make, _then(step, "question_mark", "HelpScreen")),
+    "stored-score-sheet": Scene(SCENES["statistics"].make,
+                                _then(SCENES["statistics"].run_before, "enter", "ScoreSheetScreen")),
 }
 ALL = {**SCENES, **MACAO_SCENES, **PEKLO_SCENES, **EXTRA}
 
