@@ -5,7 +5,7 @@ leaves (THEN ``leave``, the default). With THEN ``stay`` it then stays seated wi
 so that a table which holds seats for their players waits for it, until the connection ends;
 with ``look`` it leaves once it has its first update (ACTIONS 0: sit, look, leave). It prints one
 JSON line per update it gets (seq, its seat, its hand, whether it is a whole new picture) and
-``{"acted": N}`` after its Nth action. A connection that ends (the server killed) ends it with
+``{"acted": N, "at": SEQ}`` after its Nth action, sent in answer to update SEQ. A connection that ends (the server killed) ends it with
 status 0."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def main(code: str, name: str, actions: int, then: str = "leave") -> int:
             action = ai_for(client.variant.id).choose(client.view, random.Random(message.seq))
             raw.send(Act(seq=message.seq, action=client.wire(action)))
             done += 1
-            print(json.dumps({"acted": done}), flush=True)
+            print(json.dumps({"acted": done, "at": message.seq}), flush=True)
     with contextlib.suppress(OSError):  # the server may be gone already
         raw.send(Bye())
     raw.close()

@@ -90,7 +90,12 @@ class Reader:
         return [u for u in list(self.lines) if "seq" in u]
 
     def actions(self) -> int:
-        return max((u["acted"] for u in list(self.lines) if "acted" in u), default=0)
+        """The player's actions that the table has taken: sent in answer to update SEQ and
+        followed by a later update (the server stores an action before it sends the update that
+        shows it, so these are saved; an action only sent may be lost with a killed server)."""
+        seen = list(self.lines)
+        last = max((u["seq"] for u in seen if "seq" in u), default=-1)
+        return max((u["acted"] for u in seen if "acted" in u and u["at"] < last), default=0)
 
     def finish(self) -> list[dict]:
         """Every line, once the process has ended with status 0."""
