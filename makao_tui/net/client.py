@@ -220,7 +220,7 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
     event loop. Raises :class:`ConnectError` for a code with no live table, a server that is
     not who its files say, or a refusal (its reason)."""
     code = code.strip().lower()
-    if not places.valid_code(code):
+    if not places.code_shaped(code):  # a mistyped word of a code is a table not found, below
         raise ConnectError(_("{code!r} is not a join code: a code is a word and two digits, like crane-47 "
                              "(`makao tables` lists the open tables)").format(code=code), "not_a_code")
     folder = folder or places.tables_dir(create=False)

@@ -73,10 +73,19 @@ def info_path(code: str, folder: Path | None = None) -> Path:
     return (folder or tables_dir(create=False)) / f"{code}.json"
 
 
-def valid_code(code: str) -> bool:
-    """Whether ``code`` has the form of a join code (``word-NN``)."""
+def code_shaped(code: str) -> bool:
+    """Whether ``code`` is shaped like a join code: a word of letters a–z, a hyphen, two digits
+    (``crane-47``; a mistyped word such as ``crame-47`` is shaped like one, ``../x`` is not)."""
     word, sep, digits = code.partition("-")
-    return bool(sep) and word in CODE_WORDS and len(digits) == 2 and digits.isdigit()
+    return bool(sep) and word.isascii() and word.isalpha() and word.islower() and len(digits) == 2 \
+        and digits.isdigit()
+
+
+def valid_code(code: str) -> bool:
+    """Whether ``code`` is a join code this program gives (``word-NN``, the word from
+    :data:`CODE_WORDS`, the number 10–99)."""
+    word, _sep, digits = code.partition("-")
+    return code_shaped(code) and word in CODE_WORDS and digits[0] != "0"
 
 
 def new_code(folder: Path, rng: random.Random | None = None) -> str:

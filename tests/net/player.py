@@ -5,8 +5,8 @@ leaves (THEN ``leave``, the default). With THEN ``stay`` it then stays seated wi
 so that a table which holds seats for their players waits for it, until the connection ends;
 with ``look`` it leaves once it has its first update (ACTIONS 0: sit, look, leave). It prints one
 JSON line per update it gets (seq, its seat, its hand, whether it is a whole new picture) and
-``{"acted": N, "at": SEQ}`` after its Nth action, sent in answer to update SEQ. A connection that ends (the server killed) ends it with
-status 0."""
+``{"acted": N, "at": SEQ}`` after its Nth action, sent in answer to update SEQ. A connection
+that ends (the server killed) ends it with status 0."""
 
 from __future__ import annotations
 

@@ -288,6 +288,10 @@ def test_a_wrong_code_is_one_clear_error(tmp_path):
     with pytest.raises(ConnectError, match="is not a join code: a code is a word and two digits") as caught:
         handshake("../../etc", "Bob", folder=tmp_path)
     assert caught.value.kind == "not_a_code"
+    for typo in ("crame-47", "nope-00"):  # shaped like a code: a table that is not there
+        with pytest.raises(ConnectError, match=f"no table {typo} is open on this box") as caught:
+            handshake(typo, "Bob", folder=tmp_path)
+        assert caught.value.kind == "no_table"
     (tmp_path / "crane-47.json").write_text("{}")  # a table that has ended left its description behind
     with pytest.raises(ConnectError, match="table crane-47 has ended") as caught:
         handshake("crane-47", "Bob", folder=tmp_path)
