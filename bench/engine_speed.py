@@ -13,6 +13,9 @@ choosing uniformly among the legal actions with ``random.Random.choice``:
   no events; ``tests/engine/test_fast_path.py`` plays both side by side).
 - ``ours checked``: the same with ``state.apply(rng.choice(state.legal_actions()))``: ``Action``
   objects, the legality check and the events of the log.
+- ``ours fast, pure``: the shedding games only, when their core is compiled (the install's mypyc
+  build, CONTRIBUTING.md "The compiled core"): the fast path of the same deals on the pure-Python
+  source of that core, loaded beside it, for the compiled/pure ratio.
 - ``OpenSpiel lean``: the leanest Python loop a user of ``pyspiel`` would write:
   ``game.new_initial_state()``, then ``state.apply_action(rng.choice(state.legal_actions()))`` at
   every node, chance nodes included where their outcomes are uniform (checked before the timing
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import os
 import platform
 import random
@@ -56,6 +60,7 @@ from dataclasses import dataclass, field
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
 from makao_tui.games import get_variant
+from makao_tui.games.compiled import core_is_compiled
 from makao_tui.games.peklo import PekloState
 
 #: a random playout of ours still running after this many actions is abandoned and counted as cut
@@ -115,8 +120,23 @@ class Contestant:
         return self.actions / max(1, self.deals + self.cut)
 
 
-def ours(game: str, players: int, size: int, checked: bool) -> Contestant:
-    """Our ``game``: random deals through the fast path, or with ``checked`` the checked path."""
+def pure_core():
+    """The shedding core's pure-Python source, loaded as a module of its own beside the compiled
+    one (the same rules; its own tables)."""
+    from makao_tui.games import shedding_core
+
+    path = os.path.join(os.path.dirname(shedding_core.__file__), "shedding_core.py")
+    spec = importlib.util.spec_from_file_location("makao_tui.games.bench_pure_core", path)
+    assert spec is not None and spec.loader is not None  # a .py file has both
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def ours(game: str, players: int, size: int, checked: bool, pure=None) -> Contestant:
+    """Our ``game``: random deals through the fast path, or with ``checked`` the checked path;
+    ``pure``: the module of :func:`pure_core`, whose states are dealt instead."""
     variant = get_variant(game)
     rules = variant.rules()
     deal_rng = random.Random(f"bench/{game}/deal")
@@ -128,6 +148,8 @@ def ours(game: str, players: int, size: int, checked: bool) -> Contestant:
         dealer = count[0] % players
         if game == "peklo":
             return PekloState.deal(rules, players, dealer, size, deal_rng)
+        if pure is not None:
+            return pure.ShedState.deal(rules, players, dealer, deal_rng)
         return variant.deal(rules, players, dealer, deal_rng, None)
 
     def fast() -> int:
@@ -152,7 +174,7 @@ def ours(game: str, players: int, size: int, checked: bool) -> Contestant:
                 return -1
         return n
 
-    return Contestant(f"ours {'checked' if checked else 'fast'}", slow if checked else fast)
+    return Contestant(f"ours {'checked' if checked else 'fast'}{', pure' if pure else ''}", slow if checked else fast)
 
 
 def chance_is_uniform(game, deals: int = 100) -> bool:
@@ -262,6 +284,8 @@ def main() -> None:
 
     print(f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
     print(f"machine: {machine()}; open-spiel {version('open-spiel')}; load average {os.getloadavg()[0]:.1f}")
+    compiled = core_is_compiled()
+    print(f"shedding core: {'compiled (mypyc)' if compiled else 'pure Python'}")
     print(f"{args.players} players; {args.seconds:g} CPU s per contestant in slices of {args.slice:g} s; "
           "time.process_time; random legal actions\n")
     pairs = {"makao-ru": ("crazy_eights", {"players": args.players}),
@@ -277,13 +301,15 @@ def main() -> None:
         checked = ours(game, args.players, args.size, checked=True)
         lean = openspiel_lean(os_game, name, uniform)
         cpp = openspiel_cpp(pyspiel, os_game, args.players)
-        interleave([fast, checked, lean, cpp], args.seconds, args.slice)
+        pure = ours(game, args.players, args.size, checked=False, pure=pure_core()) if compiled and game != "peklo" \
+            else None
+        interleave([fast, checked, lean, cpp, *([pure] if pure else [])], args.seconds, args.slice)
         cpp.actions = round(cpp.deals * lean.actions_per_deal)
         label = f"{game} ({args.size} cards each)" if game == "peklo" else game
         print(f"{label} v {name} ({', '.join(f'{k}={v}' for k, v in params.items())}); "
               f"OpenSpiel chance nodes {'uniform: plain pick' if uniform else 'not uniform: weighted pick'}")
         print(header)
-        for c in (fast, checked, lean, cpp):
+        for c in (fast, checked, lean, cpp, *([pure] if pure else [])):
             note = "  (actions = deals × lean's actions/deal)" if c is cpp else ""
             print(f"{c.name:<16} {c.actions_per_s:>10.0f} {c.deals_per_s:>9.1f} {c.actions_per_deal:>12.1f} "
                   f"{c.cut:>4}{note}")
@@ -293,7 +319,13 @@ def main() -> None:
         r_cpp = fast.actions_per_s / cpp.actions_per_s
         verdict = "met" if r_fast >= 1.0 else "MISSED"
         print(f"ours fast / OpenSpiel lean {r_fast:.2f} (per round {low:.2f}–{high:.2f}, median {mid:.2f}); "
-              f"ours checked / lean {r_checked:.2f}; ours fast / C++ {r_cpp:.2f}\n")
+              f"ours checked / lean {r_checked:.2f}; ours fast / C++ {r_cpp:.2f}")
+        if pure:
+            low, mid, high = ratio_spread(fast, pure)
+            print(f"ours fast compiled / pure {fast.actions_per_s / pure.actions_per_s:.2f} (per round "
+                  f"{low:.2f}–{high:.2f}, median {mid:.2f}); pure / OpenSpiel lean "
+                  f"{pure.actions_per_s / lean.actions_per_s:.2f}")
+        print()
         verdicts.append(f"  {game:<9} ours fast / OpenSpiel lean loop = {r_fast:.2f} (target ≥ 1.0): {verdict}")
     print("verdicts (issue 15: ours on the fast path at least as fast as OpenSpiel's lean Python loop)")
     print("\n".join(verdicts))

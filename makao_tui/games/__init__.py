@@ -3,6 +3,7 @@
 :func:`all_games` and :func:`game_info` tell what each game is (its :class:`GameInfo`: name,
 players, family) without loading any rules; :func:`get_variant` imports the one game's module
 (which registers its :class:`Variant`), :func:`all_variants` and :func:`variants` every game's.
+The shedding games' rules code may run compiled: :mod:`~makao_tui.games.compiled` says when.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from importlib import import_module
 from ..engine.i18n import _
 from ..engine.variant import GameInfo, RulesError, Variant, registered
 from .about import GAMES
+from .compiled import install
+
+install()  # before anything imports the shedding core: a compiled one older than its source never runs
 
 _BY_ID = {info.id: info for info in GAMES}
 
