@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
 from ..engine.cards import (
@@ -63,27 +63,28 @@ if TYPE_CHECKING:
 # with no demand has 0 in the demand bits. ShedState.moves() lists moves and ShedState.step()
 # applies them; legal_actions() and apply() are the same code with Action objects and events.
 
-MAKAO_BIT = 1 << 13
-OUT_BIT = 1 << 14
-CALL_BITS = MAKAO_BIT | OUT_BIT
-AS_SHIFT = 15
-MORE_SHIFT = 21
-DRAW = 1 << 40
-TAKE, PASS = DRAW + 1, DRAW + 2
+MAKAO_BIT: Final = 1 << 13
+OUT_BIT: Final = 1 << 14
+CALL_BITS: Final = MAKAO_BIT | OUT_BIT
+AS_SHIFT: Final = 15
+MORE_SHIFT: Final = 21
+DRAW: Final = 1 << 40
+TAKE: Final = DRAW + 1
+PASS: Final = DRAW + 2
 
-_RANK = (*(c.rank for c in ALL_CARDS), "X")
-_SUIT = (*(c.suit for c in ALL_CARDS), "X")
-_CARDS = (*ALL_CARDS, JOKER)
+_RANK: Final = (*(c.rank for c in ALL_CARDS), "X")
+_SUIT: Final = (*(c.suit for c in ALL_CARDS), "X")
+_CARDS: Final = (*ALL_CARDS, JOKER)
 #: card sets are bitmasks: bit ``c`` for card number ``c``; bit 52 for the joker
-JOKER_BIT = 1 << 52
+JOKER_BIT: Final = 1 << 52
 #: every card a joker may stand for when nothing is pending (§5 ``jokers``)
-ALL52 = JOKER_BIT - 1
-_BY_RANK = {r: sum(1 << c for c in range(52) if _RANK[c] == r) for r in RANKS}
-_BY_SUIT = {s: sum(1 << c for c in range(52) if _SUIT[c] == s) for s in SUITS}
+ALL52: Final = JOKER_BIT - 1
+_BY_RANK: Final = {r: sum(1 << c for c in range(52) if _RANK[c] == r) for r in RANKS}
+_BY_SUIT: Final = {s: sum(1 << c for c in range(52) if _SUIT[c] == s) for s in SUITS}
 
 
 #: the lists of plays a rule config keeps (``_Tables.plays``) before it starts anew
-PLAYS_KEPT = 1 << 15
+PLAYS_KEPT: Final = 1 << 15
 
 
 def _fits(cards: int) -> int:
@@ -130,7 +131,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-_ACTIONS: dict[int, Action] = {DRAW: Draw(), TAKE: Take(), PASS: Pass()}
+_ACTIONS: Final[dict[int, Action]] = {DRAW: Draw(), TAKE: Take(), PASS: Pass()}
 
 
 def move_action(move: int) -> Action:
@@ -191,7 +192,9 @@ class _Tables:
     ``after`` cards (0, 1, 2 for more), and ``runs[after][4][faces]``, those of a joker named as
     each card of the mask ``faces``, each as (moves, choices) (see :meth:`ShedState._listing`);
     ``multi``: plays of several cards are allowed (§5 ``multi_play``: no listing is cached);
-    ``more_copies``: a hand may hold a card twice (two packs) or jokers.
+    ``more_copies``: a hand may hold a card twice (two packs) or jokers; ``draw_when_playable`` to
+    ``demand_round``: the rule config's fields of those names (read on every move: a field of this
+    record is read faster than one of the config when the module is compiled).
     """
 
     kind: tuple[str | None, ...]
@@ -204,13 +207,23 @@ class _Tables:
     special: int
     multi: bool
     more_copies: bool
+    draw_when_playable: bool
+    play_after_draw: str
+    draw_until_playable: bool
+    auto_makao: bool
+    makao_out: bool
+    demand_rank: str
+    makao_cost: int
+    answer_after_going_out: bool
+    fours_stack: bool
+    demand_round: bool
     forms: tuple[list, ...] = field(default_factory=lambda: tuple([None] * 53 for _ in range(3)))
     plays: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
     runs: tuple[tuple[dict[int, tuple[tuple[int, ...], int]], ...], ...] = field(
         default_factory=lambda: tuple(tuple({} for _ in range(5)) for _ in range(3)))
 
 
-_TABLES: dict[ShedRules, _Tables] = {}
+_TABLES: Final[dict[ShedRules, _Tables]] = {}
 
 
 def _tables(rules: ShedRules) -> _Tables:
@@ -251,6 +264,11 @@ def _tables(rules: ShedRules) -> _Tables:
         special=(sum(1 << c for c in range(52) if kind[c] is not None) | (skip & ALL52)
                  | (_BY_RANK[rules.demand_rank] if rules.demand_rank else 0)),
         multi=rules.multi_play, more_copies=rules.decks > 1 or rules.joker_count() > 0,
+        draw_when_playable=rules.draw_when_playable, play_after_draw=rules.play_after_draw,
+        draw_until_playable=rules.draw_until_playable, auto_makao=rules.auto_makao, makao_out=rules.makao_out,
+        demand_rank=rules.demand_rank, makao_cost=rules.makao_cost,
+        answer_after_going_out=rules.answer_after_going_out, fours_stack=rules.fours_stack,
+        demand_round=rules.demand_round,
     )
     _TABLES[rules] = t
     return t
@@ -420,10 +438,10 @@ class ShedState(GameState):
         """(the mask of what a play may start with (:meth:`_allowed`), the mask of the hand's
         cards that may start one (bit 52: a joker), may draw, may take, may pass) for the seat to
         act."""
+        t = self._t
         allowed = self._allowed()
-        rules = self.rules
-        if self.drawn is not None and (self.starter_draw or rules.play_after_draw != "any"):
-            return allowed, 1 << self.drawn, False, False, not (rules.draw_until_playable or self.starter_draw)
+        if self.drawn is not None and (self.starter_draw or t.play_after_draw != "any"):
+            return allowed, 1 << self.drawn, False, False, not (t.draw_until_playable or self.starter_draw)
         firsts = allowed & self._hm[self._turn]
         if self.starter_draw and self._can_draw():
             # §2 starter: ransom (before the first draw) or draw until a card fits, even when one fits
@@ -432,7 +450,7 @@ class ShedState(GameState):
             return allowed, firsts, False, True, False
         if self.drawn is not None:  # play_after_draw == "any" (§1)
             return allowed, firsts, False, False, True
-        may_draw = self._can_draw() and (rules.draw_when_playable or not firsts)
+        may_draw = self._can_draw() and (t.draw_when_playable or not firsts)
         return allowed, firsts, may_draw, False, False
 
     def _forms(self, face: int, after: int) -> tuple[tuple[int, ...], int]:
@@ -498,7 +516,7 @@ class ShedState(GameState):
         else:  # the common case, as _choices() finds it: match the top card, or draw
             allowed = 0  # not needed: a joker may be named as any card
             firsts = self._hm[self._turn] & t.match[self.suit][self.face]
-            may_draw = (not firsts or self.rules.draw_when_playable) and bool(self.stock or len(self.pile) > 1)
+            may_draw = (not firsts or t.draw_when_playable) and bool(self.stock or len(self.pile) > 1)
             may_take = may_pass = False
         size = len(self.hands[self._turn])
         if t.multi:
@@ -885,7 +903,6 @@ class ShedState(GameState):
         §5 multi-card plays and jokers) and pass the turn."""
         t = self._t
         hand = self.hands[seat]
-        rules = self.rules
         first = move & 63
         several = rest = move >> MORE_SHIFT  # the further cards of a play of several (§5 multi_play)
         cards = [first]
@@ -921,8 +938,8 @@ class ShedState(GameState):
         self.suit = SUITS[suit_opt - 1] if suit_opt else _SUIT[last]
         left = len(hand)
         # a jack demands unless it ends the deal (a last card laid without "po makale" does not, §5)
-        out_called = bool(move & OUT_BIT) or rules.auto_makao or not rules.makao_out
-        demand_made = bool(rules.demand_rank) and _RANK[last] == rules.demand_rank and (left > 0 or not out_called)
+        out_called = bool(move & OUT_BIT) or t.auto_makao or not t.makao_out
+        demand_made = bool(t.demand_rank) and _RANK[last] == t.demand_rank and (left > 0 or not out_called)
         dem = (move >> 9) & 15
         demand = RANKS[dem - 1] if dem and demand_made else None
         if ev is not None:
@@ -931,10 +948,10 @@ class ShedState(GameState):
                                  face if first == 52 else None, bool(move & OUT_BIT)))
         if left < 2:
             if left:
-                if not (move & MAKAO_BIT or rules.auto_makao):
-                    self._draw_cards(seat, rules.makao_cost, "makao", ev)
+                if not (move & MAKAO_BIT or t.auto_makao):
+                    self._draw_cards(seat, t.makao_cost, "makao", ev)
             elif not out_called:  # §5 makao_out: the card keeps its effect, the deal goes on
-                self._draw_cards(seat, rules.makao_cost, "out", ev)
+                self._draw_cards(seat, t.makao_cost, "out", ev)
         answering_final = self.final_answer
         back = False
         skips = 0
@@ -958,7 +975,7 @@ class ShedState(GameState):
             self.out.add(seat)
             if self.winner is None:
                 self.winner = seat
-            if self.penalty and rules.answer_after_going_out and not answering_final:
+            if self.penalty and t.answer_after_going_out and not answering_final:
                 self.final_answer = True
                 nxt = (seat + 1) % self.players
                 self._turn = nxt
@@ -981,7 +998,7 @@ class ShedState(GameState):
                 ev.append(self._pending_event(victim, out_of_turn=back and n > 2))
             self._settle(ev)
             return
-        if skips and rules.fours_stack:
+        if skips and t.fours_stack:
             self.skip += skips
             self.demand, self.demand_owner = None, None
             self._turn = (seat + 1) % n
@@ -991,9 +1008,9 @@ class ShedState(GameState):
             return
         self.skip = 0
         if demand_made:
-            self.demand_owner = seat if demand is not None and rules.demand_round else None
+            self.demand_owner = seat if demand is not None and t.demand_round else None
             self._advance(seat, ev, skips, demand)
-        elif self.demand is not None and rules.demand_round and seat != self.demand_owner:
+        elif self.demand is not None and t.demand_round and seat != self.demand_owner:
             self._advance(seat, ev, skips, self.demand)  # the demand passes on round the table
         else:
             self.demand_owner = None
@@ -1027,14 +1044,14 @@ class ShedState(GameState):
     def _draw_turn(self, seat: int, ev: list[Event] | None) -> None:
         """Draw one card (§1/§2 "Drawing"; under a special starter, §2, the first draw pays the
         starter's penalty and the player draws on until a card fits)."""
-        rules = self.rules
+        t = self._t
         if self.starter_draw and self.penalty:
             self.penalty, self.penalty_rank, self.resume = 0, None, None
         # what may be played (the draw does not change it), in the common case as _allowed() finds it
         allowed = (self._t.match[self.suit][self.face] if not (self.penalty or self.skip or self.demand is not None)
                    else self._allowed())
         hand = self.hands[seat]
-        if not (self.starter_draw or rules.draw_when_playable or self.penalty or self.drawn is not None):
+        if not (self.starter_draw or t.draw_when_playable or self.penalty or self.drawn is not None):
             # a public fact: the seat draws because nothing it holds fits (nor a joker, which fits
             # wherever anything does)
             self.unfit[seat] = (allowed, len(hand))
@@ -1049,11 +1066,11 @@ class ShedState(GameState):
             self._draw_cards(seat, 1, "draw", ev)
             card = hand[-1]
         fits = allowed >> card & 1
-        if not fits and rules.play_after_draw == "any" and not self.starter_draw:
+        if not fits and t.play_after_draw == "any" and not self.starter_draw:
             fits = allowed & self._hm[seat]
         if fits:
             self.drawn = card
-        elif self.starter_draw or rules.draw_until_playable:
+        elif self.starter_draw or t.draw_until_playable:
             # the player draws on (or passes by itself when nothing is left)
             if not self.stock or self.skip or self.waiting[seat]:  # else _settle() finds nothing to do
                 self._settle(ev)
@@ -1065,9 +1082,10 @@ class ShedState(GameState):
     def _turn_ends(self, seat: int, ev: list[Event] | None) -> None:
         """``seat``'s turn ends without a card played: an unmet demand lapses (§2 [decision]), or
         in a demand round passes on unless ``seat`` is the jack's player (§5)."""
+        t = self._t
         demand = None
         if self.demand is not None:
-            if self.rules.demand_round and seat != self.demand_owner:
+            if t.demand_round and seat != self.demand_owner:
                 demand = self.demand
             elif ev is not None:
                 ev.append(DemandLapsed(seat))
@@ -1148,7 +1166,7 @@ class ShedState(GameState):
             self.starter_draw = False
             demand = None
             if self.demand is not None:
-                if self.rules.demand_round and seat != self.demand_owner:
+                if self._t.demand_round and seat != self.demand_owner:
                     demand = self.demand
                 elif ev is not None:
                     ev.append(DemandLapsed(seat))
@@ -1220,7 +1238,7 @@ class ShedState(GameState):
         }
 
 
-_MOVE_OF = {Draw: DRAW, Take: TAKE, Pass: PASS}
+_MOVE_OF: Final = {Draw: DRAW, Take: TAKE, Pass: PASS}
 
 
 def move_of(action: Action) -> int:
