@@ -1208,17 +1208,19 @@ class ShedState(GameState):
         )
 
     def clone(self) -> ShedState:
-        new = object.__new__(ShedState)
-        new.__dict__.update(self.__dict__)
+        # compiled, the attributes live in the instance's slots, not in a __dict__: each is copied
+        new = ShedState(self.rules, self.players, self.dealer, [], self.face, [], self.rng, start=False)
         new.hands = [list(h) for h in self.hands]
         new._hm = list(self._hm)
         new.stock = list(self.stock)
         new.pile = list(self.pile)
-        new.waiting = list(self.waiting)
-        new.unfit = list(self.unfit)
-        new.out = set(self.out)
-        new.repeats = dict(self.repeats)
-        new._n_choices = None
+        new.suit, new.penalty, new.penalty_rank, new.resume = self.suit, self.penalty, self.penalty_rank, self.resume
+        new.skip, new.waiting = self.skip, list(self.waiting)
+        new.demand, new.demand_owner = self.demand, self.demand_owner
+        new.drawn, new.starter_draw, new.final_answer = self.drawn, self.starter_draw, self.final_answer
+        new.winner, new.out, new.unfit, new.idle = self.winner, set(self.out), list(self.unfit), self.idle
+        new.repeats, new._unrecorded, new._n_choices = dict(self.repeats), self._unrecorded, None
+        new.over, new.is_over, new._turn, new.opening = self.over, self.is_over, self._turn, self.opening
         new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
         return new

@@ -16,7 +16,8 @@ from makao_tui.games import compiled
 ROOT = Path(__file__).resolve().parents[3]
 
 #: plays random deals of both Makaos (the house preset every third, every other deal through the
-#: checked path with its events and every seat's view) and prints which core ran and one hash
+#: checked path with its events and every seat's view; each deal goes on on a clone every 25
+#: actions) and prints which core ran and one hash
 PLAY = """
 import hashlib, random
 from makao_tui.games import get_variant
@@ -28,9 +29,11 @@ for i in range(16):
     players = 2 + i % 3
     state = variant.deal(rules, players, i % players, random.Random(i), None)
     rng = random.Random(1000 + i)
-    for _ in range(400):
+    for n in range(400):
         if state.is_over:
             break
+        if n % 25 == 24:
+            state = state.clone()  # the rest of the deal on a copy
         if i % 2:
             legal = state.legal_actions()
             events = state.apply(rng.choice(legal))
