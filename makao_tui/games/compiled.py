@@ -16,7 +16,6 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -68,6 +67,8 @@ class CoreFinder:
         if not os.environ.get("MAKAO_PURE_PYTHON"):
             if compiled_is_current():
                 return None
+            import warnings
+
             warnings.warn("makao_tui/games/shedding_core.py has changed since it was compiled: it runs as pure "
                           "Python (`pip install -e .` compiles it again)", RuntimeWarning, stacklevel=2)
         return importlib.util.spec_from_file_location(name, _SOURCE)
