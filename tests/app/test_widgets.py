@@ -96,7 +96,7 @@ def test_scroll_bars_draw_their_thumb_in_whole_cells():
 
 
 def test_the_key_bar_keeps_every_key_with_its_word_at_80_columns():
-    from makao_tui.app.screens.table import fit_key_bar
+    from makao_tui.app.widgets.footer import fit_key_bar
 
     actions = [("←→ 1-0", "choose"), ("Enter", "play"), ("d", "draw"), ("m", "Makao")]
     table = [("s", "scores"), ("u", "undo"), ("h", "hint"), ("?", "help"), ("F1", "rules"), ("q", "quit")]

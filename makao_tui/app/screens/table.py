@@ -28,6 +28,7 @@ from ...engine.i18n import N_, _, continuing
 from ...table import Notice, Refusal, Seating, say_reason
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
+from ..widgets.footer import fit_key_bar
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from .common import (
@@ -73,50 +74,6 @@ def describe_action(action: Action, ascii: bool = False) -> str:
                               Replace: N_("replace your 0-card"), Stand: N_("stand")}
     verb = verbs.get(type(action))
     return _(verb) if verb is not None else str(action)
-
-
-def fit_key_bar(actions: list[tuple[str, str]], table_keys: list[tuple[str, str]], width: int,
-                lines: int = 1) -> Text:
-    """The key bar in ``width`` columns: ``actions`` ((key, word) pairs of what may be done now)
-    then ``table_keys`` (those every table has: sheet, undo, hint, help, rules, quit), each key
-    beside its word. One line if it fits (two spaces between keys, else one) and ``lines`` is 1;
-    else two lines, as nano draws its keys: the actions on the first, the table's keys on the
-    second, which stays put as the actions come and go (the first line is empty when there are
-    none). If a line is still too wide, the keys flow over both lines; only past that (a
-    terminal far narrower than 80 columns) do the last keys lose their words (help lists them).
-    The result holds one ``\n`` when it is two lines."""
-    def bar(pairs: list[tuple[str, str]], gap: str) -> Text:
-        out = Text(" ")
-        for key, word in pairs:
-            out.append(key, style="bold")
-            out.append(f" {word}{gap}" if word else gap)
-        out.rstrip()
-        return out
-
-    def fitted(pairs: list[tuple[str, str]]) -> Text | None:
-        for gap in ("  ", " "):
-            text = bar(pairs, gap)
-            if text.cell_len <= width:
-                return text
-        return None
-
-    keys = [*actions, *table_keys]
-    if lines == 1 and (one := fitted(keys)) is not None:
-        return one
-    first, second = fitted(actions) if actions else Text(""), fitted(table_keys)
-    if first is not None and second is not None:
-        return Text("\n").join([first, second])
-    pairs = list(keys)
-    for unworded in range(len(pairs) + 1):
-        if unworded:
-            pairs[-unworded] = (pairs[-unworded][0], "")
-        for split in range(len(pairs) - 1, 0, -1):  # the fullest first line that fits
-            top, bottom = bar(pairs[:split], " "), bar(pairs[split:], " ")
-            if top.cell_len <= width:
-                if bottom.cell_len <= width:
-                    return Text("\n").join([top, bottom])
-                break
-    return Text("\n").join([bar(pairs[:1], " "), bar(pairs[1:], " ")])
 
 
 def fit_top_bar(parts: list[tuple[Text, bool]], width: int) -> Text:
