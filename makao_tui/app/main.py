@@ -157,6 +157,8 @@ class MakaoApp(App[None]):
         #: the saved-games store (None: matches are not saved)
         self.store: Store | None = resume.store if resume is not None else None
         self._own_store = False
+        #: what opening the store had to say (a file set aside, no store), shown once mounted
+        self._store_notice: str | None = None
         self._signals: list[int] = []
         #: the app is ending on a signal or a hung-up terminal
         self._ending = False
@@ -233,13 +235,19 @@ class MakaoApp(App[None]):
 
         return AsciiDriver
 
+    def get_default_screen(self) -> StartScreen:
+        """The start screen, at the bottom of the stack: every other screen is shown over it. It
+        is Textual's first screen (no blank default screen under it to build and restyle), so
+        the saved-games file is opened here, before it lists the matches to resume."""
+        self._store_notice = self._open_store()
+        return StartScreen()
+
     def on_mount(self) -> None:
         variant, rules, seats, seed = self._start
         self._loop = asyncio.get_running_loop()
         self.call_after_refresh(self.first_frame.set)
         self._catch_signals()
-        notice = self._open_store()
-        self.push_screen(StartScreen())
+        notice = self._store_notice
         shared, bell = self._shared_start
         if shared is not None:
             self.run_worker(self._sit_shared(shared, bell))
@@ -411,7 +419,7 @@ class MakaoApp(App[None]):
 
     def _back_to_base(self) -> None:
         """Pop every screen above the start screen."""
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
 
     def open_start(self) -> None:
@@ -493,7 +501,7 @@ class MakaoApp(App[None]):
             retranslate = getattr(screen, "retranslate", None)
             if retranslate is not None:
                 await retranslate()
-            elif screen.is_mounted and screen.id != "_default":
+            elif screen.is_mounted:
                 await screen.recompose()
         self.settings = dataclasses.replace(self.settings, language=code, trouble=None)
         try:

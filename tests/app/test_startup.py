@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from makao_tui.app.main import MakaoApp
-from makao_tui.app.screens.start import RESUME
+from makao_tui.app.screens.start import RESUME, StartScreen
 from makao_tui.store import open_store
 
 from .scenes import AI, RU, peek, store_match, wait_for
@@ -86,5 +86,19 @@ def test_the_ai_process_starts_after_the_first_frame(monkeypatch):
         moves = len(peek(app).match.all_actions())
         await wait_for(pilot, lambda: len(peek(app).match.all_actions()) > moves)
         assert started and all(started)
+
+    run(app, body)
+
+
+def test_the_start_screen_is_textuals_first_screen():
+    # no blank default screen under it to build and restyle before the first frame; the saved
+    # matches are listed on it (the store is opened before it is made)
+    store_match("makao-ru", 1, 12)
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert app.screen_stack == [app.screen]
+        assert next(o.id for o in app.screen.query_one("#games").options) == f"{RESUME}1"
 
     run(app, body)
