@@ -9,7 +9,7 @@ players (names, chat) is shown literally: never as markup.
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -26,10 +26,13 @@ from ..net.protocol import MAX_CHAT, ChatLine, Closed, Lobby, TableInfo, TableSe
 from ..net.seating import SharedSeating, SharedTableClient
 from ..net.words import chat_speaker, game_name, refusal_text
 from ..table import Notice, Refusal, Update
+from .screens.common import COMMON_CSS
 from .widgets.footer import KeyBar
 
 #: the stylesheet of the lobby and the chat (loaded when the first is shown)
 REMOTE_CSS = str(Path(__file__).with_name("remote.tcss"))
+#: the ``CSS_PATH`` of the lobby and the chat
+REMOTE_SHEETS: list[str | PurePath] = [COMMON_CSS, REMOTE_CSS]
 
 if TYPE_CHECKING:
     from .main import MakaoApp
@@ -46,7 +49,7 @@ def seat_words(seat: TableSeat, index: int) -> Text:
 class ChatScreen(ModalScreen[None]):
     """The table's chat: the last lines and a line to type (Enter sends, Esc closes)."""
 
-    CSS_PATH = REMOTE_CSS
+    CSS_PATH = REMOTE_SHEETS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Close"))]
 
@@ -95,7 +98,7 @@ class LobbyScreen(Screen[None]):
     (``s``: AI players take the seats still open); ``c`` chats; ``q`` leaves (the seat is
     kept)."""
 
-    CSS_PATH = REMOTE_CSS
+    CSS_PATH = REMOTE_SHEETS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", N_("Start now (AI in open seats)")),

@@ -4,7 +4,7 @@ summary and match end."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePath
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -21,9 +21,15 @@ from ...engine.cards import ascii_text
 from ...engine.i18n import N_, _
 from ..widgets.footer import KeyBar
 
+#: the stylesheet of what the screens other than the start screen share (titles, buttons,
+#: dialogs...): each names it first in its ``CSS_PATH``, read when the first of them is shown, so
+#: that the first frame does not parse it
+COMMON_CSS = str(Path(__file__).with_name("common.tcss"))
 #: the stylesheet of the table screens and what they show in front of the table (loaded by the
 #: first of them shown; the start screen does not need it)
 TABLE_CSS = str(Path(__file__).with_name("table.tcss"))
+#: the ``CSS_PATH`` of the table screens and of those shown in front of the table
+TABLE_SHEETS: list[str | PurePath] = [COMMON_CSS, TABLE_CSS]
 
 if TYPE_CHECKING:
     from ..main import MakaoApp
@@ -52,7 +58,7 @@ class PassDeviceScreen(Screen[None]):
     of the previous player's play, pressed twice, cannot uncover the next player's hand.
     """
 
-    CSS_PATH = TABLE_CSS
+    CSS_PATH = TABLE_SHEETS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "dismiss_screen", N_("I am here")),
                                              Binding("q", "app.quit_match", N_("Quit"))]
@@ -82,6 +88,8 @@ class PassDeviceScreen(Screen[None]):
 class HelpScreen(ModalScreen[None]):
     """Keys of the current screen (each key's words given in English, marked with ``N_``, and
     translated here) and the rules of the game in short."""
+
+    CSS_PATH = COMMON_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q,f1,question_mark", "close", N_("Close"))]
 
@@ -119,6 +127,8 @@ class HelpScreen(ModalScreen[None]):
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question (y / n, Enter = the focused button, Esc = no)."""
 
+    CSS_PATH = COMMON_CSS
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", N_("Yes")), Binding("n,escape", "answer(False)", N_("No")),
         Binding("left,right", "app.focus_next", show=False)]
@@ -148,6 +158,8 @@ class ConfirmScreen(ModalScreen[bool]):
 class TooSmallScreen(Screen[None]):
     """Shown instead of everything while the terminal is smaller than 80×24."""
 
+    CSS_PATH = COMMON_CSS
+
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
 
@@ -170,6 +182,8 @@ class ScoreSheetScreen(ModalScreen[None]):
     """The score sheet of the match, over the table (with the chart of its totals when the sheet
     has them). ``key``: the table's key that opened it, which closes it too; ``back``: where
     closing it goes, in words."""
+
+    CSS_PATH = COMMON_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "close", N_("Close"), priority=True)]
 
@@ -200,7 +214,7 @@ class ScoreSheetScreen(ModalScreen[None]):
 class DealSummaryScreen(Screen[None]):
     """The end of a deal: its result, then the score sheet; Enter goes on."""
 
-    CSS_PATH = TABLE_CSS
+    CSS_PATH = TABLE_SHEETS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go_on", N_("Go on"), priority=True),
                 Binding("q", "quit_match", N_("Quit"))]
@@ -234,7 +248,7 @@ class MatchEndScreen(Screen[None]):
     """The match is over: winner(s), the final sheet (and the chart of its totals when the sheet
     has them), New match / Quit (back to the start screen when the match was chosen there)."""
 
-    CSS_PATH = TABLE_CSS
+    CSS_PATH = TABLE_SHEETS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new_match", N_("New match")),
                                              Binding("left,right", "app.focus_next", show=False)]

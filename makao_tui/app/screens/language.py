@@ -17,11 +17,13 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.i18n import LANGUAGE_NAMES, N_, _, language
+from .common import COMMON_CSS
 
 
 class LanguagePicker(ModalScreen[str | None]):
     """A list of the languages, the one in use highlighted; Enter chooses, Esc closes."""
 
+    CSS_PATH = COMMON_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,l", "close", N_("Close"))]
 
     def compose(self) -> ComposeResult:

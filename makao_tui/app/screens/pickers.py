@@ -17,6 +17,7 @@ from textual.widgets import Button, Static
 
 from ...engine.cards import rank_label, rank_name, suit_label, suit_name
 from ...engine.i18n import N_, _
+from .common import COMMON_CSS
 
 #: the key that picks a demand
 DEMAND_KEYS = {"5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "T": "0", "Q": "q", None: "n"}
@@ -30,6 +31,7 @@ RANK_KEYS = {"T": "0", "J": "j", "Q": "q", "K": "k", "A": "a"}
 class _Picker(ModalScreen[str | None]):
     """A row of buttons, one per choice; a key or Enter on a button picks, Esc cancels."""
 
+    CSS_PATH = COMMON_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel")),
                 Binding("left", "app.focus_previous", show=False),
                 Binding("right", "app.focus_next", show=False)]

@@ -19,12 +19,14 @@ from ...engine.i18n import N_, _
 from ...engine.variant import Variant
 from ..rules_book import options_markdown, rules_markdown, seed_text
 from ..widgets.footer import KeyBar
+from .common import COMMON_CSS
 
 
 class RulesScreen(Screen[None]):
     """The rules of ``variant`` under ``rules`` (see the module docstring); ``for_match``: whether
     ``rules`` are those of a match under way (else those a new match would start from)."""
 
+    CSS_PATH = COMMON_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,f1", "close", N_("Close")),
         Binding("o", "toggle_seed", N_("Seed text")),

@@ -20,7 +20,7 @@ from ...store import ScoreSheet as StoredSheet
 from ...store import StoreError, ago, help_used
 from ..widgets.footer import KeyBar
 from ..widgets.scores import ScoreSheet
-from .common import ScoreSheetScreen
+from .common import COMMON_CSS, ScoreSheetScreen
 
 if TYPE_CHECKING:
     from ..main import MakaoApp
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 class NoticeScreen(ModalScreen[None]):
     """A message to read before going on (the saved-games file was set aside); Enter closes it."""
 
+    CSS_PATH = COMMON_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "close", N_("OK"))]
 
     def __init__(self, title: str, text: str) -> None:
@@ -81,6 +82,7 @@ class StatisticsScreen(Screen[None]):
     StatisticsScreen .help-line { margin: 0 1; }
     """
 
+    CSS_PATH = COMMON_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,h", "back", N_("Back"))]
 
     @property

@@ -16,7 +16,7 @@ import dataclasses
 import random
 import re
 from collections.abc import Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
@@ -38,6 +38,7 @@ from ...engine.variant import (
 )
 from ...table import SeatSpec
 from ..widgets.footer import KeyBar
+from .common import COMMON_CSS
 
 if TYPE_CHECKING:
     from ..main import MakaoApp
@@ -142,10 +143,15 @@ def _field_widget(field: dataclasses.Field, value: Any) -> Any:
                  type="integer" if isinstance(field.default, int) or "range" in meta else "text")
 
 
+#: the ``CSS_PATH`` of the setup screen: what the screens share, then its own (read when it is
+#: first shown)
+SETUP_SHEETS: list[str | PurePath] = [COMMON_CSS, str(Path(__file__).with_name("setup.tcss"))]
+
+
 class SetupScreen(Screen[None]):
     """Seats, options and seed of a new match of ``variant`` (pre-filled from the last match)."""
 
-    CSS_PATH = str(Path(__file__).with_name("setup.tcss"))
+    CSS_PATH = SETUP_SHEETS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("Back")),

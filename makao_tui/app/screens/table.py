@@ -32,7 +32,7 @@ from ..widgets.footer import fit_key_bar
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from .common import (
-    TABLE_CSS,
+    TABLE_SHEETS,
     DealSummaryScreen,
     HelpScreen,
     MatchEndScreen,
@@ -101,7 +101,7 @@ class TableScreen(Screen[None]):
     """Base of the table screens (see module docstring): ``seating`` is this terminal's place at
     the table, the only thing the screen reads."""
 
-    CSS_PATH = TABLE_CSS
+    CSS_PATH = TABLE_SHEETS
 
     #: the key of the score sheet (a family whose game needs ``s`` binds the sheet to another)
     SHEET_KEY = "s"
