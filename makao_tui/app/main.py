@@ -53,9 +53,9 @@ from ..engine.words import fault_words
 from ..store import Seat, StoreError, open_store_or_recover
 from ..store.settings import load_settings, save_settings
 from ..table.worker import AIWorker
-from .screens.common import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
 from .screens.start import StartScreen
 from .tables import table_for
+from .terminal import MIN_HEIGHT, MIN_WIDTH
 
 if TYPE_CHECKING:
     from ..ai import Thinking
@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from ..store import MatchWriter, Store
     from ..table import Notice, Seating, SeatSpec, Table
     from .remote import SharedTable
+    from .screens.common import TooSmallScreen
 
 __all__ = ["MakaoApp", "run_app"]
 
@@ -159,6 +160,8 @@ class MakaoApp(App[None]):
         self._own_store = False
         #: what opening the store had to say (a file set aside, no store), shown once mounted
         self._store_notice: str | None = None
+        #: the cover shown while the terminal is too small (None: not shown)
+        self._too_small: TooSmallScreen | None = None
         self._signals: list[int] = []
         #: the app is ending on a signal or a hung-up terminal
         self._ending = False
@@ -524,6 +527,8 @@ class MakaoApp(App[None]):
 
     def action_help(self) -> None:
         """General keys (the table has its own help with the game's rules)."""
+        from .screens.common import HelpScreen
+
         self.push_screen(HelpScreen(_("makao-tui — help"), GENERAL_KEYS, ""))
 
     def quit_question(self) -> str:
@@ -557,6 +562,8 @@ class MakaoApp(App[None]):
         """Leave the match (``q`` at the table, on a deal's summary or the pass screen), asking
         first while it is under way: back to the start screen, or out of the app when ``makao
         play`` or ``makao resume`` opened it (see :attr:`leave_to_shell`)."""
+        from .screens.common import ConfirmScreen
+
         if isinstance(self.screen, ConfirmScreen):
             return
         if self._match_running():
@@ -584,9 +591,11 @@ class MakaoApp(App[None]):
 
     def action_request_quit(self) -> None:
         """Quit, asking first while a match is under way."""
+        from .screens.common import ConfirmScreen
+
         if isinstance(self.screen, ConfirmScreen):
             return
-        if self._match_running() and not isinstance(self.screen, TooSmallScreen):
+        if self._match_running() and self.screen is not self._too_small:
             self.push_screen(ConfirmScreen(self.quit_question()), lambda yes: self.exit() if yes else None)
         else:
             self.exit()
@@ -694,10 +703,14 @@ class MakaoApp(App[None]):
     def _check_size(self, size: Size) -> None:
         """Cover everything with a message while the terminal is below 80×24."""
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-        covered = isinstance(self.screen, TooSmallScreen)
+        covered = self._too_small is not None and self.screen is self._too_small
         if small and not covered:
-            self.push_screen(TooSmallScreen())
+            from .screens.common import TooSmallScreen  # imported when first needed, as the cover is
+
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
         elif not small and covered:
+            self._too_small = None
             self.pop_screen()
 
 

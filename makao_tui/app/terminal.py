@@ -62,6 +62,10 @@ def unicode_locale(environ: Mapping[str, str] | None = None) -> bool:
     return charset == "utf8"
 
 
+#: the smallest terminal the app draws in (columns, rows); a smaller one is covered by a message
+#: (:class:`~makao_tui.app.screens.common.TooSmallScreen`) until it is enlarged
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
 #: Cyrillic letters by one Latin letter each (a name or a Russian word stays readable: ``Ольга`` →
 #: ``Ol'ga``); one letter for one, so the layout is unchanged
 CYRILLIC = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґ", "abvgdeezzijklmnoprstufhccss\"y'euaiieg", strict=True))

@@ -51,6 +51,7 @@ def test_the_app_module_loads_no_table_setup_or_worker_code_nor_babel():
             "print(sorted(m for m in sys.modules if m in ("
             "'makao_tui.app.screens.shedding', 'makao_tui.app.screens.peklo', 'makao_tui.app.screens.macao', "
             "'makao_tui.app.screens.table', 'makao_tui.app.screens.setup', 'makao_tui.app.screens.saves', "
+            "'makao_tui.app.screens.common', "
             "'makao_tui.worker', 'multiprocessing.pool', 'typer', 'babel', 'makao_tui.games.shedding', "
             "'makao_tui.games.macao', 'makao_tui.games.peklo', 'makao_tui.table.service', 'msgspec')))")
     run_ = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -19,6 +19,7 @@ from textual.widgets import Button, Static
 
 from ...engine.cards import ascii_text
 from ...engine.i18n import N_, _
+from ..terminal import MIN_HEIGHT, MIN_WIDTH
 from ..widgets.footer import KeyBar
 
 #: the stylesheet of what the screens other than the start screen share (titles, buttons,
@@ -34,8 +35,6 @@ TABLE_SHEETS: list[str | PurePath] = [COMMON_CSS, TABLE_CSS]
 if TYPE_CHECKING:
     from ..main import MakaoApp
     from ..widgets.scores import ScoreSheet
-
-MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 def reflow(text: str) -> str:
