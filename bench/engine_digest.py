@@ -1,8 +1,8 @@
-"""One SHA-256 over many random shedding deals: what the engine did, to compare two versions of it.
+"""One SHA-256 over many random deals: what the engine did, to compare two versions of it.
 
 Run from the project root with the venv active::
 
-    python bench/engine_digest.py [--deals 720] [--views]
+    python bench/engine_digest.py [--deals 720] [--views] [--game shedding|peklo]
 
 A change to the shedding core that is meant to keep the rules as they are (a faster representation,
 issue 15 item 2) must print the same digest before and after: run it on both commits and compare.
@@ -14,6 +14,11 @@ through the checked path (``legal_actions()`` / ``apply()``) and hashes its even
 too, and with ``--views`` every seat's view after every action. Counts, not times: the load does
 not change it. Not a test (a digest changes whenever a rule does): a tool for the one who changes
 the core.
+
+``--game peklo`` does the same over Peklo deals (its own digest, for a change to Peklo's core):
+3 to 7 players, every option drawn at random (every fifth deal the ``house`` preset), a deal
+number drawn from the whole match (1 card to the largest deal, with and without trump); each
+deal goes on on a :meth:`~makao_tui.games.peklo.PekloState.clone` of itself every seventh action.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.p
 
 from makao_tui.engine.variant import option_fields
 from makao_tui.games import get_variant
+from makao_tui.games.peklo import PekloState, match_deals
 
 MAX_ACTIONS = 3000
 
@@ -51,18 +57,25 @@ def event_fields(event) -> str:
     return f"{type(event).__name__}{dataclasses.astuple(event)!r}"
 
 
-def digest(deals: int, views: bool) -> tuple[str, int]:
-    """(hex SHA-256, actions played) over ``deals`` deals (see the module docstring)."""
+def digest(deals: int, views: bool, game: str = "shedding") -> tuple[str, int]:
+    """(hex SHA-256, actions played) over ``deals`` deals of ``game`` (``"shedding"``: both
+    Makaos in turn, ``"peklo"``; see the module docstring)."""
     h = hashlib.sha256()
     total = 0
+    peklo = game == "peklo"
     for i in range(deals):
-        vid = ("makao-ru", "makao-pl")[i % 2]
+        vid = "peklo" if peklo else ("makao-ru", "makao-pl")[i % 2]
         variant = get_variant(vid)
-        rng = random.Random(f"digest/{i}")
+        rng = random.Random(f"digest/{i}" if not peklo else f"digest/peklo/{i}")
         options = {} if i % 5 == 4 else random_options(variant.rules_type, rng)
         rules = variant.rules(options, preset="house" if i % 5 == 4 else None)
-        players = 2 + i % 3
-        state = variant.deal(rules, players, i % players, random.Random(i), None)
+        if peklo:
+            players = 3 + i % 5
+            number = rng.randint(1, match_deals(rules, players))
+            state = PekloState.deal(rules, players, i % players, number, random.Random(i))
+        else:
+            players = 2 + i % 3
+            state = variant.deal(rules, players, i % players, random.Random(i), None)
         checked = i % 3 == 0
         h.update(f"{i} {vid} {players} {sorted(options.items())!r}".encode())
         if checked:
@@ -83,6 +96,8 @@ def digest(deals: int, views: bool) -> tuple[str, int]:
                 state.step(moves[k])
                 h.update(f"{[int(m) for m in moves]!r}{k}".encode())  # a move may be a Card (an int)
             n += 1
+            if peklo and n % 7 == 0:
+                state = state.clone()
         total += n
         h.update(f"{state.snapshot()!r}{state.points()!r}".encode())
     return h.hexdigest(), total
@@ -93,9 +108,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=720, help="deals to play (default 720)")
     parser.add_argument("--views", action="store_true", help="hash every seat's view after every checked action")
+    parser.add_argument("--game", choices=("shedding", "peklo"), default="shedding",
+                        help="shedding: both Makaos (the default); peklo: Peklo deals")
     args = parser.parse_args()
-    hexdigest, actions = digest(args.deals, args.views)
-    print(f"{hexdigest}  {args.deals} deals, {actions} actions{' (views)' if args.views else ''}")
+    hexdigest, actions = digest(args.deals, args.views, args.game)
+    print(f"{hexdigest}  {args.game}: {args.deals} deals, {actions} actions{' (views)' if args.views else ''}")
 
 
 if __name__ == "__main__":
