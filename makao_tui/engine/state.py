@@ -148,8 +148,15 @@ class GameState(ABC):
 
     def check_seat(self, seat: int) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` is the seat to act."""
-        if self.to_act is None:
-            raise IllegalAction(Words("the deal is over"), "deal_over")
-        if seat != self.to_act:
-            raise IllegalAction(Words("it is seat {to_act}'s turn, not seat {seat}'s", to_act=self.to_act, seat=seat),
-                                "not_your_turn")
+        check_turn(self.to_act, seat)
+
+
+def check_turn(to_act: int | None, seat: int) -> None:
+    """Raise :class:`IllegalAction` unless ``seat`` is ``to_act``, the seat to act (None: the deal
+    is over). :meth:`GameState.check_seat`, for a state that implements the protocol without
+    subclassing :class:`GameState` (a compiled rules core, :mod:`makao_tui.games.peklo_core`)."""
+    if to_act is None:
+        raise IllegalAction(Words("the deal is over"), "deal_over")
+    if seat != to_act:
+        raise IllegalAction(Words("it is seat {to_act}'s turn, not seat {seat}'s", to_act=to_act, seat=seat),
+                            "not_your_turn")

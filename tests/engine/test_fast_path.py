@@ -21,9 +21,20 @@ from makao_tui.games.shedding import move_action as shed_action
 MAX_ACTIONS = 4000
 
 
+def attributes(state) -> dict:
+    """Every attribute of ``state`` by name: those in its ``__dict__``, and, of a compiled core
+    (mypyc keeps a native class's attributes in slots, listed in ``__mypyc_attrs__``), those."""
+    out = dict(getattr(state, "__dict__", {}))
+    for name in getattr(type(state), "__mypyc_attrs__", ()):
+        if name != "__dict__" and hasattr(state, name):
+            out[name] = getattr(state, name)
+    return out
+
+
 def same_state(fast, slow) -> None:
     """Every attribute equal (the generators by their state), and the same snapshot."""
-    a, b = dict(vars(fast)), dict(vars(slow))
+    a, b = attributes(fast), attributes(slow)
+    assert len(a) > 4  # the attributes were found, compiled or not
     if "rng" in a:
         assert a.pop("rng").getstate() == b.pop("rng").getstate()
     assert a == b
