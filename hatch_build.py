@@ -1,20 +1,23 @@
-"""The build hook that compiles the shedding rules code with mypyc (issue 15, CONTRIBUTING.md
-"The compiled core").
+"""The build hook that compiles the rules cores with mypyc (issue 15, CONTRIBUTING.md "The
+compiled core").
 
 ``pip install .`` and ``pip install -e .`` run it (hatchling's custom build hook, configured in
-pyproject.toml): it compiles ``makao_tui/games/shedding_core.py`` into an extension module of the
-same name (random playouts 2.5–3 times as fast), and records the SHA-256 of the source it
-compiled beside it (``shedding_core.sha256``), which ``makao_tui/games/compiled.py`` compares
-with the source when the module is imported. A wheel gets both files; an editable install puts
-them beside the source in the checkout (each editable install first removes what the last one
-compiled). When the module cannot be compiled (no C compiler,
-no Python headers, a type error mypyc refuses) the hook says why on stderr and the install goes
-on with the pure-Python module, the same rules; so it does with ``MAKAO_PURE_PYTHON=1`` set.
+pyproject.toml): it compiles every module that ``makao_tui/games/compiled.py`` lists in its
+``CORES`` (the shedding games' ``shedding_core.py`` and Peklo's ``peklo_core.py``) into an
+extension module of the same name (random playouts 2–3 times as fast), each with mypyc's runtime
+library of its own, and records the SHA-256 of each source it compiled beside it
+(``<core>.sha256``), which ``compiled.py`` compares with the source when the module is imported.
+A wheel gets the files; an editable install puts them beside the sources in the checkout (each
+editable install first removes what the last one compiled). When the cores cannot be compiled
+(no C compiler, no Python headers, a type error mypyc refuses) the hook says why on stderr and
+the install goes on with the pure-Python modules, the same rules; so it does with
+``MAKAO_PURE_PYTHON=1`` set.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import shutil
 import sys
@@ -24,25 +27,34 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: the module compiled, as a path from the project root
-SOURCE = "makao_tui/games/shedding_core.py"
-#: the file beside it that holds the SHA-256 of the source compiled
-HASH_FILE = "makao_tui/games/shedding_core.sha256"
+#: the package of the cores, as a path from the project root
+GAMES = "makao_tui/games"
 
 
-def compile_core(root: Path, out: Path) -> list[Path]:
-    """Compile :data:`SOURCE` of the project at ``root`` with mypyc into ``out`` (a directory);
-    return the extension files made (the module and mypyc's runtime library of it). Raises
-    whatever mypyc or the C compiler raise when it cannot be done."""
+def cores(root: Path) -> tuple[str, ...]:
+    """The modules to compile (``CORES`` of ``compiled.py``, read from the source: the package
+    itself is not imported at build time)."""
+    spec = importlib.util.spec_from_file_location("makao_build_compiled", root / GAMES / "compiled.py")
+    assert spec is not None and spec.loader is not None  # a .py file has both
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return tuple(module.CORES)
+
+
+def compile_cores(root: Path, out: Path, names: tuple[str, ...]) -> list[Path]:
+    """Compile the modules ``names`` of :data:`GAMES` of the project at ``root`` with mypyc into
+    ``out`` (a directory), each on its own (its own runtime library); return the extension files
+    made. Raises whatever mypyc or the C compiler raise when it cannot be done."""
     from mypyc.build import mypycify
     from setuptools import Distribution
 
     here = os.getcwd()
-    os.chdir(root)  # mypyc names the module by its path from here
+    os.chdir(root)  # mypyc names a module by its path from here
     try:
         work = Path(tempfile.mkdtemp(prefix="makao-mypyc-"))
         try:
-            extensions = mypycify(["--ignore-missing-imports", SOURCE], target_dir=str(work / "c"))
+            sources = [f"{GAMES}/{name}.py" for name in names]
+            extensions = mypycify(["--ignore-missing-imports", *sources], target_dir=str(work / "c"), separate=True)
             dist = Distribution({"name": "makao-tui-core", "ext_modules": extensions})
             build = dist.get_command_obj("build_ext")
             build.build_lib = str(out)
@@ -57,35 +69,38 @@ def compile_core(root: Path, out: Path) -> list[Path]:
 
 
 class CompiledCoreHook(BuildHookInterface):
-    """Compiles the shedding core into the wheel (or, editable, beside its source)."""
+    """Compiles the rules cores into the wheel (or, editable, beside their sources)."""
 
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
-        games = root / SOURCE.rsplit("/", 1)[0]
+        games = root / GAMES
+        names = cores(root)
         editable = version == "editable"
         if editable:  # what an earlier install compiled goes, whatever comes of this one
-            for old in (*games.glob("shedding_core*.so"), *games.glob("shedding_core*.pyd"), root / HASH_FILE):
-                old.unlink(missing_ok=True)
+            for name in names:
+                for old in (*games.glob(f"{name}*.so"), *games.glob(f"{name}*.pyd"), games / f"{name}.sha256"):
+                    old.unlink(missing_ok=True)
         if os.environ.get("MAKAO_PURE_PYTHON"):
-            print("makao-tui: MAKAO_PURE_PYTHON is set: the shedding core stays pure Python", file=sys.stderr)
+            print("makao-tui: MAKAO_PURE_PYTHON is set: the rules cores stay pure Python", file=sys.stderr)
             return
         out = Path(self.directory) / "mypyc"
         try:
-            made = compile_core(root, out)
+            made = compile_cores(root, out, names)
         except BaseException as exc:  # SystemExit too: distutils reports a failed compiler so
             if isinstance(exc, KeyboardInterrupt):
                 raise
             reason = str(exc) if len(str(exc)) < 200 else str(exc)[:200] + "…"
-            print(f"makao-tui: the shedding core was not compiled ({type(exc).__name__}: {reason}); "
-                  "it runs as pure Python, the same rules, slower", file=sys.stderr)
+            print(f"makao-tui: the rules cores ({', '.join(names)}) were not compiled ({type(exc).__name__}: "
+                  f"{reason}); they run as pure Python, the same rules, slower", file=sys.stderr)
             return
-        digest = hashlib.sha256((root / SOURCE).read_bytes()).hexdigest()
-        hash_file = out / "shedding_core.sha256"
-        hash_file.write_text(digest + "\n")
-        for path in (*made, hash_file):
-            target = f"makao_tui/{path.relative_to(out / 'makao_tui').as_posix()}" if path != hash_file else HASH_FILE
+        files = {path: path.relative_to(out).as_posix() for path in made}
+        for name in names:
+            hash_file = out / GAMES / f"{name}.sha256"
+            hash_file.write_text(hashlib.sha256((games / f"{name}.py").read_bytes()).hexdigest() + "\n")
+            files[hash_file] = f"{GAMES}/{name}.sha256"
+        for path, target in files.items():
             if editable:
                 shutil.copy2(path, root / target)
             else:

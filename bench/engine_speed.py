@@ -13,9 +13,10 @@ choosing uniformly among the legal actions with ``random.Random.choice``:
   no events; ``tests/engine/test_fast_path.py`` plays both side by side).
 - ``ours checked``: the same with ``state.apply(rng.choice(state.legal_actions()))``: ``Action``
   objects, the legality check and the events of the log.
-- ``ours fast, pure``: the shedding games only, when their core is compiled (the install's mypyc
-  build, CONTRIBUTING.md "The compiled core"): the fast path of the same deals on the pure-Python
-  source of that core, loaded beside it, for the compiled/pure ratio.
+- ``ours fast, pure``: when the game's rules core is compiled (the install's mypyc build,
+  CONTRIBUTING.md "The compiled core": ``shedding_core`` for the Makaos, ``peklo_core`` for
+  Peklo): the fast path of the same deals on the pure-Python source of that core, loaded beside
+  it, for the compiled/pure ratio.
 - ``OpenSpiel lean``: the leanest Python loop a user of ``pyspiel`` would write:
   ``game.new_initial_state()``, then ``state.apply_action(rng.choice(state.legal_actions()))`` at
   every node, chance nodes included where their outcomes are uniform (checked before the timing
@@ -60,7 +61,7 @@ from dataclasses import dataclass, field
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
 from makao_tui.games import get_variant
-from makao_tui.games.compiled import core_is_compiled
+from makao_tui.games.compiled import CORES, core_is_compiled, source_path
 from makao_tui.games.peklo import PekloState
 
 #: a random playout of ours still running after this many actions is abandoned and counted as cut
@@ -120,13 +121,10 @@ class Contestant:
         return self.actions / max(1, self.deals + self.cut)
 
 
-def pure_core():
-    """The shedding core's pure-Python source, loaded as a module of its own beside the compiled
-    one (the same rules; its own tables)."""
-    from makao_tui.games import shedding_core
-
-    path = os.path.join(os.path.dirname(shedding_core.__file__), "shedding_core.py")
-    spec = importlib.util.spec_from_file_location("makao_tui.games.bench_pure_core", path)
+def pure_core(core: str):
+    """The pure-Python source of ``core`` (one of ``compiled.CORES``), loaded as a module of its
+    own beside the compiled one (the same rules; its own tables)."""
+    spec = importlib.util.spec_from_file_location(f"makao_tui.games.bench_pure_{core}", source_path(core))
     assert spec is not None and spec.loader is not None  # a .py file has both
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -147,7 +145,7 @@ def ours(game: str, players: int, size: int, checked: bool, pure=None) -> Contes
         count[0] += 1
         dealer = count[0] % players
         if game == "peklo":
-            return PekloState.deal(rules, players, dealer, size, deal_rng)
+            return (pure.PekloState if pure is not None else PekloState).deal(rules, players, dealer, size, deal_rng)
         if pure is not None:
             return pure.ShedState.deal(rules, players, dealer, deal_rng)
         return variant.deal(rules, players, dealer, deal_rng, None)
@@ -284,8 +282,9 @@ def main() -> None:
 
     print(f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
     print(f"machine: {machine()}; open-spiel {version('open-spiel')}; load average {os.getloadavg()[0]:.1f}")
-    compiled = core_is_compiled()
-    print(f"shedding core: {'compiled (mypyc)' if compiled else 'pure Python'}")
+    compiled = {core: core_is_compiled(core) for core in CORES}
+    print("rules cores: " + ", ".join(f"{core} {'compiled (mypyc)' if done else 'pure Python'}"
+                                      for core, done in compiled.items()))
     print(f"{args.players} players; {args.seconds:g} CPU s per contestant in slices of {args.slice:g} s; "
           "time.process_time; random legal actions\n")
     pairs = {"makao-ru": ("crazy_eights", {"players": args.players}),
@@ -301,8 +300,8 @@ def main() -> None:
         checked = ours(game, args.players, args.size, checked=True)
         lean = openspiel_lean(os_game, name, uniform)
         cpp = openspiel_cpp(pyspiel, os_game, args.players)
-        pure = ours(game, args.players, args.size, checked=False, pure=pure_core()) if compiled and game != "peklo" \
-            else None
+        core = "peklo_core" if game == "peklo" else "shedding_core"
+        pure = ours(game, args.players, args.size, checked=False, pure=pure_core(core)) if compiled[core] else None
         interleave([fast, checked, lean, cpp, *([pure] if pure else [])], args.seconds, args.slice)
         cpp.actions = round(cpp.deals * lean.actions_per_deal)
         label = f"{game} ({args.size} cards each)" if game == "peklo" else game

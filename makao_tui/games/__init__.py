@@ -3,7 +3,7 @@
 :func:`all_games` and :func:`game_info` tell what each game is (its :class:`GameInfo`: name,
 players, family) without loading any rules; :func:`get_variant` imports the one game's module
 (which registers its :class:`Variant`), :func:`all_variants` and :func:`variants` every game's.
-The shedding games' rules code may run compiled: :mod:`~makao_tui.games.compiled` says when.
+The rules code of the shedding games and of Peklo may run compiled: :mod:`~makao_tui.games.compiled` says when.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..engine.variant import GameInfo, RulesError, Variant, registered
 from .about import GAMES
 from .compiled import install
 
-install()  # before anything imports the shedding core: a compiled one older than its source never runs
+install()  # before anything imports a rules core: a compiled one older than its source never runs
 
 _BY_ID = {info.id: info for info in GAMES}
 

@@ -53,7 +53,7 @@ def test_telling_what_the_games_are_loads_no_rules():
             "print(sorted(m for m in sys.modules if m.startswith('makao_tui.games.') or m in "
             "('makao_tui.engine.match', 'makao_tui.engine.state', 'makao_tui.engine.events')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    # compiled: the finder that picks the shedding core (stdlib only, no rules)
+    # compiled: the finder that picks the rules cores (stdlib only, no rules)
     assert out.stdout.strip() == "['makao_tui.games.about', 'makao_tui.games.compiled']"
     code = "import sys; from makao_tui.games import get_variant; get_variant('macao'); print(sorted(sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
