@@ -20,6 +20,7 @@ import msgspec
 from ..ai import DEFAULT_LEVEL, Player, Thinking, advise, ai_for, decide, decision_rng
 from ..engine.actions import Action, ActionFormatError, action_from_json
 from ..engine.events import Event
+from ..engine.i18n import N_
 from ..engine.match import Match
 from ..engine.state import GameState, IllegalAction
 from ..engine.text import clean_name
@@ -65,6 +66,22 @@ def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
         else:
             names.append(f"{'Seat' if spec.open else 'Player'} {len(names) + 1}")
     return names
+
+
+#: why undo is refused once the deal of the human's last move is settled, by what the game calls a
+#: deal (``Variant.deal_word``): its end showed the cards to come (Macao's next card, the others'
+#: hands), so taking a move back into it would be a peek (issue 13: undo cannot peek)
+UNDO_SETTLED = {
+    "deal": N_("undo cannot reopen a settled deal: you have seen how it ended"),
+    "hand": N_("undo cannot reopen a settled hand: you have seen how it ended"),
+}
+
+
+def deal_start(match: Match) -> int:
+    """The place over the whole match (a count of actions, as :func:`last_move` counts) where
+    the deal under way, or the last one, began: an undo keeps at least this many actions, the rule
+    that undo stays inside the deal under way (:data:`UNDO_SETTLED`)."""
+    return sum(len(deal.actions) for deal in match.deals[:-1])
 
 
 def last_move(match: Match, seat: int) -> int | None:
@@ -509,6 +526,8 @@ class Table:
         point = last_move(self.match, seat)
         if point is None:
             return Words("you have not moved yet: nothing to take back")
+        if point < deal_start(self.match) or self.match.state.is_over:
+            return Words(UNDO_SETTLED.get(self.variant.deal_word, UNDO_SETTLED["deal"]))
         if point < self._undo_floor:
             # one step only: going back further would show the computer's answers to moves not made
             return Words("only your last move can be taken back, and it was: play on, then u takes back that move")

@@ -124,9 +124,10 @@ def test_resuming_a_hot_seat_match_shows_the_pass_screen_first():
 
 
 @pytest.mark.parametrize("make", [lambda: app_ru(seed=3), lambda: app_pl(seats=(ANN, AI, AI), seed=7),
-                                  lambda: app_macao(seed=3), lambda: app_peklo(seed=3)],
+                                  lambda: app_macao(seed=1), lambda: app_peklo(seed=3)],
                          ids=["makao-ru", "makao-pl", "macao", "peklo"])
 def test_undo_takes_back_the_humans_last_move_and_the_ai_moves_after_it(make):
+    # (seeds whose two first human moves fall in one deal: undo never reopens a settled deal)
     app = make()
     rng = random.Random(4)
 

@@ -25,6 +25,7 @@ from makao_tui.table import (
     TableError,
     Update,
 )
+from makao_tui.table.service import UNDO_SETTLED
 
 GAMES = ("makao-ru", "makao-pl", "macao", "peklo")
 ANN, BOB, AI = SeatSpec("Ann", False), SeatSpec("Bob", False), SeatSpec("", True)
@@ -176,6 +177,37 @@ def test_undo_takes_back_the_humans_move_and_the_ais_after_it(tmp_path):
     assert ann.update.undo_refused is None
     assert ann.undo() is None
     assert ann.update.reset and (table.match.state.snapshot(), len(ann.log)) == before
+    table.close()
+    store.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_undo_never_reopens_a_settled_deal(tmp_path, game):
+    """Undo stays inside the deal under way: once a deal (a Macao hand) is settled its end has
+    shown what comes next (Macao's drawn card, the others' hands), so a step back into it would
+    be a peek (a tester went back from hand 2 into the settled hand 1)."""
+    variant = get_variant(game)
+    store = open_store(tmp_path / "m.sqlite")
+    seats = [ANN, AI, AI]
+    table = Table(variant, variant.rules(), seats, seed=9)
+    table.writer = store.start_match(variant, variant.rules(), [Seat(n, s.is_ai, s.level) for n, s in
+                                                                 zip(table.names, seats, strict=True)], 9)
+    ann = seated(table, 0)
+    table.start()
+    rng, ai = random.Random(1), ai_for(variant.id)
+    settled = UNDO_SETTLED[variant.deal_word]
+    while not ann.update.deal_over:
+        assert ann.act(ai.choose(ann.view, rng)) is None
+    assert ann.update.undo_refused == settled
+    refusal = ann.undo()
+    assert refusal is not None and refusal.reason == settled and refusal.words is not None
+    assert ann.next_deal() is None and ann.deal_number == 2
+    assert ann.update.undo_refused == settled  # the last move is in deal 1
+    assert ann.undo() is not None and table.match.current.number == 2
+    assert ann.act(ai.choose(ann.view, rng)) is None
+    if not ann.update.deal_over:  # a move inside deal 2 is taken back, and deal 2 stays
+        assert ann.update.undo_refused is None
+        assert ann.undo() is None and table.match.current.number == 2 and ann.to_act == 0
     table.close()
     store.close()
 
