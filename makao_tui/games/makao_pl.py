@@ -104,7 +104,7 @@ that leaves you one card, or draw 5. The winner scores +10; the others lose thei
 
 VARIANT = register(Variant(
     **MAKAO_PL.described(),
-    rules_type=PlRules, deal=shedding.deal, from_layout=shedding.from_layout, match_over=match_over, decks=1,
+    rules_type=PlRules, **shedding.STATE_HOOKS, match_over=match_over, decks=1,
     help_text=HELP, presets={"seed": {}, "house": HOUSE}, jokers=shedding.jokers,
     deal_columns=deal_columns,
 ))

@@ -83,7 +83,7 @@ The match ends when someone reaches the loss limit; the lowest total wins.""")
 
 VARIANT = register(Variant(
     **MAKAO_RU.described(),
-    rules_type=RuRules, deal=shedding.deal, from_layout=shedding.from_layout, match_over=match_over, decks=2,
+    rules_type=RuRules, **shedding.STATE_HOOKS, match_over=match_over, decks=2,
     help_text=HELP, presets={"seed": {}, "house": {}}, jokers=shedding.jokers,
     deal_columns=deal_columns,
 ))

@@ -210,6 +210,12 @@ def from_layout(layout: Any) -> ShedState:
                      layout.stock, layout.rng())
 
 
+#: the two Makaos' ``Variant`` hooks that make a state, :func:`deal` and :func:`from_layout`, as
+#: ``Variant`` takes them: a ShedState is a GameState by registration (shedding_core), which mypy
+#: does not follow
+STATE_HOOKS: dict[str, Any] = {"deal": deal, "from_layout": from_layout}
+
+
 def jokers(rules: ShedRules) -> int:
     """The ``Variant.jokers`` hook: jokers in the pack under ``rules``."""
     return rules.joker_count()

@@ -31,7 +31,7 @@ from ..engine.cards import (
     suit_label,
 )
 from ..engine.events import DealEnded, DealStarted, Event
-from ..engine.state import GameState, IllegalAction, Refusal
+from ..engine.state import GameState, IllegalAction, Refusal, check_turn
 from ..engine.words import Words, plural_words
 from .shedding_events import (
     KING_OF_HEARTS,
@@ -274,8 +274,13 @@ def _tables(rules: ShedRules) -> _Tables:
     return t
 
 
-class ShedState(GameState):
+class ShedState:
     """One deal of a shedding game. Build with :meth:`deal` or the constructor.
+
+    A :class:`GameState` by registration, not by subclassing, as
+    :class:`~makao_tui.games.peklo_core.PekloState` is: compiled, a class derived from an
+    interpreted one has a weak-reference slot that mypyc's deallocator never clears (a weakly
+    referenced state crashed the interpreter when it died).
 
     Internally ``stock[-1]`` is the next card to be drawn, and each hand is also kept as a mask
     (``_hm``, see :class:`_Tables`) that the rules code changes with it: a hand is changed only
@@ -609,6 +614,10 @@ class ShedState(GameState):
 
     def legal_actions(self) -> list[Action]:
         return [move_action(m) for m in self.moves()]
+
+    def check_seat(self, seat: int) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` is the seat to act."""
+        check_turn(self.to_act, seat)
 
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is illegal for the seat to act, or None if it is legal.
@@ -1239,6 +1248,8 @@ class ShedState(GameState):
             "stock": len(self.stock),
         }
 
+
+GameState.register(ShedState)  # see the class's docstring
 
 _MOVE_OF: Final = {Draw: DRAW, Take: TAKE, Pass: PASS}
 

@@ -82,15 +82,19 @@ def test_the_pure_cores_play_as_the_ones_installed():
 WEAK = """
 import random, weakref
 from makao_tui.engine.state import GameState
+from makao_tui.games import get_variant
 from makao_tui.games.peklo import PekloRules, PekloState
-state = PekloState.deal(PekloRules(), 4, 0, 3, random.Random(1))
-assert isinstance(state, GameState)
-try:
-    ref = weakref.ref(state)
-except TypeError:  # compiled: a native class has no weak-reference slot
-    ref = None
-del state
-assert ref is None or ref() is None
+pl = get_variant("makao-pl")
+for make in (lambda: PekloState.deal(PekloRules(), 4, 0, 3, random.Random(1)),
+             lambda: pl.deal(pl.rules(), 3, 0, random.Random(1), None)):
+    state = make()
+    assert isinstance(state, GameState)
+    try:
+        ref = weakref.ref(state)
+    except TypeError:  # compiled: a native class has no weak-reference slot
+        ref = None
+    del state
+    assert ref is None or ref() is None
 print("ok")
 """
 
@@ -99,7 +103,7 @@ print("ok")
 def test_a_state_dies_safely_while_weakly_referenced(pure):
     """A compiled class derived from an interpreted one has a weak-reference slot that mypyc's
     deallocator never clears: a weakly referenced state crashed the interpreter when it died. The
-    compiled states are GameStates by registration instead (peklo_core)."""
+    compiled states are GameStates by registration instead (shedding_core, peklo_core)."""
     env = {k: v for k, v in os.environ.items() if k != "MAKAO_PURE_PYTHON"}
     if pure:
         env["MAKAO_PURE_PYTHON"] = "1"
