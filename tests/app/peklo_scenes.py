@@ -45,6 +45,19 @@ async def _bid(pilot) -> None:
     await wait_for(pilot, lambda: humans_turn(pilot.app))
 
 
+def last_to_bid(app) -> bool:
+    """The human at the keyboard bids last (everybody else has), in a deal of five cards or more:
+    the bids so far make a long line."""
+    if not humans_turn(app):
+        return False
+    view = keyboard_view(app)
+    return view.phase == "bid" and view.size >= 5 and sum(b is None for b in view.bids) == 1
+
+
+async def _bid_last(pilot) -> None:
+    await autoplay(pilot, lambda: last_to_bid(pilot.app))
+
+
 async def _hook(pilot) -> None:
     await autoplay(pilot, lambda: hooked(pilot.app))
 
@@ -73,6 +86,7 @@ async def _match_end(pilot) -> None:
 PEKLO_SCENES: dict[str, Scene] = {
     "peklo-table-bid": Scene(lambda: app_peklo(), _bid),
     "peklo-table-play": Scene(lambda: app_peklo(), _play),
+    "peklo-table-bid-seven": Scene(lambda: app_peklo(seats=(ANN, AI, AI, AI, AI, AI, AI)), _bid_last),
     "peklo-bid-picker-hook": Scene(lambda: app_peklo(hook=True), _hook),
     "peklo-deal-summary": Scene(lambda: app_peklo(), _deal_summary),
     "peklo-score-sheet": Scene(lambda: app_peklo(), _score_sheet),

@@ -1,6 +1,7 @@
-"""Snapshots of the Peklo screens at 80×24, fixed seeds: the table while bidding and while
-playing (cards that may not be played dimmed), the bid panel with the hook's forbidden bid, a
-deal summary, the score sheet and the end of a match.
+"""Snapshots of the Peklo screens at 80×24, fixed seeds: the table while bidding (also the
+dealer of seven bidding last, every seat in sight) and while playing (cards that may not be
+played dimmed), the bid panel with the hook's forbidden bid, a deal summary, the score sheet and
+the end of a match.
 
 Update after an intended change with ``pytest tests/app/test_peklo_snapshots.py --snapshot-update``
 and look at the SVGs before committing them.

@@ -2,6 +2,7 @@
 a refused revoke, the hook's forbidden bid, help and the score sheet."""
 
 
+import pytest
 from textual.widgets import DataTable
 
 from makao_tui.app.screens.common import (
@@ -13,10 +14,11 @@ from makao_tui.app.screens.common import (
 )
 from makao_tui.app.screens.peklo import PekloTableScreen
 from makao_tui.app.widgets.cards import HandView
+from makao_tui.engine import i18n
 from makao_tui.engine.actions import Bid, Play
 from makao_tui.games.peklo import deal_count
 
-from .peklo_scenes import app_peklo, hooked, keyboard_view, must_follow
+from .peklo_scenes import app_peklo, hooked, keyboard_view, last_to_bid, must_follow
 from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, peek, step, wait_for
 from .test_table import run, status_text, text_of
 
@@ -179,5 +181,31 @@ def test_the_header_names_the_house_rules_and_counts_the_deals_up_and_down():
         await wait_for(pilot, lambda: table_of(app) is app.screen)
         header = text_of(app.screen.query_one("#topbar"))
         assert "deal 1 of 33" in header and "house rules" in header  # 17 deals up, 16 down
+
+    run(app, body)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pl"])
+@pytest.mark.parametrize("hook", [False, True])
+def test_every_seat_of_seven_stays_in_sight_while_the_dealer_bids_at_80x24(language, hook):
+    i18n.set_language(language)
+    app = app_peklo(seats=(ANN,) + (AI,) * 6, seed=3, hook=hook)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: last_to_bid(app))
+        await pilot.pause()
+        table = table_of(app)
+        players = table.query_one("#players")
+        assert players.content_region.height >= 7 + 1  # the header, then one row a seat
+        panel = table.query_one("#bid-panel")
+        assert panel.content_region.height == 3  # the choices, the bids so far, the hook or keys: a row each
+        view = keyboard_view(app)
+        line = text_of(panel).splitlines()[1]
+        total = sum(b for b in view.bids if b is not None)
+        assert line.startswith(" " + i18n._("Bids so far:") + " ") and line.rstrip().endswith(
+            i18n.ngettext("— sum {total} of {n} card in hand", "— sum {total} of {n} cards in hand",
+                          view.size).format(total=total, n=view.size))
+        assert peek(app).names[view.seat - 1] + " " in line  # the last bid made stays
+        assert i18n._("Your bid, {name}: how many tricks will you take?").format(name="Ann") in str(panel.border_title)
 
     run(app, body)

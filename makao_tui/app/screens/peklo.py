@@ -73,6 +73,20 @@ def _under_way(view: PekloView) -> Trick:
     return cast(Trick, view.trick)
 
 
+def _latest_bids(bids: list[str], width: int) -> Text:
+    """``bids`` ("Olga 1", in the order made) joined by commas in at most ``width`` columns: when
+    they do not fit, the earliest give way to "…" (the latest, just before the player's own, stay;
+    the players' table shows them all), and the last one left is cut if even it does not fit."""
+    shown = list(bids)
+    line = ", ".join(shown)
+    while len(shown) > 1 and Text(line).cell_len > width:
+        shown.pop(0)
+        line = "…, " + ", ".join(shown)
+    text = Text(line)
+    text.truncate(max(1, width), overflow="ellipsis")
+    return text
+
+
 class PekloTableScreen(TableScreen):
     """The table of Peklo (see the module docstring)."""
 
@@ -114,6 +128,12 @@ class PekloTableScreen(TableScreen):
         self.query_one(HandView).focus()
         self.on_turn_change()  # Textual then runs TableScreen.on_mount, which starts the play
 
+    def on_resize(self) -> None:
+        """The top bar and the bid panel fit their lines to the width: make them anew."""
+        if self.leaving:
+            return
+        self.refresh_table()
+
     # ------------------------------------------------------------ what the table shows
 
     def _bidding(self, view: PekloView) -> bool:
@@ -131,12 +151,15 @@ class PekloTableScreen(TableScreen):
         self.show_log()
         alert, won = self._alert(view)
         alert_widget = self.query_one("#alert", Static)
-        show(alert_widget, alert)
-        alert_widget.set_class(won, "won")
         panel = self.query_one("#bid-panel", Static)
         panel.display = self._bidding(view)
+        # the bid panel's title says what the banner would (its row goes to the players' table:
+        # seven seats fit at 80×24 with a key bar of two lines)
+        alert_widget.display = not panel.display
+        show(alert_widget, alert)
+        alert_widget.set_class(won, "won")
         if panel.display:
-            panel.border_title = _("Choose your bid")
+            panel.border_title = alert.plain.strip()
             show(panel, self._bid_panel(view))
         self._show_hand(view)
         status = self.query_one(StatusLine)
@@ -277,12 +300,15 @@ class PekloTableScreen(TableScreen):
         # the bids in the order they were made: from the dealer's left
         order = [(view.dealer + 1 + i) % view.players for i in range(view.players)]
         made = [(s, b) for s in order if (b := view.bids[s]) is not None]
+        width = self.app.size.width - 2  # the panel's border; each line keeps to one row
         so_far = Text(" " + _("Bids so far:") + " ")
         if made:
-            so_far.append(", ".join(f"{names[s]} {b}" for s, b in made))
             total = sum(b for _seat, b in made)
-            so_far.append(" " + ngettext("— sum {total} of {n} card in hand", "— sum {total} of {n} cards in hand",
-                                         view.size).format(total=total, n=view.size), style="bold")
+            tail = Text(" " + ngettext("— sum {total} of {n} card in hand", "— sum {total} of {n} cards in hand",
+                                       view.size).format(total=total, n=view.size), style="bold")
+            so_far.append_text(_latest_bids([f"{names[s]} {b}" for s, b in made],
+                                            width - so_far.cell_len - tail.cell_len))
+            so_far.append_text(tail)
         else:
             so_far.append(ngettext("none yet, you bid first — {n} card in hand",
                                    "none yet, you bid first — {n} cards in hand", view.size).format(n=view.size))
@@ -293,6 +319,8 @@ class PekloTableScreen(TableScreen):
             last = Text(" " + _("Hook: on (it binds only the dealer, who bids last)."))
         else:
             last = Text(" " + _("← → or digits choose, Enter bids."), style="dim")
+        for line in (row, so_far, last):  # a wrapped line would take a row from the players' table
+            line.no_wrap, line.overflow = True, "ellipsis"
         return Group(row, so_far, last)
 
     def _show_hand(self, view: PekloView) -> None:
