@@ -281,6 +281,7 @@ def test_setup_shows_errors_inline_then_starts_the_match():
         screen.query_one("#opt-loss_limit").value = "300"
         screen.query(".name").first().value = "Ann"
         screen.query_one("#seed").value = "3"
+        await pilot.pause()  # the seat's error, put right, goes: the rows under it move up
         await pilot.click("#add-seat")
         await pilot.pause()
         assert len(screen.query(".seat-row")) == 4

@@ -51,10 +51,11 @@ PRESET_LABELS = {"seed": N_("Seed rules"), "house": N_("House rules")}
 CUSTOM = "custom"
 
 
-class SeatRow(Horizontal):
+class SeatRow(Vertical):
     """One seat: its number, Human / AI / Open (a button that cycles; an open seat is for another
     player, who joins the hosted table from their own terminal), the AI's level (easy, normal,
-    hard; shown for an AI seat), the human's name, Remove."""
+    hard; shown for an AI seat), the human's name, Remove; under them, while there is one, what
+    is wrong with the seat (a line of its own: beside Remove it was cut at 80 columns)."""
 
     #: what the kind button cycles through, and its labels
     KINDS = ("human", "ai", "open")
@@ -74,16 +75,19 @@ class SeatRow(Horizontal):
         return self.kind == "ai"
 
     def compose(self) -> ComposeResult:
-        yield Static("", classes="seat-number")
-        yield Button(_(self.LABELS[self.kind]), classes="kind", compact=True)
-        level = Select([(level_name(lv), lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
-                       compact=True, classes="level")
-        level.visible = self.is_ai
-        yield level
-        yield Input(self.start_name, placeholder=_(self.PLACEHOLDERS[self.kind]),
-                    max_length=NAME_LENGTH, disabled=self.kind != "human", classes="name", compact=True)
-        yield Button(_("Remove"), classes="remove", compact=True)
-        yield Static("", classes="error")
+        with Horizontal(classes="seat-line"):
+            yield Static("", classes="seat-number")
+            yield Button(_(self.LABELS[self.kind]), classes="kind", compact=True)
+            level = Select([(level_name(lv), lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
+                           compact=True, classes="level")
+            level.visible = self.is_ai
+            yield level
+            yield Input(self.start_name, placeholder=_(self.PLACEHOLDERS[self.kind]),
+                        max_length=NAME_LENGTH, disabled=self.kind != "human", classes="name", compact=True)
+            yield Button(_("Remove"), classes="remove", compact=True)
+        error = Static("", classes="error")
+        error.display = False
+        yield error
 
     @property
     def name_input(self) -> Input:
@@ -107,8 +111,15 @@ class SeatRow(Horizontal):
             name.value = ""
 
     def set_error(self, message: str) -> None:
-        """Show ``message`` beside the seat (empty clears it)."""
-        self.query_one(".error", Static).update(message)
+        """Show ``message`` under the seat (empty clears it and gives the line back)."""
+        error = self.query_one(".error", Static)
+        error.update(message)
+        error.display = bool(message)
+
+    @property
+    def error(self) -> str:
+        """What is shown as wrong with the seat ("" when nothing is)."""
+        return str(self.query_one(".error", Static).content)
 
 
 class OnOff(Checkbox):
@@ -262,6 +273,7 @@ class SetupScreen(Screen[None]):
                 self._renumber()
         elif row is not None and button.has_class("kind"):
             row.toggle()
+            self._recheck_seats()
             if row.kind == "human":
                 row.name_input.focus()
         elif row is not None and button.has_class("remove") and len(self._rows()) > self.variant.min_players:
@@ -359,7 +371,10 @@ class SetupScreen(Screen[None]):
         self._option_changed(event.checkbox.id)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self._option_changed(event.input.id)
+        if event.input.has_class("name"):
+            self._recheck_seats()
+        else:
+            self._option_changed(event.input.id)
 
     def _mark_rules_error(self, message: str) -> None:
         """Show the engine's complaint beside every option field it names."""
@@ -367,28 +382,52 @@ class SetupScreen(Screen[None]):
             if re.search(rf"\b{re.escape(field.name)}\b", message):
                 self.query_one(f"#err-{field.name}", Static).update(message)
 
+    def _seat_errors(self) -> list[str]:
+        """What is wrong with each seat, in order ("" for a seat that is fine): a human seat
+        needs a name, and no two human seats the same one (in any case)."""
+        errors: list[str] = []
+        seen: set[str] = set()
+        for row in self._rows():
+            name = row.name_input.value.strip()
+            if row.kind != "human":
+                errors.append("")
+            elif not name:
+                errors.append(_("a name, please"))
+            elif name.casefold() in seen:
+                errors.append(_("name taken"))
+            else:
+                errors.append("")
+            seen.add(name.casefold())
+        return errors
+
     def _read_seats(self) -> list[SeatSpec] | None:
         seats: list[SeatSpec] = []
-        seen: set[str] = set()
-        ok = True
-        for row in self._rows():
-            row.set_error("")
+        errors = self._seat_errors()
+        for row, error in zip(self._rows(), errors, strict=True):
+            row.set_error(error)
             if row.is_ai:
                 seats.append(SeatSpec("", True, row.level))
-                continue
-            if row.kind == "open":
+            elif row.kind == "open":
                 seats.append(SeatSpec("", False, open=True))
-                continue
-            name = row.name_input.value.strip()
-            if not name:
-                row.set_error(_("a name, please"))
-                ok = False
-            elif name.casefold() in seen:
-                row.set_error(_("name taken"))
-                ok = False
-            seen.add(name.casefold())
-            seats.append(SeatSpec(name, False))
-        return seats if ok else None
+            else:
+                seats.append(SeatSpec(row.name_input.value.strip(), False))
+        return seats if not any(errors) else None
+
+    def _recheck_seats(self) -> None:
+        """After a seat's name or kind changed: the errors shown (by Start or Host) that are put
+        right go, and "Please fix…" with the last of them; none is shown anew while typing."""
+        rows = self._rows()
+        if not any(row.error for row in rows):
+            return
+        for row, error in zip(rows, self._seat_errors(), strict=True):
+            if row.error and row.error != error:
+                row.set_error(error)
+        fields = [f"#err-{f.name}" for f in option_fields(self.variant.rules_type)] + ["#err-seed"]
+        if not any(row.error for row in rows) and not any(
+                str(self.query_one(wid, Static).content) for wid in fields):
+            general = self.query_one("#setup-error", Static)
+            if str(general.content) == _("Please fix the fields marked in red."):
+                general.update("")
 
     def _checked(self) -> tuple[list[SeatSpec], Any, int | None] | None:
         """Seats, rules and seed as entered, or None after showing what is wrong."""

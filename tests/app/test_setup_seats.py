@@ -1,0 +1,56 @@
+"""The setup screen's seats at 80×24: a seat's error (a name missing, a name taken) shows whole
+beside or under its row, and goes once the name is put right."""
+
+import pytest
+
+from makao_tui.app.main import MakaoApp
+from makao_tui.app.screens.setup import SeatRow, SetupScreen
+from makao_tui.engine import i18n
+
+from .scenes import wait_for
+from .test_language_picker import screen_text
+from .test_table import run
+
+
+async def _setup(pilot) -> SetupScreen:
+    app = pilot.app
+    app.open_setup("makao-ru")
+    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+    await pilot.pause()
+    return app.screen
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pl"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_a_seats_error_reads_whole_and_goes_once_a_name_is_typed(language, size):
+    i18n.set_language(language)
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        screen = await _setup(pilot)
+        row = screen.query(SeatRow)[1]
+        row.query_one(".kind").press()  # AI → Open
+        await pilot.pause()
+        row.query_one(".kind").press()  # Open → Human, its name left empty
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)  # not started
+        assert i18n._("a name, please") in screen_text(app)
+        await pilot.press(*"Bob")
+        await pilot.pause()
+        assert row.name_input.value == "Bob"
+        assert i18n._("a name, please") not in screen_text(app)
+        assert i18n._("Please fix the fields marked in red.") not in screen_text(app)
+        # the name of seat 1: taken, then put right
+        first = screen.query(SeatRow)[0].name_input
+        first.value = "bob"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert i18n._("name taken") in screen_text(app)
+        first.value = "Ann"
+        await pilot.pause()
+        assert i18n._("name taken") not in screen_text(app)
+
+    run(app, body, size=size)
