@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -84,6 +84,30 @@ def table_prompt(info: TableInfo) -> Text:
     return prompt
 
 
+class ChoiceList(OptionList):
+    """The start screen's list: ↑ on the first choice and ↓ on the last stay there (Textual's
+    list wraps round, which scrolled the first entries, the matches to resume, out of sight)."""
+
+    def _step(self, direction: Literal[-1, 1]) -> None:
+        """Highlight the next enabled choice up (-1) or down (1), if there is one."""
+        options = self.options
+        if self.highlighted is None:
+            places = range(len(options)) if direction == 1 else range(len(options) - 1, -1, -1)
+        else:
+            places = range(self.highlighted + direction, len(options) if direction == 1 else -1, direction)
+        index = next((i for i in places if not options[i].disabled), None)
+        if index is None:
+            self.scroll_to_highlight()  # at the end: keep it in sight
+        else:
+            self.highlighted = index
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+
 class StartScreen(Screen[None]):
     """Resume a match or choose a game with the arrows and Enter; r or F1 (as at a table): the rules
     of the game highlighted; ?: help; h: statistics; t: colours; q quits."""
@@ -119,7 +143,7 @@ class StartScreen(Screen[None]):
                      classes="hint")
         yield Static("", id="store-note", classes="error", markup=False)
         with Vertical(id="choices"):  # the room left under the logo: the list scrolls inside it
-            yield OptionList(id="games")
+            yield ChoiceList(id="games")
         yield KeyBar()
 
     def on_mount(self) -> None:
