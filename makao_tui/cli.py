@@ -97,6 +97,17 @@ class _Words:
             option.help = _("Show this message and exit.")
         return option
 
+    def parse_args(self, ctx, args):
+        """Click's parser raises some usage errors without the command's context (an option
+        missing its value: ``--csv`` last): they get this one, so that the line says which
+        command's ``--help`` to see, as the others do."""
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as exc:
+            if getattr(exc, "ctx", False) is None:  # a usage error without its context
+                exc.ctx = ctx
+            raise
+
 
 class _Command(_Words, TyperCommand):
     """A ``makao`` command (see :class:`_Words`)."""

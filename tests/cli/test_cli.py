@@ -118,6 +118,8 @@ def test_play_refuses_bad_arguments_clearly():
     (["export", "abc", "--csv", "-"], "wrong value for ID: a whole number is needed"),
     (["simulate", "peklo", "--games", "many"], "wrong value for --games: a whole number is needed"),
     (["nosuch"], "no such command: nosuch"),
+    (["export", "2", "--csv"], "the option --csv needs a value; see 'makao export --help'"),
+    (["simulate", "--games"], "the option --games needs a value; see 'makao simulate --help'"),
 ])
 def test_usage_errors_are_one_line_exit_2(args, message):
     run = subprocess.run([sys.executable, "-m", "makao_tui.cli", *args], capture_output=True, text=True)
