@@ -181,13 +181,20 @@ class FirstBanker(Event):
 
 @dataclass(frozen=True, slots=True)
 class BankPassed(Event):
-    """The bank passes from ``previous`` to ``seat`` (the next player at the table on the left)."""
+    """The bank passes from ``previous`` to ``seat`` (the next player at the table on the left),
+    for ``reason``: ``"shoe"``, the shoe is used up (fewer than 3 cards per player left, or it was
+    refilled during the hand), or ``"broke"``, the banker has no chips left (RULES.md §3 "The
+    bank")."""
 
     previous: int = 0
+    reason: str = "shoe"
 
     def text(self, names, ascii=False, viewer=None):
-        return _("The bank passes from {previous} to {name}").format(previous=names[self.previous],
-                                                                     name=names[self.seat])
+        if self.reason == "broke":
+            template = _("{previous} has no chips left: the bank passes to {name}")
+        else:
+            template = _("The shoe is used up: the bank passes from {previous} to {name}")
+        return template.format(previous=names[self.previous], name=names[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -643,6 +650,7 @@ class MacaoState(GameState):
         chips = self.bankrolls
         change = [0] * self.players
         b_total = self.total(banker)
+        broken_at: int | None = None  # where the bank's breaking is told, while it has held nothing since
         for punter in self.order[:-1]:
             p_total, natural = self.total(punter), self.natural(punter)
             wins = p_total > b_total
@@ -656,9 +664,15 @@ class MacaoState(GameState):
             line = Settled(punter, banker, p_total, b_total, natural, wins, rate, owed, paid)
             self.settlement.append(line)
             events.append(line)
+            if payee == banker and paid:
+                broken_at = None
             if held > 0 and chips[payer] + change[payer] == 0:
+                if payer == banker:
+                    broken_at = len(events)
                 events.append(BankBroken(banker) if payer == banker else LeftTable(punter))
         if chips is not None and chips[banker] + change[banker] == 0:
+            if broken_at is not None:  # broken and paid nothing since: he leaves, which is said once
+                del events[broken_at]
             events.append(LeftTable(banker))
         self.changes = change
         events.append(HandSettled(None, None, tuple(change)))
@@ -780,7 +794,8 @@ def deal(rules: MacaoRules, players: int, dealer: int, rng: random.Random, match
         spent = previous.used_cards()
     else:
         if previous is not None:
-            opening.append(BankPassed(dealer, previous.dealer))
+            broke = bankrolls[previous.dealer] <= 0
+            opening.append(BankPassed(dealer, previous.dealer, "broke" if broke else "shoe"))
         shoe = deck(DECKS)
         rng.shuffle(shoe)
         spent = []

@@ -249,3 +249,27 @@ def test_only_a_natural_7_8_or_9_is_marked_on_the_ledger():
         assert low_naturals  # hands of 0-6 that never drew were there, and not marked
 
     run(app, body)
+
+
+def test_a_bank_broken_is_passed_on_for_that_reason_and_told_once():
+    """A tester lost his bank of 10 at stake 10 in hand 1: the summary said "The shoe is used up"
+    with 96 cards in the shoe, and "has run out of chips" and "leaves the table" one after the other."""
+    app = app_macao(seed=9, bankroll=10, stake=10)
+
+    async def body(pilot):
+        match = peek(app).match
+
+        def broke() -> bool:
+            return (settlement(app) and not match.is_over and match.totals[match.current.dealer] == 0
+                    and next_banker(match) != match.current.dealer)
+
+        await autoplay(pilot, broke)
+        await pilot.pause()
+        result = text_of(app.screen.query_one("#result"))
+        names = peek(app).names
+        banker, following = match.current.dealer, next_banker(match)
+        assert "shoe" not in result and "bank is broken" not in result
+        assert f"{names[banker]} has no chips left and leaves the table" in result
+        assert f"The bank passes to {names[following]}." in result
+
+    run(app, body)

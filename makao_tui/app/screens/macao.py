@@ -388,8 +388,11 @@ class MacaoTableScreen(TableScreen):
         notes = [Text(e.text(names, self.ascii)) for e in events if isinstance(e, (BankBroken, LeftTable))]
         following = session.update.next_dealer
         if not session.match_over and following is not None and following != banker:
-            notes.append(Text(_("The shoe is used up: the bank passes to {name}.").format(name=names[following]),
-                              style="bold"))
+            # the banker's leaving (told just above) or the shoe ends the bank (RULES.md §3 "The bank")
+            broke = LeftTable(banker) in events
+            template = (_("The bank passes to {name}.") if broke
+                        else _("The shoe is used up: the bank passes to {name}."))
+            notes.append(Text(template.format(name=names[following]), style="bold"))
         return Group(table, *notes)
 
     def _shown_cards(self, shown: HandShown) -> Text:

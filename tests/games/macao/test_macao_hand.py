@@ -340,3 +340,12 @@ def test_rule_options_defaults_and_limits():
             variant.rules(bad)
     assert (variant.decks, variant.min_players, variant.max_players, variant.family) == (2, 2, 8, "banking")
     assert variant.initial_total(variant.rules({"bankroll": 70})) == 70
+
+
+def test_a_banker_broken_by_the_last_punter_is_told_once_that_he_leaves():
+    # the tester's hand: the bank of 10 pays the last punter all it holds; "the bank is broken" and
+    # "leaves the table" one after the other said the same thing twice
+    state = table(["5C", "7H", "9D"], "", bankrolls=[10, 10, 10], stake=10)
+    events = play(state, "s s s")
+    assert state.points() == [-10, 10, 0]
+    assert LeftTable(0) in events and BankBroken(0) not in events

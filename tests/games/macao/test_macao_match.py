@@ -197,3 +197,23 @@ def test_random_matches_conserve_chips_pass_the_bank_and_end(players, seed, bank
     assert alive == 1 or travelled + last_pass >= rounds * players
     replayed = Match.replay(VARIANT, rules, names(players), seed, None, match.all_actions())
     assert replayed.totals == match.totals and replayed.opening == match.opening
+
+
+def test_the_bank_passes_when_the_banker_goes_broke_and_says_so():
+    """A banker left with no chips hands the bank on with a full shoe: the event gives that reason,
+    not a used-up shoe (a tester read "The shoe is used up" with 96 cards in it)."""
+    for seed in range(40):
+        match = Match(VARIANT, VARIANT.rules({"bankroll": 10, "stake": 10}), names(3), seed=seed)
+        finish_hand(match, random.Random(seed))
+        banker = match.current.dealer
+        if match.totals[banker] == 0 and not match.is_over:
+            break
+    else:
+        raise AssertionError("no seed broke the first bank")
+    assert len(match.state.shoe) > 3 * 3
+    match.next_deal()
+    passed = match.state.opening[0]
+    assert passed == BankPassed(match.state.dealer, banker, "broke")
+    text = passed.text(names(3))
+    assert "no chips left" in text and "shoe" not in text
+    assert "The shoe is used up" in BankPassed(1, 0).text(names(3))
