@@ -830,7 +830,8 @@ The bank passes left when the shoe runs low; the highest bankroll wins.""")
 
 def deal_columns(deal: DealRecord) -> DealColumns:
     """A finished hand's record for the CSV export (RULES.md §3 "Score sheets"): per seat its
-    points and whether they were a natural (empty for a seat not dealt in), the chips won or lost
+    points and whether they were a natural 7, 8 or 9, as the screen calls one (:func:`called_natural`;
+    empty for a seat not dealt in), the chips won or lost
     and the bankroll after the hand."""
     view = deal.state.view(deal.dealer)
     points, totals = deal.result()
@@ -838,7 +839,8 @@ def deal_columns(deal: DealRecord) -> DealColumns:
     for s in range(view.players):
         dealt = view.in_play[s]
         seats.append([("points", view.totals[s] if dealt else ""),
-                      ("natural", ("yes" if view.naturals[s] else "no") if dealt else ""),
+                      ("natural", ("yes" if called_natural(view.totals[s], view.naturals[s]) else "no")
+                       if dealt else ""),
                       ("chips", points[s]), ("bankroll", totals[s])])
     return [], seats
 

@@ -171,15 +171,19 @@ After the last deal the highest total wins.
 House options: the deals may go up and down again (1 … m … 1 cards; only the deal of m cards has
 no trump), and every trick may score 1 point, plus 10 for an exact bid.""")
 
+#: the CSV export's trump of a deal played without trump
+NO_TRUMP = "none"
+
+
 def deal_columns(deal: DealRecord) -> DealColumns:
     """A finished deal's record for the CSV export (RULES.md §4 "Score sheets"): cards dealt to
-    each seat and the trump card (empty: no trump); per seat the bid, tricks taken, points and
-    running total."""
+    each seat and the trump card (:data:`NO_TRUMP`, ``none``, for the deal without trump); per seat
+    the bid, tricks taken, points and running total."""
     view = deal.state.view(0)
     points, totals = deal.result()
     seats = [[("bid", view.bids[s]), ("tricks", view.tricks[s]), ("points", points[s]), ("total", totals[s])]
              for s in range(view.players)]
-    return [("cards", view.size), ("trump", view.trump.label(True) if view.trump else "")], seats
+    return [("cards", view.size), ("trump", view.trump.label(True) if view.trump else NO_TRUMP)], seats
 
 
 VARIANT = register(Variant(

@@ -76,7 +76,9 @@ def test_history_and_export_of_a_finished_match(data, tmp_path):
         for seat in range(2):
             points, natural, chips, bankroll = row[2 + 4 * seat:6 + 4 * seat]
             assert points == (str(view.totals[seat]) if view.in_play[seat] else "")
-            assert natural == ("" if not view.in_play[seat] else "yes" if view.naturals[seat] else "no")
+            # "natural" as the screen says it: a natural 7, 8 or 9 (a tester read "yes" for a 3)
+            called = view.naturals[seat] and view.totals[seat] >= 7
+            assert natural == ("" if not view.in_play[seat] else "yes" if called else "no")
             assert (chips, bankroll) == (str(deal.points[seat]), str(deal.totals_after[seat]))
     assert {row[3] for row in rows[1:]} >= {"yes", "no"}
 
@@ -94,8 +96,9 @@ def test_export_peklo_and_makao_columns_to_standard_output(data, tmp_path, monke
     assert len(rows) == 1 + len(finished) > 2
     for row, deal in zip(rows[1:], finished, strict=True):
         view = deal.state.view(0)
-        assert row[2:4] == [str(view.size), view.trump.label(True) if view.trump else ""]
+        assert row[2:4] == [str(view.size), view.trump.label(True) if view.trump else "none"]
         assert row[4:8] == [str(view.bids[0]), str(view.tricks[0]), str(deal.points[0]), str(deal.totals_after[0])]
+    assert "none" in {row[3] for row in rows[1:]}  # the deal without trump says so, not an empty cell
     assert not (tmp_path / "-").exists()
 
     match_id, match = record("makao-ru", 1, 400)
