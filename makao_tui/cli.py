@@ -148,6 +148,33 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+#: a list's column of deal numbers, of deal counts and of points per deal, by what the games shown
+#: call a deal (``GameInfo.deal_word``: Macao's hands); ``""``: games that call it otherwise share
+#: the list (see :func:`_deal_heading`)
+DEAL_HEADINGS = {
+    "deal": (N_("Deal"), N_("Deals"), N_("Pts/deal")),
+    "hand": (N_("Hand"), N_("Hands"), N_("Pts/hand")),
+    "": (N_("Deal/hand"), N_("Deals/hands"), N_("Pts/deal or hand")),
+}
+
+
+def _deal_heading(games: list[str] | set[str], which: int) -> str:
+    """The heading ``which`` (0: deal number, 1: deal count, 2: points per deal) of
+    :data:`DEAL_HEADINGS` for a list of the games ``games`` (ids): the games' own word when they
+    share one, else the neutral one ("Deal/hand"); a game this version does not know counts deals."""
+    from .engine.variant import RulesError
+    from .games import game_info
+
+    words = set()
+    for game in set(games):
+        try:
+            words.add(game_info(game).deal_word)
+        except RulesError:
+            words.add("deal")
+    word = words.pop() if len(words) == 1 else ""
+    return _(DEAL_HEADINGS.get(word, DEAL_HEADINGS[""])[which])
+
+
 THINK_HELP = N_("Seconds a hard AI may think about a decision (default 1).")
 ASCII_HELP = N_("Draw cards, suits and boxes in plain ASCII (automatic when the locale is not UTF-8).")
 PACE_HELP = N_("The table's pause before each AI move: fast, normal (default) or slow.")
@@ -403,8 +430,8 @@ def saves(
     if rows:
         now = time.time()
         table = Table(title=_("Unfinished matches (makao resume ID)"))
-        for column, right in ((_("ID"), True), (_("Game"), False), (_("Players"), False), (_("Deal"), True),
-                              (_("Last played"), False)):
+        for column, right in ((_("ID"), True), (_("Game"), False), (_("Players"), False),
+                              (_deal_heading([m.game for m in rows], 0), True), (_("Last played"), False)):
             table.add_column(column, justify="right" if right else "left")
         for m in rows:
             when = ago(m.updated, now)
@@ -490,7 +517,8 @@ def history() -> None:
         return
     table = Table(title=_("Finished matches (makao export ID --csv FILE)"))
     helped = any(m.help_used() for m in rows)  # the column is left out while nobody had help
-    columns = [(_("ID"), True), (_("Game"), False), (_("Players"), False), (_("Deals"), True), (_("Won by"), False),
+    columns = [(_("ID"), True), (_("Game"), False), (_("Players"), False),
+               (_deal_heading([m.game for m in rows], 1), True), (_("Won by"), False),
                (_("Totals"), False), (_("Finished"), False)] + ([(_("Help used"), False)] if helped else [])
     for column, right in columns:
         table.add_column(column, justify="right" if right else "left")
@@ -628,7 +656,7 @@ def _simulation_table(figures: dict):
                                  figures["games"]).format(game=game_info(game).title(), n=figures["games"],
                                                           seed=figures["seed"]))
     for column, left in ((_("Seat"), False), (_("Level"), True), (_("Name"), True), (_("Wins"), False),
-                         (_("Win %"), False), (_("95 % CI"), False), (_("Pts/deal"), False)):
+                         (_("Win %"), False), (_("95 % CI"), False), (_deal_heading([game], 2), False)):
         table.add_column(column, justify="left" if left else "right")
     if figures["family"] == "tricks":
         table.add_column(_("Exact bid %"), justify="right")

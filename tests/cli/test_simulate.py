@@ -64,6 +64,14 @@ def test_table_output():
         assert word in result.stdout
 
 
+def test_macaos_table_counts_points_by_the_hand():
+    """Macao calls its deal a hand: "Pts/hand" beside "Chips/hand", not "Pts/deal"."""
+    result = runner.invoke(app, ["simulate", "macao", "--seats", "normal,normal", "--games", "1", "--seed", "1"],
+                           env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "Pts/hand" in result.stdout and "Chips/hand" in result.stdout and "deal" not in result.stdout
+
+
 def test_table_output_in_russian():
     result = runner.invoke(app, ["--lang", "ru", "simulate", "makao-pl", "--seats", "hard,easy", "--games", "1",
                                  "--option", "deals=1", "--seed", "1", "--playouts", "5"])

@@ -50,6 +50,10 @@ def test_saves_lists_the_unfinished_matches(data):
     assert len(lines) == 2 and str(pl) in lines[0] and "Polish Makao" in lines[0]  # the last played first
     assert "Russian Makao" in lines[1] and "Ann vs 2 AI" in lines[1] and "just now" in lines[1]
     assert f" {len(ru_match.deals)} " in lines[1] and "Macao" not in result.output
+    assert " Deal " in result.output  # Makaos only: deals
+    record("macao", 4, 3)
+    result = runner.invoke(app, ["saves"], env=WIDE)
+    assert " Deal/hand " in result.output  # a Macao among them, which counts hands: a word right for both
 
 
 def test_history_and_export_of_a_finished_match(data, tmp_path):
@@ -61,6 +65,7 @@ def test_history_and_export_of_a_finished_match(data, tmp_path):
     [line] = [line for line in result.output.splitlines() if "Macao" in line and "Ann" in line]
     winners = ", ".join(match.names[s] for s in match.winners())
     assert winners in line and f"Ann {match.totals[0]}, Bot1 {match.totals[1]}" in line
+    assert " Hands " in result.output and "Deals" not in result.output  # Macao's only: its hands counted
 
     out = tmp_path / "sheet.csv"
     result = runner.invoke(app, ["export", str(match_id), "--csv", str(out)])
