@@ -158,20 +158,13 @@ DEAL_HEADINGS = {
 }
 
 
-def _deal_heading(games: list[str] | set[str], which: int) -> str:
+def _deal_heading(games: list[str], which: int) -> str:
     """The heading ``which`` (0: deal number, 1: deal count, 2: points per deal) of
     :data:`DEAL_HEADINGS` for a list of the games ``games`` (ids): the games' own word when they
     share one, else the neutral one ("Deal/hand"); a game this version does not know counts deals."""
-    from .engine.variant import RulesError
-    from .games import game_info
+    from .games import shared_deal_word
 
-    words = set()
-    for game in set(games):
-        try:
-            words.add(game_info(game).deal_word)
-        except RulesError:
-            words.add("deal")
-    word = words.pop() if len(words) == 1 else ""
+    word = shared_deal_word(games)
     return _(DEAL_HEADINGS.get(word, DEAL_HEADINGS[""])[which])
 
 

@@ -8,6 +8,7 @@ The rules code of the shedding games and of Peklo may run compiled: :mod:`~makao
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib import import_module
 
 from ..engine.i18n import _
@@ -34,6 +35,20 @@ def game_info(game_id: str) -> GameInfo:
     if info is None:
         raise _unknown(game_id)
     return info
+
+
+def shared_deal_word(games: Iterable[str]) -> str:
+    """What the games of the ids ``games`` (an iterable) all call a deal (``GameInfo.deal_word``,
+    English: ``"deal"``, Macao's ``"hand"``), or ``""`` when they call it otherwise (a list of
+    several games then heads its column with a word right for all); a game this version does not
+    know counts deals."""
+    words = set()
+    for game in set(games):
+        try:
+            words.add(game_info(game).deal_word)
+        except RulesError:
+            words.add("deal")
+    return words.pop() if len(words) == 1 else ""
 
 
 def all_games() -> list[GameInfo]:

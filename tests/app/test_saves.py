@@ -328,3 +328,21 @@ def test_last_move_finds_what_undo_point_finds():
     for seat in range(match.players):
         assert last_move(match, seat) == undo_point(actions, seat)
     assert last_move(match, 7) is None
+
+
+def test_statistics_count_macaos_hands_and_a_shared_list_says_deal_or_hand():
+    """Macao calls its deal a hand: its statistics read "Points/hand" and its history "Hands"; with
+    the Makaos in the same lists the headings are right for both."""
+    store_match("macao", 4, 100_000)
+
+    def headings(app, table: str) -> list[str]:
+        return [str(column.label) for column in app.screen.query_one(table, DataTable).columns.values()]
+
+    async def body(pilot, expected):
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, StatisticsScreen))
+        assert expected[0] in headings(pilot.app, "#stats") and expected[1] in headings(pilot.app, "#history")
+
+    run(MakaoApp(ai_delay=0), lambda pilot: body(pilot, ("Points/hand", "Hands")))
+    store_match("makao-pl", 2, 100_000)
+    run(MakaoApp(ai_delay=0), lambda pilot: body(pilot, ("Points/deal or hand", "Deals/hands")))

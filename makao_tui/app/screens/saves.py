@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Static
 
 from ...engine.i18n import N_, _, number
 from ...engine.variant import RulesError
-from ...games import get_variant
+from ...games import get_variant, shared_deal_word
 from ...store import ScoreSheet as StoredSheet
 from ...store import StoreError, ago, help_used
 from ..widgets.footer import KeyBar
@@ -113,7 +113,8 @@ class StatisticsScreen(Screen[None]):
         elif not finished:
             self.query_one("#stats-note", Static).update(_("No finished match yet."))
         table = self.query_one("#stats", DataTable)
-        table.add_columns(_("Player"), _("Game"), _("Matches"), _("Wins"), _("Points/deal"), _("Best match"))
+        points = POINTS_HEADINGS.get(shared_deal_word(s.game for s in stats), POINTS_HEADINGS[""])
+        table.add_columns(_("Player"), _("Game"), _("Matches"), _("Wins"), _(points), _("Best match"))
         #: the line under each table for each of its rows: the help that row's player(s) used
         self.help_lines: dict[str, list[str]] = {"stats": [], "history": []}
         for s in stats:
@@ -126,7 +127,8 @@ class StatisticsScreen(Screen[None]):
                 _("Help used by {name} in {game}: {help}").format(name=name, game=game, help=used) if used
                 else _("{name} in {game}: no undo, no hint used").format(name=name, game=game))
         history = self.query_one("#history", DataTable)
-        history.add_columns("#", _("Game"), _("Players"), _("Deals"), _("Won by"), _("Finished"))
+        deals = DEALS_HEADINGS.get(shared_deal_word(m.game for m in finished), DEALS_HEADINGS[""])
+        history.add_columns("#", _("Game"), _("Players"), _(deals), _("Won by"), _("Finished"))
         now = self.makao_app.clock()
         for m in finished:
             names = [seat.name for seat in m.seats]
@@ -168,6 +170,12 @@ class StatisticsScreen(Screen[None]):
     def action_back(self) -> None:
         """Back to the start screen."""
         self.dismiss(None)
+
+
+#: the statistics' points-per-deal and the history's deal-count headings, by what the games listed
+#: call a deal (:func:`~makao_tui.games.shared_deal_word`; ``""``: several words, one right for all)
+POINTS_HEADINGS = {"deal": N_("Points/deal"), "hand": N_("Points/hand"), "": N_("Points/deal or hand")}
+DEALS_HEADINGS = {"deal": N_("Deals"), "hand": N_("Hands"), "": N_("Deals/hands")}
 
 
 def _game_name(game: str) -> str:
