@@ -127,6 +127,19 @@ def tables(env: dict[str, str]) -> list[dict]:
     return listed
 
 
+def stored_actions(path: Path) -> int:
+    """The actions the saved-games file at ``path`` holds for its one match, read without a lock
+    that could delay the server's own writes (0 while there is none)."""
+    import sqlite3
+
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)) as conn:
+            row = conn.execute("SELECT max(actions) FROM matches").fetchone()
+    except sqlite3.Error:  # not made yet, or busy this moment: asked again
+        return 0
+    return row[0] or 0
+
+
 def wait_gone(pid: int, limit: float = 30.0) -> None:
     end = time.monotonic() + limit
     while time.monotonic() < end:
@@ -161,6 +174,10 @@ def test_host_join_kill_resume_rejoin(tmp_path):
     assert {seen_a[0]["seat"], seen_b[0]["seat"]} == {0, 1}
     assert all(None not in u["hand"] for u in seen_a + seen_b)  # each sees their own cards
 
+    # what the table took is saved as it is taken, or (the file busy a moment on a loaded box) by
+    # the writer's retry soon after: kill the server once the file holds those actions
+    taken = alice.actions() + bob.actions()
+    until(lambda: stored_actions(tmp_path / "host" / "makao.sqlite3") >= taken)
     (listed,) = tables(guest_env)
     assert listed["started"] and [s["connected"] for s in listed["seats"][:2]] == [True, True]
     pid = listed["pid"]
@@ -171,7 +188,7 @@ def test_host_join_kill_resume_rejoin(tmp_path):
 
     with open_store(tmp_path / "host" / "makao.sqlite3") as store:
         (match,) = store.unfinished()
-    assert match.actions >= 3
+    assert match.actions >= taken >= 3
     refused = makao(guest_env, "host", "--resume", str(match.id), "--detach")
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1  # not the guest's match
     done = makao(host_env, "host", "--resume", str(match.id), "--ai-takeover", "3600", "--detach")
