@@ -363,14 +363,18 @@ class HardShedAI:
         deadline, read = self._deadline, self.read
         steps = 0
         while not state.over:
-            steps += 1
-            if not steps & 63 and deadline is not None and time.monotonic() > deadline:
-                break  # out of time: the search drops this world
             moves = moves_of()
             if len(moves) == 1:
+                # a forced move costs little next to the clock: the clock is read every 64th
+                steps += 1
+                if not steps & 63 and deadline is not None and time.monotonic() > deadline:
+                    break  # out of time: the search drops this world
                 step(moves[0])
                 continue
             if left <= 0:
+                break
+            # the policy's choice costs far more than a look at the clock: one before each
+            if deadline is not None and time.monotonic() > deadline:
                 break
             left -= 1
             step(playout_move(state, moves, table, rng, read if state._turn == me else 0.0))

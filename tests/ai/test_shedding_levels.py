@@ -153,3 +153,30 @@ def test_the_hint_names_the_player_a_penalty_card_is_kept_against():
         "keeps the 2 to answer a penalty: Olga has 1 card")
     words = reason(state.view(0), Play(Card.parse("9C")))
     assert "Olga has 1 card" in Advice(Play(Card.parse("9C")), words).text(["Ann", "Olga"])
+
+
+@pytest.mark.parametrize("vid", GAMES)
+def test_a_playout_past_the_deadline_makes_no_more_policy_choices(vid, monkeypatch):
+    """Issue 15 (the budget kept): a playout reads the clock before each choice of the playout
+    policy (one costs far more than a look at the clock), so once the decision's deadline has
+    passed it stops at the next choice, not some dozens of moves later."""
+    import makao_tui.ai.shedding as shedding
+
+    hard = ai_for(vid, "hard", get_variant(vid).rules(), Thinking(seconds=1.0))
+    choices = 0
+    policy = shedding.playout_move
+
+    def counted(*args, **kwargs):
+        nonlocal choices
+        choices += 1
+        return policy(*args, **kwargs)
+
+    monkeypatch.setattr(shedding, "playout_move", counted)
+    states = random_states(vid, 20, seed=3)
+    monkeypatch.setattr(shedding.time, "monotonic", lambda: 10.0)  # seconds: always past the deadline
+    for i, state in enumerate(states):
+        view = state.view(state.to_act)
+        hard._deadline = 1.5
+        world = sample_state(view, hard.rules, random.Random(i))
+        hard._playout(world, view.legal[0], random.Random(i))
+        assert choices == 0
