@@ -2,7 +2,9 @@
 
 It decides from its :class:`~makao_tui.games.peklo.PekloView` only. Each *world* is one deal of
 the unseen cards that agrees with the view (:func:`~makao_tui.games.peklo.deal_unseen`: every
-other hand of its size, no card of a suit the seat is known to be void in). In every world each
+other hand of its size, no card of a suit the seat is known to be void in) and, likely, with the
+bids made (:func:`world_for`: a deal whose hands would take about what their seats bid is kept
+more often, so a seat that bid high tends to hold the high cards and trumps). In every world each
 legal action is played out to the end of the deal by :func:`play_out` (all seats, the searching
 one included after its action, follow a fast bid-aware policy) and scored by the seat's points
 of the deal under the rules' ``scoring`` (:func:`~makao_tui.games.peklo.bid_points`). The action with the best mean over
@@ -26,6 +28,7 @@ that needs tricks: each one scores.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import cast
@@ -134,19 +137,46 @@ class _World:
         return _World([list(h) for h in self.hands], self.bids)
 
 
+#: how far (in tricks) the greedy estimate of a seat's hand may stray from its bid in a kept world:
+#: a world is kept with chance exp(-E / (2 BID_SIGMA²)), E the sum over the seats that have bid
+#: of (estimate - bid)²; chosen by matches against OpenSpiel's IS-MCTS (bench/RESULTS.md)
+BID_SIGMA = 1.0
+#: deals of the unseen cards tried for one world; when none is kept, the closest one is
+BID_TRIES = 32
+
+
 def world_for(view: PekloView, trump: int, rng: random.Random) -> _World:
     """A world agreeing with ``view`` (:func:`~makao_tui.games.peklo.deal_unseen`), its hands as
-    ints. Its ``bids`` are the bids made so far and, for the seats still to bid, the tricks they
-    take when the deal is played greedily from its start by :func:`makao_tui.ai.peklo._playout`
-    (the searching seat's own entry is replaced by the bid searched)."""
+    ints, and with the bids made so far: a seat that bid high is likelier to hold the cards that
+    take tricks. Each try deals the unseen cards, then plays the deal greedily from its start by
+    :func:`makao_tui.ai.peklo._playout` (every seat's cards as dealt: its hand now and the cards
+    it played), which estimates the tricks each hand should take; the world is kept with the
+    chance :data:`BID_SIGMA` gives to how far the estimates of the other seats that have bid lie
+    from their bids; after :data:`BID_TRIES` tries the closest is kept. Its ``bids`` are the bids
+    made so far and, for the seats still to bid, their estimates (the searching seat's own entry
+    is replaced by the bid searched). Uses ``rng`` only; raises ValueError as ``deal_unseen``."""
     played: list[list[int]] = [[] for _ in range(view.players)]
     for trick in list(view.history) + ([view.trick] if view.trick is not None else []):
         for seat, card in zip(trick.seats, trick.cards, strict=False):
             played[seat].append(int(card))
-    hands = [[int(c) for c in h] for h in deal_unseen(view, rng)]
+    known = [(s, b) for s, b in enumerate(view.bids) if b is not None and s != view.seat]
+    first = (view.dealer + 1) % view.players
+    closest: tuple[int, list[list[int]], list[int]] | None = None
+    for _ in range(BID_TRIES if known else 1):
+        hands = [[int(c) for c in h] for h in deal_unseen(view, rng)]
+        guess = _playout([h + p for h, p in zip(hands, played, strict=False)], first, trump)
+        if not known:
+            break
+        miss = sum((guess[s] - b) ** 2 for s, b in known)
+        if closest is None or miss < closest[0]:
+            closest = (miss, hands, guess)
+        if rng.random() < math.exp(-miss / (2 * BID_SIGMA * BID_SIGMA)):
+            break
+    else:
+        assert closest is not None  # at least one try was made
+        _, hands, guess = closest
     if all(b is not None for b in view.bids):
         return _World(hands, cast("list[int]", list(view.bids)))
-    guess = _playout([h + p for h, p in zip(hands, played, strict=False)], (view.dealer + 1) % view.players, trump)
     return _World(hands, [b if b is not None else guess[s] for s, b in enumerate(view.bids)])
 
 

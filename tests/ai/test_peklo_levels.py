@@ -10,7 +10,7 @@ import pytest
 from makao_tui.ai import Thinking, ai_for, levels_for
 from makao_tui.ai.peklo_hard import HardPekloAI, play_out
 from makao_tui.engine.actions import Bid, Play
-from makao_tui.engine.cards import Card
+from makao_tui.engine.cards import SUITS, Card
 from makao_tui.games.peklo import PekloRules, PekloState, deal_count, known_voids, sample_world
 from tests.games.peklo.util import bid_all, cards, deal_of, play
 
@@ -109,6 +109,31 @@ def test_the_sampler_deals_the_unseen_cards_at_random_around_the_voids():
             assert not any(c.suit == "C" for c in world.hands[s])
         seen.add(tuple(tuple(sorted(h)) for h in world.hands))
     assert len(seen) == 30
+
+
+def test_the_hard_worlds_give_the_high_cards_to_the_seat_that_bid_high(monkeypatch):
+    """Inference from bids (issue 15): in the hard AI's worlds a seat that bid 5 of 7 holds more
+    of the cards that take tricks than one that bid 0; dealt without it, the two are alike."""
+    import makao_tui.ai.peklo_hard as peklo_hard
+
+    state = PekloState.deal(PekloRules(hook=True), 4, 0, 7, random.Random(5))
+    state.apply(Bid(5))  # seat 1
+    state.apply(Bid(0))  # seat 2
+    view = state.view(3)
+    trump = SUITS.index(view.trump_suit) if view.trump_suit is not None else -1
+
+    def strength(hand: list[int]) -> int:
+        """Cards of ``hand`` (ints, ``suit * 13 + rank``) that are trumps or a queen or higher."""
+        return sum(1 for c in hand if c % 13 >= 10 or c // 13 == trump)
+
+    def gap() -> int:
+        rng = random.Random(1)
+        worlds = [peklo_hard.world_for(view, trump, rng) for _ in range(200)]
+        return sum(strength(w.hands[1]) - strength(w.hands[2]) for w in worlds)
+
+    assert gap() > 300  # on average 1.5 more high cards or trumps a world in the high bidder's hand
+    monkeypatch.setattr(peklo_hard, "BID_TRIES", 1)  # every deal kept: no inference
+    assert abs(gap()) < 60
 
 
 def test_playout_follows_suit_and_counts_every_trick():
