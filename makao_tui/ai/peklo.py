@@ -46,6 +46,7 @@ from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SUITS, Card
 from ..games.peklo import PekloView, known_voids, trick_winner, unseen_cards
 from . import register_ai
+from .peklo_playout import greedy_playout
 
 #: imagined deals behind each bid
 SAMPLES = 24
@@ -108,37 +109,6 @@ class _Odds:
         return self.holds(card, (), others)
 
 
-def _playout(hands: list[list[int]], leader: int, trump: int) -> list[int]:
-    """Tricks per seat when every seat plays greedily: the leader leads its highest card, the
-    others take the trick with their cheapest winning card when they can, else throw their lowest
-    (following suit when able). Cards are ints (``suit * 13 + rank``), ``trump`` a suit index or
-    -1; ``hands`` is consumed."""
-    players = len(hands)
-    taken = [0] * players
-
-    def strength(card: int, led: int) -> int:
-        suit = card // 13
-        return 200 + card % 13 if suit == trump else 100 + card % 13 if suit == led else 0
-
-    for _ in range(len(hands[0])):
-        hand = hands[leader]
-        card = max(hand, key=lambda c: (c // 13 != trump, c % 13))
-        hand.remove(card)
-        led, best, winner = card // 13, strength(card, card // 13), leader
-        for i in range(1, players):
-            seat = (leader + i) % players
-            hand = hands[seat]
-            choice = [c for c in hand if c // 13 == led] or hand
-            beating = [c for c in choice if strength(c, led) > best]
-            card = min(beating or choice, key=lambda c: (strength(c, led), c % 13))
-            hand.remove(card)
-            if strength(card, led) > best:
-                best, winner = strength(card, led), seat
-        taken[winner] += 1
-        leader = winner
-    return taken
-
-
 def estimate_tricks(view: PekloView, rng: random.Random, samples: int = SAMPLES) -> float:
     """The tricks the seat's hand should take at the start of the deal: the mean of ``samples``
     greedy playouts with the unseen cards dealt at random to the other seats (see "Bidding" in
@@ -152,7 +122,7 @@ def estimate_tricks(view: PekloView, rng: random.Random, samples: int = SAMPLES)
         pool = iter(unseen)
         hands: list[list[int]] = [[int(c) for c in view.hand] if s == view.seat
                                   else [next(pool) for _ in range(view.size)] for s in range(view.players)]
-        total += _playout(hands, leader, trump)[view.seat]
+        total += greedy_playout(hands, leader, trump)[view.seat]
     return total / samples
 
 

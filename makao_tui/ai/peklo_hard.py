@@ -5,16 +5,17 @@ the unseen cards that agrees with the view (:func:`~makao_tui.games.peklo.deal_u
 other hand of its size, no card of a suit the seat is known to be void in) and, likely, with the
 bids made (:func:`world_for`: a deal whose hands would take about what their seats bid is kept
 more often, so a seat that bid high tends to hold the high cards and trumps). In every world each
-legal action is played out to the end of the deal by :func:`play_out` (all seats, the searching
-one included after its action, follow a fast bid-aware policy) and scored by the seat's points
+legal action is played out to the end of the deal by :func:`~makao_tui.ai.peklo_playout.play_out`
+(all seats, the searching one included after its action, follow a fast bid-aware policy; compiled
+on install) and scored by the seat's points
 of the deal under the rules' ``scoring`` (:func:`~makao_tui.games.peklo.bid_points`). The action with the best mean over
 the worlds wins (:func:`makao_tui.ai.search.search`: common worlds for all actions, the
 :class:`~makao_tui.ai.Thinking` budget, ties to the lower bid / lower card).
 
 **Bidding.** The actions are the legal bids (so the hook is respected). Seats still to bid after
 the searching one are given, per world, the tricks they take in one greedy full-information
-playout (:func:`makao_tui.ai.peklo._playout`) — a stand-in for their own estimate; a dealer's
-stand-in bid the hook forbids moves to the nearest legal one.
+playout (:func:`~makao_tui.ai.peklo_playout.greedy_playout`) — a stand-in for their own
+estimate; a dealer's stand-in bid the hook forbids moves to the nearest legal one.
 
 **Playout policy** (per seat, ``need`` = bid − tricks taken): leading, a seat that needs tricks
 leads its highest card, side suits before trumps; one that needs none leads its lowest, trumps
@@ -30,7 +31,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from typing import cast
 
 from ..engine.actions import Action, Bid, Play
@@ -38,89 +38,8 @@ from ..engine.cards import SUITS
 from ..engine.words import Seat, Words, plural_words
 from ..games.peklo import PekloView, bid_points, deal_unseen, trick_winner
 from . import Advice, Thinking, register_ai
-from .peklo import _playout
+from .peklo_playout import greedy_playout, play_out
 from .search import search
-
-
-def _pick(hand: list[int], table: list[int], best: int, trump: int, need: int, last: bool) -> int:
-    """The card (an int, ``suit * 13 + rank``) the playout policy plays from ``hand`` onto
-    ``table`` (the trick so far, leader first; ``best`` the strength of its winning card, see
-    :func:`_strength`); ``trump`` a suit index or -1; ``need`` the seat's bid minus its tricks;
-    ``last``: the seat plays the trick's last card."""
-    if not table:
-        if need > 0:
-            return max(hand, key=lambda c: (c // 13 != trump, c % 13))
-        return min(hand, key=lambda c: (c // 13 == trump, c % 13))
-    led = table[0] // 13
-    suited = [c for c in hand if c // 13 == led]
-    options = suited or hand
-
-    def strength(c: int) -> int:
-        s = c // 13
-        return 200 + c % 13 if s == trump else 100 + c % 13 if s == led else 0
-
-    if need > 0:
-        winners = [c for c in options if strength(c) > best]
-        if winners:
-            if last or not suited:
-                return min(winners, key=strength)
-            return max(winners, key=strength)
-        return min(options, key=lambda c: (c // 13 == trump, c % 13))
-    losers = [c for c in options if strength(c) < best]
-    if losers:
-        return max(losers, key=lambda c: (c // 13 == trump, c % 13))
-    return max(options, key=strength) if last else min(options, key=strength)
-
-
-def play_out(hands: list[list[int]], bids: list[int], tricks: Sequence[int], leader: int,
-             table: list[int], trump: int, first: int | None = None,
-             every_trick: bool = False) -> tuple[list[int], int]:
-    """Play the deal to its end with the policy of :func:`_pick` and return (tricks per seat, the
-    winner of the trick under way).
-
-    ``hands``: the cards (ints) left in each hand, consumed; ``bids``: every seat's bid;
-    ``tricks``: taken so far (copied); ``leader``: the seat that led (or leads) the trick under
-    way; ``table``: its cards so far (copied); ``trump``: the trump suit index or -1; ``first``:
-    the card the seat to act plays instead of the policy's choice (it must be legal);
-    ``every_trick``: every trick scores (``scoring`` ``tricks``), so a seat whose bid is out of
-    reach plays for tricks."""
-    players = len(hands)
-    tricks = list(tricks)
-    table = list(table)
-    current = -1
-    best, winner = 0, leader
-    if table:
-        led = table[0] // 13
-        for i, c in enumerate(table):
-            st = 200 + c % 13 if c // 13 == trump else 100 + c % 13 if c // 13 == led else 0
-            if st > best:
-                best, winner = st, (leader + i) % players
-    while True:
-        seat = (leader + len(table)) % players
-        hand = hands[seat]
-        if not hand:
-            break
-        if first is not None:
-            card, first = first, None
-        else:
-            need = bids[seat] - tricks[seat]
-            if every_trick and (need < 0 or need > len(hand)):
-                need = len(hand)
-            card = _pick(hand, table, best, trump, need, len(table) == players - 1)
-        hand.remove(card)
-        if not table:
-            best, winner = 0, seat
-        table.append(card)
-        led = table[0] // 13
-        st = 200 + card % 13 if card // 13 == trump else 100 + card % 13 if card // 13 == led else 0
-        if st > best:
-            best, winner = st, seat
-        if len(table) == players:
-            tricks[winner] += 1
-            if current < 0:
-                current = winner
-            leader, table, best = winner, [], 0
-    return tricks, current
 
 
 class _World:
@@ -149,8 +68,8 @@ def world_for(view: PekloView, trump: int, rng: random.Random) -> _World:
     """A world agreeing with ``view`` (:func:`~makao_tui.games.peklo.deal_unseen`), its hands as
     ints, and with the bids made so far: a seat that bid high is likelier to hold the cards that
     take tricks. Each try deals the unseen cards, then plays the deal greedily from its start by
-    :func:`makao_tui.ai.peklo._playout` (every seat's cards as dealt: its hand now and the cards
-    it played), which estimates the tricks each hand should take; the world is kept with the
+    :func:`~makao_tui.ai.peklo_playout.greedy_playout` (every seat's cards as dealt: its hand now
+    and the cards it played), which estimates the tricks each hand should take; the world is kept with the
     chance :data:`BID_SIGMA` gives to how far the estimates of the other seats that have bid lie
     from their bids; after :data:`BID_TRIES` tries the closest is kept. Its ``bids`` are the bids
     made so far and, for the seats still to bid, their estimates (the searching seat's own entry
@@ -164,7 +83,7 @@ def world_for(view: PekloView, trump: int, rng: random.Random) -> _World:
     closest: tuple[int, list[list[int]], list[int]] | None = None
     for _ in range(BID_TRIES if known else 1):
         hands = [[int(c) for c in h] for h in deal_unseen(view, rng)]
-        guess = _playout([h + p for h, p in zip(hands, played, strict=False)], first, trump)
+        guess = greedy_playout([h + p for h, p in zip(hands, played, strict=False)], first, trump)
         if not known:
             break
         miss = sum((guess[s] - b) ** 2 for s, b in known)
