@@ -3,10 +3,11 @@ compiled core").
 
 ``pip install .`` and ``pip install -e .`` run it (hatchling's custom build hook, configured in
 pyproject.toml): it compiles every module that ``makao_tui/games/compiled.py`` lists in its
-``CORES`` (the shedding games' ``shedding_core.py`` and Peklo's ``peklo_core.py``) into an
-extension module of the same name (random playouts 2–3 times as fast), each with mypyc's runtime
-library of its own, and records the SHA-256 of each source it compiled beside it
-(``<core>.sha256``), which ``compiled.py`` compares with the source when the module is imported.
+``CORES`` (the shedding games' ``games/shedding_core.py``, Peklo's ``games/peklo_core.py`` and
+the Peklo AIs' playouts, ``ai/peklo_playout.py``) into an extension module of the same name
+(random playouts 2–3 times as fast), each with mypyc's runtime library of its own, and records
+the SHA-256 of each source it compiled beside it (``<core>.sha256``), which ``compiled.py``
+compares with the source when the module is imported.
 A wheel gets the files; an editable install puts them beside the sources in the checkout (each
 editable install first removes what the last one compiled). When the cores cannot be compiled
 (no C compiler, no Python headers, a type error mypyc refuses) the hook says why on stderr and
@@ -27,22 +28,29 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: the package of the cores, as a path from the project root
-GAMES = "makao_tui/games"
+#: the package the cores are in (``CORES`` names each by its path within it), as a path from the
+#: project root
+PACKAGE = "makao_tui"
 
 
 def cores(root: Path) -> tuple[str, ...]:
     """The modules to compile (``CORES`` of ``compiled.py``, read from the source: the package
     itself is not imported at build time)."""
-    spec = importlib.util.spec_from_file_location("makao_build_compiled", root / GAMES / "compiled.py")
+    spec = importlib.util.spec_from_file_location("makao_build_compiled", root / PACKAGE / "games" / "compiled.py")
     assert spec is not None and spec.loader is not None  # a .py file has both
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return tuple(module.CORES)
 
 
+def source(name: str) -> str:
+    """The path of the source of the core ``name`` (``"games.peklo_core"``) from the project
+    root, without its ``.py``."""
+    return f"{PACKAGE}/{name.replace('.', '/')}"
+
+
 def compile_cores(root: Path, out: Path, names: tuple[str, ...]) -> list[Path]:
-    """Compile the modules ``names`` of :data:`GAMES` of the project at ``root`` with mypyc into
+    """Compile the modules ``names`` (of :data:`PACKAGE`) of the project at ``root`` with mypyc into
     ``out`` (a directory), each on its own (its own runtime library); return the extension files
     made. Raises whatever mypyc or the C compiler raise when it cannot be done."""
     from mypyc.build import mypycify
@@ -53,7 +61,7 @@ def compile_cores(root: Path, out: Path, names: tuple[str, ...]) -> list[Path]:
     try:
         work = Path(tempfile.mkdtemp(prefix="makao-mypyc-"))
         try:
-            sources = [f"{GAMES}/{name}.py" for name in names]
+            sources = [f"{source(name)}.py" for name in names]
             extensions = mypycify(["--ignore-missing-imports", *sources], target_dir=str(work / "c"), separate=True)
             dist = Distribution({"name": "makao-tui-core", "ext_modules": extensions})
             build = dist.get_command_obj("build_ext")
@@ -75,12 +83,13 @@ class CompiledCoreHook(BuildHookInterface):
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
-        games = root / GAMES
         names = cores(root)
         editable = version == "editable"
         if editable:  # what an earlier install compiled goes, whatever comes of this one
             for name in names:
-                for old in (*games.glob(f"{name}*.so"), *games.glob(f"{name}*.pyd"), games / f"{name}.sha256"):
+                base = root / source(name)
+                for old in (*base.parent.glob(f"{base.name}*.so"), *base.parent.glob(f"{base.name}*.pyd"),
+                            base.with_name(f"{base.name}.sha256")):
                     old.unlink(missing_ok=True)
         if os.environ.get("MAKAO_PURE_PYTHON"):
             print("makao-tui: MAKAO_PURE_PYTHON is set: the rules cores stay pure Python", file=sys.stderr)
@@ -97,9 +106,10 @@ class CompiledCoreHook(BuildHookInterface):
             return
         files = {path: path.relative_to(out).as_posix() for path in made}
         for name in names:
-            hash_file = out / GAMES / f"{name}.sha256"
-            hash_file.write_text(hashlib.sha256((games / f"{name}.py").read_bytes()).hexdigest() + "\n")
-            files[hash_file] = f"{GAMES}/{name}.sha256"
+            hash_file = out / f"{source(name)}.sha256"
+            hash_file.parent.mkdir(parents=True, exist_ok=True)
+            hash_file.write_text(hashlib.sha256((root / f"{source(name)}.py").read_bytes()).hexdigest() + "\n")
+            files[hash_file] = f"{source(name)}.sha256"
         for path, target in files.items():
             if editable:
                 shutil.copy2(path, root / target)

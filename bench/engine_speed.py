@@ -14,9 +14,9 @@ choosing uniformly among the legal actions with ``random.Random.choice``:
 - ``ours checked``: the same with ``state.apply(rng.choice(state.legal_actions()))``: ``Action``
   objects, the legality check and the events of the log.
 - ``ours fast, pure``: when the game's rules core is compiled (the install's mypyc build,
-  CONTRIBUTING.md "The compiled core": ``shedding_core`` for the Makaos, ``peklo_core`` for
-  Peklo): the fast path of the same deals on the pure-Python source of that core, loaded beside
-  it, for the compiled/pure ratio.
+  CONTRIBUTING.md "The compiled core": ``games.shedding_core`` for the Makaos,
+  ``games.peklo_core`` for Peklo): the fast path of the same deals on the pure-Python source of
+  that core, loaded beside it, for the compiled/pure ratio.
 - ``OpenSpiel lean``: the leanest Python loop a user of ``pyspiel`` would write:
   ``game.new_initial_state()``, then ``state.apply_action(rng.choice(state.legal_actions()))`` at
   every node, chance nodes included where their outcomes are uniform (checked before the timing
@@ -124,7 +124,7 @@ class Contestant:
 def pure_core(core: str):
     """The pure-Python source of ``core`` (one of ``compiled.CORES``), loaded as a module of its
     own beside the compiled one (the same rules; its own tables)."""
-    spec = importlib.util.spec_from_file_location(f"makao_tui.games.bench_pure_{core}", source_path(core))
+    spec = importlib.util.spec_from_file_location(f"makao_tui.bench_pure_{core.replace('.', '_')}", source_path(core))
     assert spec is not None and spec.loader is not None  # a .py file has both
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -300,7 +300,7 @@ def main() -> None:
         checked = ours(game, args.players, args.size, checked=True)
         lean = openspiel_lean(os_game, name, uniform)
         cpp = openspiel_cpp(pyspiel, os_game, args.players)
-        core = "peklo_core" if game == "peklo" else "shedding_core"
+        core = "games.peklo_core" if game == "peklo" else "games.shedding_core"
         pure = ours(game, args.players, args.size, checked=False, pure=pure_core(core)) if compiled[core] else None
         interleave([fast, checked, lean, cpp, *([pure] if pure else [])], args.seconds, args.slice)
         cpp.actions = round(cpp.deals * lean.actions_per_deal)

@@ -2,7 +2,9 @@
 
 Every game has three levels (issue 7): ``easy`` (legal but loose), ``normal`` (the heuristics) and
 ``hard`` (a search over the hidden cards, guided by the normal policy; in Macao the exact
-expected-chips policy). A level is registered per game with :func:`register_ai`.
+expected-chips policy). A level is registered per game with :func:`register_ai`. The Peklo
+AIs' playouts (:mod:`~makao_tui.ai.peklo_playout`) may run compiled, as the rules cores do
+(:mod:`makao_tui.games.compiled`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from typing import Any, Protocol
 from ..engine.actions import Action
 from ..engine.variant import AI_LEVELS
 from ..engine.words import Words
+from ..games.compiled import install
+
+install()  # before anything imports the compiled playouts (peklo_playout): an old build never runs
 
 #: the AI levels, weakest first; ``"ai"`` alone means :data:`DEFAULT_LEVEL`
 LEVELS = AI_LEVELS

@@ -1,14 +1,16 @@
 """Which rules cores run: the ones compiled by the build hook, or their pure-Python sources
 (issue 15; CONTRIBUTING.md "The compiled core").
 
-:data:`CORES` names the modules of this package that ``pip install`` compiles with mypyc
-(``hatch_build.py`` reads the list from here): each into an extension module beside its source,
-with the SHA-256 of the source compiled in ``<module>.sha256``. Python would load such an
-extension even after its source had changed (an editable checkout, edited since its install),
-running old rules. :class:`CoreFinder`, installed by the games package before anything of it is
-imported, makes that impossible: when a compiled module was made from another source it warns
-(:class:`RuntimeWarning`) and has the source imported instead; so it does, for every core and
-without a warning, when ``MAKAO_PURE_PYTHON`` is set (to any non-empty value).
+:data:`CORES` names the modules of ``makao_tui`` that ``pip install`` compiles with mypyc (the
+rules cores of the games and the Peklo AIs' playouts; ``hatch_build.py`` reads the list from
+here): each into an extension module beside its source, with the SHA-256 of the source compiled
+in ``<module>.sha256``. Python would load such an extension even after its source had changed
+(an editable checkout, edited since its install), running old rules. :class:`CoreFinder`,
+installed by the games package before anything of it is imported and by the AI package (which
+imports the games package) before anything of it is, makes that impossible: when a compiled
+module was made from another source it warns (:class:`RuntimeWarning`) and has the source
+imported instead; so it does, for every core and without a warning, when ``MAKAO_PURE_PYTHON``
+is set (to any non-empty value).
 """
 
 from __future__ import annotations
@@ -20,24 +22,36 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-#: the modules of this package compiled on install (names within it): the rules code of the
-#: shedding games and of Peklo; ``hatch_build.py`` compiles exactly these
-CORES = ("shedding_core", "peklo_core")
-#: the package that holds them
-PACKAGE = __name__.rpartition(".")[0]
-_HERE = os.path.dirname(os.path.abspath(__file__))
+#: the modules compiled on install, each named by its path within the ``makao_tui`` package (a
+#: dotted name under :data:`PACKAGE`): the rules code of the shedding games and of Peklo, and
+#: the Peklo AIs' playouts; ``hatch_build.py`` compiles exactly these
+CORES = ("games.shedding_core", "games.peklo_core", "ai.peklo_playout")
+#: the package the names of :data:`CORES` are relative to
+PACKAGE = __name__.partition(".")[0]
+#: its directory
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _base(core: str) -> str:
+    """The path of ``core`` (one of :data:`CORES`) without a suffix."""
+    return os.path.join(_ROOT, *core.split("."))
 
 
 def source_path(core: str) -> str:
     """The path of the source of ``core`` (one of :data:`CORES`)."""
-    return os.path.join(_HERE, core + ".py")
+    return _base(core) + ".py"
+
+
+def hash_path(core: str) -> str:
+    """The path of the SHA-256 of the source ``core`` (one of :data:`CORES`) was compiled from."""
+    return _base(core) + ".sha256"
 
 
 def compiled_path(core: str) -> str | None:
     """The path of the compiled ``core`` (one of :data:`CORES`) beside its source, or None when
     there is none."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = os.path.join(_HERE, core + suffix)
+        path = _base(core) + suffix
         if os.path.exists(path):
             return path
     return None
@@ -48,7 +62,7 @@ def compiled_is_current(core: str) -> bool:
     import hashlib
 
     try:
-        with open(os.path.join(_HERE, core + ".sha256")) as f:
+        with open(hash_path(core)) as f:
             built = f.read().strip()
         with open(source_path(core), "rb") as f:
             source = hashlib.sha256(f.read()).hexdigest()
@@ -70,7 +84,7 @@ class CoreFinder:
 
     @staticmethod
     def find_spec(name: str, path: Sequence[str] | None = None, target: Any = None) -> Any:
-        package, _, core = name.rpartition(".")
+        package, _, core = name.partition(".")
         if package != PACKAGE or core not in CORES or compiled_path(core) is None:
             return None
         if not os.environ.get("MAKAO_PURE_PYTHON"):
@@ -78,8 +92,8 @@ class CoreFinder:
                 return None
             import warnings
 
-            warnings.warn(f"makao_tui/games/{core}.py has changed since it was compiled: it runs as pure "
-                          "Python (`pip install -e .` compiles it again)", RuntimeWarning, stacklevel=2)
+            warnings.warn(f"{PACKAGE}/{core.replace('.', '/')}.py has changed since it was compiled: it runs as "
+                          "pure Python (`pip install -e .` compiles it again)", RuntimeWarning, stacklevel=2)
         return importlib.util.spec_from_file_location(name, source_path(core))
 
 

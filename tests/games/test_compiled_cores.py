@@ -1,6 +1,6 @@
-"""The rules cores compiled by the build hook (the shedding games' and Peklo's) and their
-pure-Python sources play alike, and a compiled core older than its source never runs (issue 15;
-CONTRIBUTING.md "The compiled core")."""
+"""The cores compiled by the build hook (the shedding games' and Peklo's rules, the Peklo AIs'
+playouts) and their pure-Python sources play alike, and a compiled core older than its source
+never runs (issue 15; CONTRIBUTING.md "The compiled core")."""
 
 from __future__ import annotations
 
@@ -19,9 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: plays random deals of both Makaos and of Peklo (the house preset every fourth, every other deal
 #: through the checked path with its events and every seat's view; each deal goes on on a clone
-#: every 11 actions) and prints whether each core of compiled.CORES ran compiled, and one hash
+#: every 11 actions), plays out random Peklo worlds with the AIs' playouts (the hard one from a
+#: point of the deal, the first card given or not; the greedy one from the start), and prints
+#: whether each core of compiled.CORES ran compiled, and one hash
 PLAY = """
 import hashlib, random
+from makao_tui.ai.peklo_playout import greedy_playout, play_out
 from makao_tui.games import get_variant
 from makao_tui.games.compiled import CORES, core_is_compiled
 from makao_tui.games.peklo import PekloState, match_deals
@@ -52,6 +55,24 @@ for i in range(36):
             state.step(rng.choice(moves))
             h.update(repr([int(m) for m in moves]).encode())
     h.update(repr((state.snapshot(), state.points())).encode())
+rng = random.Random(7)
+for i in range(3000):
+    players = rng.randint(3, 7)
+    size = rng.randint(1, 52 // players)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [deck[s * size:(s + 1) * size] for s in range(players)]
+    trump, leader = rng.randrange(-1, 4), rng.randrange(players)
+    played = []
+    taken = greedy_playout([list(hand) for hand in hands], leader, trump, played)
+    h.update(repr((taken, played)).encode())
+    table = [hands[(leader + k) % players].pop() for k in range(rng.randrange(players))]
+    first = rng.choice(hands[(leader + len(table)) % players]) if i % 2 else None
+    bids = [rng.randint(0, size) for _ in range(players)]
+    tricks = [rng.randint(0, 2) for _ in range(players)]
+    played = []
+    result = play_out(hands, bids, tricks, leader, table, trump, first, i % 3 == 0, played)
+    h.update(repr((result, played, hands)).encode())
 print(",".join(str(core_is_compiled(core)) for core in CORES), h.hexdigest())
 """
 
@@ -124,25 +145,49 @@ def test_a_compiled_core_beside_its_source_was_compiled_from_it(core):
 @pytest.mark.parametrize("core", compiled.CORES)
 def test_a_compiled_core_of_another_source_gives_way_to_the_source(core, tmp_path, monkeypatch):
     name = f"{compiled.PACKAGE}.{core}"
-    source = tmp_path / f"{core}.py"
+    folder, _, module = core.rpartition(".")
+    (tmp_path / folder).mkdir()
+    source = tmp_path / folder / f"{module}.py"
     source.write_text("# changed\n")
-    (tmp_path / f"{core}.sha256").write_text("0" * 64 + "\n")
-    monkeypatch.setattr(compiled, "_HERE", str(tmp_path))
+    (tmp_path / folder / f"{module}.sha256").write_text("0" * 64 + "\n")
+    monkeypatch.setattr(compiled, "_ROOT", str(tmp_path))
     monkeypatch.delenv("MAKAO_PURE_PYTHON", raising=False)
     assert compiled.CoreFinder.find_spec(name) is None  # nothing compiled: the usual import
-    (tmp_path / (core + compiled.importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b"")
-    with pytest.warns(RuntimeWarning, match=f"{core}.py has changed since it was compiled"):
+    (tmp_path / folder / (module + compiled.importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b"")
+    with pytest.warns(RuntimeWarning, match=f"makao_tui/{folder}/{module}.py has changed since it was compiled"):
         spec = compiled.CoreFinder.find_spec(name)
     assert spec is not None and spec.origin == str(source)
 
-    (tmp_path / f"{core}.sha256").write_text(hashlib.sha256(source.read_bytes()).hexdigest() + "\n")
+    (tmp_path / folder / f"{module}.sha256").write_text(hashlib.sha256(source.read_bytes()).hexdigest() + "\n")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert compiled.CoreFinder.find_spec(name) is None  # current: the compiled one runs
-        assert compiled.CoreFinder.find_spec(f"{compiled.PACKAGE}.peklo") is None  # not a core
-        assert compiled.CoreFinder.find_spec(f"{compiled.PACKAGE}.shedding") is None
+        for other in ("games.peklo", "games.shedding", "ai.peklo", "ai.peklo_hard", "games", "ai"):  # not cores
+            assert compiled.CoreFinder.find_spec(f"{compiled.PACKAGE}.{other}") is None
         assert compiled.CoreFinder.find_spec(f"other.{core}") is None  # a core's name elsewhere
+        assert compiled.CoreFinder.find_spec(f"{compiled.PACKAGE}.{module}") is None  # or in another package
         monkeypatch.setenv("MAKAO_PURE_PYTHON", "1")
         spec = compiled.CoreFinder.find_spec(name)
     assert spec is not None and spec.origin == str(source)
     assert compiled.CoreFinder in sys.meta_path
+
+
+#: imports one core first thing in a fresh interpreter (argv[1], a name of compiled.CORES) and
+#: prints the file it came from
+FIRST = """
+import importlib, sys
+print(importlib.import_module("makao_tui." + sys.argv[1]).__file__)
+"""
+
+
+@pytest.mark.parametrize("core", compiled.CORES)
+def test_a_core_imported_first_thing_is_watched_too(core):
+    """The finder is in place before any core can be imported, the AI package's playouts too
+    (installed by the games package and by the AI package): ``MAKAO_PURE_PYTHON`` gives the
+    source even when nothing else was imported before the core."""
+    if compiled.compiled_path(core) is None:
+        pytest.skip(f"{core} is not compiled here (pure Python)")
+    env = {**os.environ, "MAKAO_PURE_PYTHON": "1"}
+    out = subprocess.run([sys.executable, "-c", FIRST, core], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.strip() == compiled.source_path(core)
