@@ -1,9 +1,9 @@
 """The hard AI of Peklo (RULES.md §4, issue 7): determinized search over the cards it cannot see.
 
 It decides from its :class:`~makao_tui.games.peklo.PekloView` only. Each *world* is one deal of
-the unseen cards that agrees with the view (:func:`~makao_tui.games.peklo.deal_unseen`: every
+the unseen cards that agrees with the view (:class:`~makao_tui.games.peklo.UnseenDealer`: every
 other hand of its size, no card of a suit the seat is known to be void in) and, likely, with the
-bids made (:func:`world_for`: a deal whose hands would take about what their seats bid is kept
+bids made (:class:`WorldSampler`: a deal whose hands would take about what their seats bid is kept
 more often, so a seat that bid high tends to hold the high cards and trumps). In every world each
 legal action is played out to the end of the deal by :func:`~makao_tui.ai.peklo_playout.play_out`
 (all seats, the searching one included after its action, follow a fast bid-aware policy; compiled
@@ -36,7 +36,7 @@ from typing import cast
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SUITS
 from ..engine.words import Seat, Words, plural_words
-from ..games.peklo import PekloView, bid_points, deal_unseen, trick_winner
+from ..games.peklo import PekloView, UnseenDealer, bid_points, trick_winner
 from . import Advice, Thinking, register_ai
 from .peklo_playout import greedy_playout, play_out
 from .search import search
@@ -64,39 +64,52 @@ BID_SIGMA = 1.0
 BID_TRIES = 32
 
 
-def world_for(view: PekloView, trump: int, rng: random.Random) -> _World:
-    """A world agreeing with ``view`` (:func:`~makao_tui.games.peklo.deal_unseen`), its hands as
-    ints, and with the bids made so far: a seat that bid high is likelier to hold the cards that
-    take tricks. Each try deals the unseen cards, then plays the deal greedily from its start by
-    :func:`~makao_tui.ai.peklo_playout.greedy_playout` (every seat's cards as dealt: its hand now
-    and the cards it played), which estimates the tricks each hand should take; the world is kept with the
-    chance :data:`BID_SIGMA` gives to how far the estimates of the other seats that have bid lie
-    from their bids; after :data:`BID_TRIES` tries the closest is kept. Its ``bids`` are the bids
-    made so far and, for the seats still to bid, their estimates (the searching seat's own entry
-    is replaced by the bid searched). Uses ``rng`` only; raises ValueError as ``deal_unseen``."""
-    played: list[list[int]] = [[] for _ in range(view.players)]
-    for trick in list(view.history) + ([view.trick] if view.trick is not None else []):
-        for seat, card in zip(trick.seats, trick.cards, strict=False):
-            played[seat].append(int(card))
-    known = [(s, b) for s, b in enumerate(view.bids) if b is not None and s != view.seat]
-    first = (view.dealer + 1) % view.players
-    closest: tuple[int, list[list[int]], list[int]] | None = None
-    for _ in range(BID_TRIES if known else 1):
-        hands = [[int(c) for c in h] for h in deal_unseen(view, rng)]
-        guess = greedy_playout([h + p for h, p in zip(hands, played, strict=False)], first, trump)
-        if not known:
-            break
-        miss = sum((guess[s] - b) ** 2 for s, b in known)
-        if closest is None or miss < closest[0]:
-            closest = (miss, hands, guess)
-        if rng.random() < math.exp(-miss / (2 * BID_SIGMA * BID_SIGMA)):
-            break
-    else:
-        assert closest is not None  # at least one try was made
-        _, hands, guess = closest
-    if all(b is not None for b in view.bids):
-        return _World(hands, cast("list[int]", list(view.bids)))
-    return _World(hands, [b if b is not None else guess[s] for s, b in enumerate(view.bids)])
+class WorldSampler:
+    """The worlds of one decision: each agrees with ``view`` (dealt by
+    :class:`~makao_tui.games.peklo.UnseenDealer`), its hands as ints, and likely with the bids
+    made so far: a seat that bid high is likelier to hold the cards that take tricks.
+
+    For :meth:`world`, each try deals the unseen cards, then plays the deal greedily from its
+    start by :func:`~makao_tui.ai.peklo_playout.greedy_playout` (every seat's cards as dealt: its
+    hand now and the cards it played), which estimates the tricks each hand should take; the world
+    is kept with the chance :data:`BID_SIGMA` gives to how far the estimates of the other seats
+    that have bid lie from their bids; after :data:`BID_TRIES` tries the closest is kept. Its
+    ``bids`` are the bids made so far and, for the seats still to bid, their estimates (the
+    searching seat's own entry is replaced by the bid searched). ``trump``: the trump suit's
+    index in ``SUITS``, or -1."""
+
+    def __init__(self, view: PekloView, trump: int):
+        self.dealer = UnseenDealer(view)
+        self.trump = trump
+        self.played: list[list[int]] = [[] for _ in range(view.players)]
+        for trick in list(view.history) + ([view.trick] if view.trick is not None else []):
+            for seat, card in zip(trick.seats, trick.cards, strict=False):
+                self.played[seat].append(int(card))
+        self.bids = list(view.bids)
+        self.known = [(s, b) for s, b in enumerate(view.bids) if b is not None and s != view.seat]
+        self.first = (view.dealer + 1) % view.players
+
+    def world(self, rng: random.Random) -> _World:
+        """One world (see the class docstring), drawn with ``rng`` only. Raises ValueError when
+        no deal agrees with the view (:meth:`UnseenDealer.deal <makao_tui.games.peklo.UnseenDealer.deal>`)."""
+        known, played = self.known, self.played
+        closest: tuple[int, list[list[int]], list[int]] | None = None
+        for _ in range(BID_TRIES if known else 1):
+            hands = self.dealer.deal(rng)
+            guess = greedy_playout([h + p for h, p in zip(hands, played, strict=False)], self.first, self.trump)
+            if not known:
+                break
+            miss = sum((guess[s] - b) ** 2 for s, b in known)
+            if closest is None or miss < closest[0]:
+                closest = (miss, hands, guess)
+            if rng.random() < math.exp(-miss / (2 * BID_SIGMA * BID_SIGMA)):
+                break
+        else:
+            assert closest is not None  # at least one try was made
+            _, hands, guess = closest
+        if all(b is not None for b in self.bids):
+            return _World(hands, cast("list[int]", list(self.bids)))
+        return _World(hands, [b if b is not None else guess[s] for s, b in enumerate(self.bids)])
 
 
 class HardPekloAI:
@@ -129,8 +142,10 @@ class HardPekloAI:
         every_trick = scoring == "tricks"
         first = (view.dealer + 1) % view.players
 
+        worlds = WorldSampler(view, trump)
+
         def sample(view: PekloView, rng: random.Random) -> _World:
-            return world_for(view, trump, rng)
+            return worlds.world(rng)
 
         def playout(world: _World, action: Bid, rng: random.Random) -> float:
             bids = list(world.bids)
@@ -167,8 +182,10 @@ class HardPekloAI:
         table = [int(c) for c in trick.cards]
         wins: dict[Play, int] = {}
 
+        worlds = WorldSampler(view, trump)
+
         def sample(view: PekloView, rng: random.Random) -> _World:
-            return world_for(view, trump, rng)
+            return worlds.world(rng)
 
         def playout(world: _World, action: Play, rng: random.Random) -> float:
             taken, current = play_out(world.hands, bids, view.tricks, leader, table, trump, int(action.card),

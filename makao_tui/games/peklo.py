@@ -231,34 +231,52 @@ def unseen_cards(view: PekloView) -> list[Card]:
 SAMPLE_TRIES = 1000
 
 
-def deal_unseen(view: PekloView, rng: random.Random) -> list[list[Card]]:
-    """The hands of one random world agreeing with ``view``: the seat's own hand as it is, and
-    for every other seat ``view.counts[seat]`` cards drawn with ``rng`` from :func:`unseen_cards`,
-    none of a suit the seat is known to be void in (:func:`known_voids`). The unseen cards left
-    over are the undealt ones.
+class UnseenDealer:
+    """Deals the cards ``view.seat`` cannot see to the other hands, again and again, for one view
+    (the work that does not change from one deal to the next done once, in the constructor).
 
-    Seats are dealt most constrained first (fewest cards they may hold beyond their count); a
-    dead end is retried with a fresh draw. Raises ValueError when no world was found in
-    :data:`SAMPLE_TRIES` draws (the view contradicts itself).
-    """
-    unseen = unseen_cards(view)
-    voids = known_voids(view)
-    others = [s for s in range(view.players) if s != view.seat and view.counts[s]]
-    eligible = {s: [c for c in unseen if c.suit not in voids[s]] for s in others}
-    order = sorted(others, key=lambda s: (len(eligible[s]) - view.counts[s], s))
-    for _attempt in range(SAMPLE_TRIES):
-        hands: list[list[Card]] = [[] for _ in range(view.players)]
-        hands[view.seat] = list(view.hand)
-        taken: set[Card] = set()
-        for s in order:
-            free = [c for c in eligible[s] if c not in taken]
-            if len(free) < view.counts[s]:
-                break
-            hands[s] = rng.sample(free, view.counts[s])
-            taken.update(hands[s])
-        else:
-            return hands
-    raise ValueError("no deal of the unseen cards agrees with the view")
+    :meth:`deal` gives the hands of one random world agreeing with ``view``: the seat's own hand
+    as it is, and for every other seat ``view.counts[seat]`` cards drawn from
+    :func:`unseen_cards`, none of a suit the seat is known to be void in (:func:`known_voids`);
+    the unseen cards left over are the undealt ones. Seats are dealt most constrained first
+    (fewest cards they may hold beyond their count); a dead end is retried with a fresh draw.
+    Cards are ints (``Card`` numbers, ``suit * 13 + rank``)."""
+
+    def __init__(self, view: PekloView):
+        self.players = view.players
+        self.seat = view.seat
+        self.counts = list(view.counts)
+        self.hand = [int(c) for c in view.hand]
+        voids = known_voids(view)
+        unseen = unseen_cards(view)
+        others = [s for s in range(view.players) if s != view.seat and view.counts[s]]
+        eligible = {s: [int(c) for c in unseen if c.suit not in voids[s]] for s in others}
+        self.order = [(s, eligible[s]) for s in sorted(others, key=lambda s: (len(eligible[s]) - view.counts[s], s))]
+
+    def deal(self, rng: random.Random) -> list[list[int]]:
+        """One world's hands by seat (see the class docstring), drawn with ``rng`` only. Raises
+        ValueError when no world was found in :data:`SAMPLE_TRIES` draws (the view contradicts
+        itself)."""
+        counts = self.counts
+        for _attempt in range(SAMPLE_TRIES):
+            hands: list[list[int]] = [[] for _ in range(self.players)]
+            hands[self.seat] = list(self.hand)
+            taken: set[int] = set()
+            for s, eligible in self.order:
+                free = [c for c in eligible if c not in taken] if taken else eligible
+                if len(free) < counts[s]:
+                    break
+                hands[s] = rng.sample(free, counts[s])
+                taken.update(hands[s])
+            else:
+                return hands
+        raise ValueError("no deal of the unseen cards agrees with the view")
+
+
+def deal_unseen(view: PekloView, rng: random.Random) -> list[list[Card]]:
+    """The hands of one random world agreeing with ``view``, as :meth:`UnseenDealer.deal` deals
+    them, in cards. Raises ValueError as that does."""
+    return [[Card(i) for i in hand] for hand in UnseenDealer(view).deal(rng)]
 
 
 def sample_world(view: PekloView, rules: PekloRules, rng: random.Random) -> PekloState:

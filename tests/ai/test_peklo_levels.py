@@ -128,7 +128,8 @@ def test_the_hard_worlds_give_the_high_cards_to_the_seat_that_bid_high(monkeypat
 
     def gap() -> int:
         rng = random.Random(1)
-        worlds = [peklo_hard.world_for(view, trump, rng) for _ in range(200)]
+        sampler = peklo_hard.WorldSampler(view, trump)
+        worlds = [sampler.world(rng) for _ in range(200)]
         return sum(strength(w.hands[1]) - strength(w.hands[2]) for w in worlds)
 
     assert gap() > 300  # on average 1.5 more high cards or trumps a world in the high bidder's hand
