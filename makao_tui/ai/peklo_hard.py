@@ -36,7 +36,7 @@ from typing import cast
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SUITS
 from ..engine.words import Seat, Words, plural_words
-from ..games.peklo import PekloView, UnseenDealer, bid_points, trick_winner
+from ..games.peklo import PekloView, UnseenDealer, bid_points, played_cards, trick_winner
 from . import Advice, Thinking, register_ai
 from .peklo_playout import greedy_playout, play_out
 from .search import search
@@ -81,10 +81,7 @@ class WorldSampler:
     def __init__(self, view: PekloView, trump: int):
         self.dealer = UnseenDealer(view)
         self.trump = trump
-        self.played: list[list[int]] = [[] for _ in range(view.players)]
-        for trick in list(view.history) + ([view.trick] if view.trick is not None else []):
-            for seat, card in zip(trick.seats, trick.cards, strict=False):
-                self.played[seat].append(int(card))
+        self.played = [[int(c) for c in cards] for cards in played_cards(view)]
         self.bids = list(view.bids)
         self.known = [(s, b) for s, b in enumerate(view.bids) if b is not None and s != view.seat]
         self.first = (view.dealer + 1) % view.players

@@ -47,8 +47,8 @@ from .peklo_events import BidMade, CardPlayed, DealScored, Trick, TrickWon, Trum
 __all__ = [
     "BID", "BID_MOVE", "OVER", "PLAY", "BidMade", "CardPlayed", "DealScored", "PekloRules", "PekloState",
     "PekloView", "Trick", "TrickWon", "TrumpTurned", "bid_points", "deal", "deal_count", "deal_points",
-    "deal_size", "deal_unseen", "from_layout", "known_voids", "match_deals", "match_over", "move_action",
-    "sample_world", "trick_winner", "unseen_cards",
+    "deal_size", "deal_tricks", "deal_unseen", "from_layout", "known_voids", "match_deals", "match_over",
+    "move_action", "played_cards", "sample_world", "trick_winner", "unseen_cards",
 ]
 
 
@@ -199,12 +199,26 @@ VARIANT = register(Variant(
 # Kept apart from the engine above: it builds states only through the constructor and ``apply``.
 
 
+def deal_tricks(view: PekloView) -> list[Trick]:
+    """The tricks of the deal so far, in order: the finished ones (``view.history``), then the one
+    under way when there is one."""
+    return [*view.history, view.trick] if view.trick is not None else list(view.history)
+
+
+def played_cards(view: PekloView) -> list[list[Card]]:
+    """Per seat, the cards it has played this deal, in the order played."""
+    played: list[list[Card]] = [[] for _ in range(view.players)]
+    for trick in deal_tricks(view):
+        for seat, card in zip(trick.seats, trick.cards, strict=False):
+            played[seat].append(card)
+    return played
+
+
 def known_voids(view: PekloView) -> list[set[str]]:
     """Per seat, the suits (letters) it is known to hold none of: it once failed to follow them
     this deal (RULES.md §4 "Play": a player who holds the led suit must follow it)."""
     voids: list[set[str]] = [set() for _ in range(view.players)]
-    tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
-    for trick in tricks:
+    for trick in deal_tricks(view):
         if trick.cards:
             led = trick.cards[0].suit
             for seat, card in zip(trick.seats, trick.cards, strict=False):
@@ -220,10 +234,8 @@ def unseen_cards(view: PekloView) -> list[Card]:
     seen = set(view.hand)
     if view.trump is not None:
         seen.add(view.trump)
-    for trick in view.history:
+    for trick in deal_tricks(view):
         seen.update(trick.cards)
-    if view.trick is not None:
-        seen.update(view.trick.cards)
     return [Card(i) for i in range(52) if i not in seen]
 
 
@@ -285,18 +297,14 @@ def sample_world(view: PekloView, rules: PekloRules, rng: random.Random) -> Pekl
     ``view.number`` with the same dealer and trump card, then the bids and the cards of the view
     replayed in order. ``rules`` are the match's rules (``rules.hook`` must equal ``view.hook``).
     Raises ValueError as :func:`deal_unseen` does."""
-    hands = deal_unseen(view, rng)
-    tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
-    for trick in tricks:
-        for seat, card in zip(trick.seats, trick.cards, strict=False):
-            hands[seat].append(card)
+    hands = [hand + played for hand, played in zip(deal_unseen(view, rng), played_cards(view), strict=True)]
     state = PekloState(rules, view.players, view.dealer, hands, view.trump, view.number)
     for i in range(view.players):
         bid = view.bids[(view.dealer + 1 + i) % view.players]
         if bid is None:
             break
         state.apply(Bid(bid))
-    for trick in tricks:
+    for trick in deal_tricks(view):
         for card in trick.cards:
             state.apply(Play(card))
     return state
