@@ -388,10 +388,11 @@ class SetupScreen(Screen[None]):
         errors: list[str] = []
         seen: set[str] = set()
         for row in self._rows():
-            name = row.name_input.value.strip()
             if row.kind != "human":
                 errors.append("")
-            elif not name:
+                continue
+            name = row.name_input.value.strip()
+            if not name:
                 errors.append(_("a name, please"))
             elif name.casefold() in seen:
                 errors.append(_("name taken"))
