@@ -14,6 +14,7 @@ samples. The budget is :class:`~makao_tui.ai.Thinking`: wall-clock seconds, a pl
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -71,10 +72,25 @@ def search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A]
     longest step of the previous search with the same clock counts as seen: on a loaded machine
     the waits come again). With no world finished in time the result is ``actions[0]`` (callers
     put their fallback first). Ties go to the earlier action.
+
+    The objects that exist when the search starts are frozen (``gc.freeze``) until it ends: a
+    collection of the garbage collector during the search then scans only what the search made.
+    A full collection of the whole heap (20–30 ms in a running match) would otherwise now and then
+    land inside a decision and break a short budget (bench/RESULTS.md, issue 15).
     Raises ValueError for no actions.
     """
     if not actions:
         raise ValueError("nothing to search: no legal action")
+    gc.freeze()
+    try:
+        return _search(view, actions, sample, playout, thinking, rng, clock, start)
+    finally:
+        gc.unfreeze()
+
+
+def _search(view: Any, actions: Sequence[A], sample: Sampler, playout: Playout[A], thinking: Thinking,
+            rng: random.Random, clock: Callable[[], float], start: float | None) -> SearchResult[A]:
+    """The body of :func:`search`, with the heap frozen."""
     n = len(actions)
     per_world: list[list[float]] = [[] for _ in range(n)]
     if start is None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import weakref
 from types import SimpleNamespace
 
 import pytest
@@ -126,3 +128,37 @@ def test_half_the_longest_step_of_the_last_search_is_kept_in_hand_by_the_next():
     result = search(SimpleNamespace(), [0, 1], lambda view, rng: World(), clock.playout, Thinking(seconds=1.0),
                     random.Random(0), clock=clock)
     assert 0.75 <= result.seconds <= 0.85
+
+
+class Cycle:
+    """An object in a reference cycle: only the garbage collector frees it."""
+
+    def __init__(self):
+        self.me = self
+
+
+def test_a_collection_during_the_search_leaves_the_older_heap_alone():
+    # a cycle made before the search is not freed by a full collection inside it (that
+    # collection does not scan the older heap), and is freed by one after it; the heap is thawed
+    # even when a playout raises
+    old = weakref.ref(Cycle())
+    seen = []
+
+    def playout(world, action, rng):
+        gc.collect()
+        seen.append(old() is not None)
+        return float(action)
+
+    search(SimpleNamespace(), [0, 1], lambda view, rng: World(), playout, Thinking(seconds=None, playouts=2),
+           random.Random(0))
+    assert seen == [True, True] and gc.get_freeze_count() == 0
+    gc.collect()
+    assert old() is None
+
+    def failing(world, action, rng):
+        raise RuntimeError("a playout failed")
+
+    with pytest.raises(RuntimeError):
+        search(SimpleNamespace(), [0, 1], lambda view, rng: World(), failing, Thinking(seconds=None, playouts=2),
+               random.Random(0))
+    assert gc.get_freeze_count() == 0
