@@ -18,8 +18,10 @@ playout (:func:`~makao_tui.ai.peklo_playout.greedy_playout`) — a stand-in for 
 estimate; a dealer's stand-in bid the hook forbids moves to the nearest legal one.
 
 **Playout policy** (per seat, ``need`` = bid − tricks taken): leading, a seat that needs tricks
-leads its highest card, side suits before trumps; one that needs none leads its lowest, trumps
-last. Following, a seat that needs tricks takes the trick if it can (the cheapest winning card
+leads its highest *master* (a card nothing still out beats in its suit, by the cards seen to
+fall: the turned-up trump and those played), side suits before trumps, and its lowest card when it
+holds none, keeping its high cards until they are masters; one that needs none leads its lowest,
+trumps last. Following, a seat that needs tricks takes the trick if it can (the cheapest winning card
 when it is last or trumps in, else its highest card of the led suit), otherwise throws its lowest
 card; a seat that needs none plays its most dangerous card that loses (highest, trumps first),
 and when every card wins, its highest if it is last, else its lowest. Under ``scoring`` ``tricks``
@@ -85,6 +87,14 @@ class WorldSampler:
         self.bids = list(view.bids)
         self.known = [(s, b) for s, b in enumerate(view.bids) if b is not None and s != view.seat]
         self.first = (view.dealer + 1) % view.players
+        #: the cards every seat has seen leave play: the turned-up trump card and the cards
+        #: played (a bit mask, bit ``int(card)``), for the playouts' leads
+        self.gone = 0
+        for cards in self.played:
+            for c in cards:
+                self.gone |= 1 << c
+        if view.trump is not None:
+            self.gone |= 1 << int(view.trump)
 
     def world(self, rng: random.Random) -> _World:
         """One world (see the class docstring), drawn with ``rng`` only. Raises ValueError when
@@ -151,7 +161,8 @@ class HardPekloAI:
                 banned = view.size - sum(bids) + bids[view.dealer]
                 if bids[view.dealer] == banned:
                     bids[view.dealer] += -1 if banned > 0 else 1
-            taken, _ = play_out(world.hands, bids, [0] * view.players, first, [], trump, every_trick=every_trick)
+            taken, _ = play_out(world.hands, bids, [0] * view.players, first, [], trump, every_trick=every_trick,
+                                gone=worlds.gone)
             return float(bid_points(action.tricks, taken[view.seat], scoring))
 
         result = search(view, [a for a in view.legal if isinstance(a, Bid)], sample, playout, self.thinking, rng,
@@ -186,7 +197,7 @@ class HardPekloAI:
 
         def playout(world: _World, action: Play, rng: random.Random) -> float:
             taken, current = play_out(world.hands, bids, view.tricks, leader, table, trump, int(action.card),
-                                      every_trick)
+                                      every_trick, gone=worlds.gone)
             if current == view.seat:
                 wins[action] = wins.get(action, 0) + 1
             return float(bid_points(bids[view.seat], taken[view.seat], scoring))

@@ -56,14 +56,42 @@ def _lowest_throw(hand: list[int], trump: int) -> int:
     return choice
 
 
-def pick(hand: list[int], table: list[int], best: int, trump: int, need: int, last: bool) -> int:
+def _master_lead(hand: list[int], gone: int, trump: int) -> int:
+    """The card of ``hand`` (not empty) a seat that needs tricks leads: its highest *master* (a
+    card no card still out can beat in its suit: every higher card of the suit is in ``hand`` or
+    in ``gone``, a bit mask of the cards played, bit ``card``), side suits before trumps; with no
+    master, its lowest card (side suits first), keeping the high cards for when they are masters."""
+    mine = 0
+    for c in hand:
+        mine |= 1 << c
+    known = mine | gone
+    choice = -1
+    key = -1
+    for c in hand:
+        top = c - c % 13 + 12  # the ace of its suit
+        master = True
+        for higher in range(c + 1, top + 1):
+            if not (known >> higher) & 1:
+                master = False
+                break
+        if master:
+            k = c % 13 if c // 13 == trump else 13 + c % 13
+            if k > key:
+                choice, key = c, k
+    if choice >= 0:
+        return choice
+    return _lowest_throw(hand, trump)
+
+
+def pick(hand: list[int], table: list[int], best: int, trump: int, need: int, last: bool, gone: int = 0) -> int:
     """The card the hard AI's playout policy plays from ``hand`` (not empty) onto ``table`` (the
     trick so far, leader first; ``best`` the :func:`strength` of its winning card, 0 when empty);
     ``trump`` a suit index or -1; ``need`` the seat's bid minus its tricks; ``last``: the seat
-    plays the trick's last card. The policy is the one :mod:`makao_tui.ai.peklo_hard` describes."""
+    plays the trick's last card; ``gone``: the cards played in the deal so far, a bit mask (bit
+    ``card``). The policy is the one :mod:`makao_tui.ai.peklo_hard` describes."""
     if not table:
         if need > 0:
-            return _highest_lead(hand, trump)
+            return _master_lead(hand, gone, trump)
         return _lowest_throw(hand, trump)
     led = table[0] // 13
     suited = [c for c in hand if c // 13 == led]
@@ -105,7 +133,7 @@ def pick(hand: list[int], table: list[int], best: int, trump: int, need: int, la
 
 def play_out(hands: list[list[int]], bids: list[int], tricks: Sequence[int], leader: int,
              table: list[int], trump: int, first: int | None = None,
-             every_trick: bool = False, played: list[int] | None = None) -> tuple[list[int], int]:
+             every_trick: bool = False, played: list[int] | None = None, gone: int = 0) -> tuple[list[int], int]:
     """Play the deal to its end with the policy of :func:`pick` and return (tricks per seat, the
     winner of the trick under way).
 
@@ -115,13 +143,17 @@ def play_out(hands: list[list[int]], bids: list[int], tricks: Sequence[int], lea
     the card the seat to act plays instead of the policy's choice (it must be legal);
     ``every_trick``: every trick scores (``scoring`` ``tricks``), so a seat whose bid is out of
     reach plays for tricks; ``played``: when given, every card played is appended to it, in
-    order."""
+    order; ``gone``: the cards every seat has seen leave play before this call (the turned-up
+    trump card, the cards played; the trick's ``table`` is added here), a bit mask (bit ``card``),
+    read by the policy's leads."""
     players = len(hands)
     taken = list(tricks)
     table = list(table)
     current = -1
     best = 0
     winner = leader
+    for c in table:
+        gone |= 1 << c
     if table:
         led = table[0] // 13
         for i in range(len(table)):
@@ -140,8 +172,9 @@ def play_out(hands: list[list[int]], bids: list[int], tricks: Sequence[int], lea
             need = bids[seat] - taken[seat]
             if every_trick and (need < 0 or need > len(hand)):
                 need = len(hand)
-            card = pick(hand, table, best, trump, need, len(table) == players - 1)
+            card = pick(hand, table, best, trump, need, len(table) == players - 1, gone)
         hand.remove(card)
+        gone |= 1 << card
         if played is not None:
             played.append(card)
         if not table:

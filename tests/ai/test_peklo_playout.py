@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from makao_tui.ai.peklo_playout import greedy_playout, play_out
+from makao_tui.ai.peklo_playout import greedy_playout, pick, play_out
 from makao_tui.engine.actions import Play
 from makao_tui.engine.cards import Card
 from makao_tui.games.peklo import PekloRules, PekloState, deal_count
@@ -65,3 +65,33 @@ def test_the_hard_playout_plays_legal_cards_and_counts_tricks_as_the_engine(seed
     replay(state, played)
     assert taken == state.tricks
     assert current == state.history[before].winner
+
+
+def ints(*labels: str) -> list[int]:
+    return [int(Card.parse(label)) for label in labels]
+
+
+def test_a_seat_that_needs_tricks_leads_a_master_or_else_low():
+    # hearts are trump; the seat needs a trick
+    trump = int(Card.parse("2H")) // 13
+    hand = ints("KS", "QS", "5C", "9H")
+    # the ace of spades still out: no master in spades, none in clubs or hearts: the lowest side card
+    assert pick(hand, [], 0, trump, 1, False) == int(Card.parse("5C"))
+    # the ace of spades seen to fall: the king is a master and is led before the queen
+    assert pick(hand, [], 0, trump, 1, False, 1 << int(Card.parse("AS"))) == int(Card.parse("KS"))
+    # a master trump (everything above the nine gone) is led only when no side suit has one
+    gone = sum(1 << c for c in ints("TH", "JH", "QH", "KH", "AH"))
+    assert pick(hand, [], 0, trump, 1, False, gone) == int(Card.parse("9H"))
+    assert pick(hand, [], 0, trump, 1, False, gone | 1 << int(Card.parse("AS"))) == int(Card.parse("KS"))
+    # a seat that needs none leads its lowest side card whatever has gone
+    assert pick(hand, [], 0, trump, 0, False, gone) == int(Card.parse("5C"))
+
+
+def test_the_playout_counts_the_cards_of_the_trick_as_gone():
+    # seat 1 takes the first trick (its ace of spades over seat 0's two; seat 2, void, throws
+    # its ace of clubs) and then, needing two more, leads its king of clubs, now a master, before
+    # its king of hearts (the first of its highest cards)
+    hands = [ints("2S", "3D", "5D"), ints("AS", "KH", "KC"), ints("AC", "4D", "6D")]
+    played: list[int] = []
+    taken, _ = play_out(hands, [0, 3, 0], [0, 0, 0], 0, [], -1, played=played)
+    assert played[:4] == ints("2S", "AS", "AC", "KC") and taken == [0, 3, 0]
