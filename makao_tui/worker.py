@@ -58,12 +58,16 @@ def die_with_parent(parent: int) -> None:
 
 
 def _read_frame(stream: IO[bytes]) -> bytes | None:
-    """The next frame's pickle from ``stream``, or None at its end."""
-    head = stream.read(_HEADER.size)
-    if len(head) < _HEADER.size:
+    """The next frame's pickle from ``stream``, or None at its end, or once it has been closed
+    (:meth:`WorkerProcess.terminate` closes it, its reader thread may be between two reads)."""
+    try:
+        head = stream.read(_HEADER.size)
+        if len(head) < _HEADER.size:
+            return None
+        (size,) = _HEADER.unpack(head)
+        body = stream.read(size)
+    except (OSError, ValueError):  # ValueError: a read of a closed file
         return None
-    (size,) = _HEADER.unpack(head)
-    body = stream.read(size)
     return body if len(body) == size else None
 
 

@@ -116,3 +116,16 @@ def test_calls_results_and_errors_cross_the_pipe_and_a_dead_process_is_replaced(
     with pytest.raises(ValueError):
         pool.apply(os.getpid)  # terminated
     assert not alive(second)
+
+
+def test_a_stream_closed_under_its_reader_is_the_end_of_its_frames():
+    # terminate() closes the process's pipes while the reader thread may be between two reads:
+    # that read ends the reader as the pipe's end would, not with an exception in the thread
+    import io
+
+    from makao_tui.worker import _frame, _read_frame
+
+    stream = io.BytesIO(_frame("a result") * 2)
+    assert _read_frame(stream) is not None
+    stream.close()
+    assert _read_frame(stream) is None
