@@ -59,8 +59,9 @@ def _lowest_throw(hand: list[int], trump: int) -> int:
 def _master_lead(hand: list[int], gone: int, trump: int) -> int:
     """The card of ``hand`` (not empty) a seat that needs tricks leads: its highest *master* (a
     card no card still out can beat in its suit: every higher card of the suit is in ``hand`` or
-    in ``gone``, a bit mask of the cards played, bit ``card``), side suits before trumps; with no
-    master, its lowest card (side suits first), keeping the high cards for when they are masters."""
+    in ``gone``, a bit mask of the cards seen to leave play, bit ``card``), side suits before
+    trumps; with no master, its lowest card (side suits first), keeping the high cards for when
+    they are masters."""
     mine = 0
     for c in hand:
         mine |= 1 << c
@@ -68,13 +69,8 @@ def _master_lead(hand: list[int], gone: int, trump: int) -> int:
     choice = -1
     key = -1
     for c in hand:
-        top = c - c % 13 + 12  # the ace of its suit
-        master = True
-        for higher in range(c + 1, top + 1):
-            if not (known >> higher) & 1:
-                master = False
-                break
-        if master:
+        above = (1 << (c - c % 13 + 13)) - (1 << (c + 1))  # the cards of its suit above it
+        if known & above == above:
             k = c % 13 if c // 13 == trump else 13 + c % 13
             if k > key:
                 choice, key = c, k
@@ -87,8 +83,8 @@ def pick(hand: list[int], table: list[int], best: int, trump: int, need: int, la
     """The card the hard AI's playout policy plays from ``hand`` (not empty) onto ``table`` (the
     trick so far, leader first; ``best`` the :func:`strength` of its winning card, 0 when empty);
     ``trump`` a suit index or -1; ``need`` the seat's bid minus its tricks; ``last``: the seat
-    plays the trick's last card; ``gone``: the cards played in the deal so far, a bit mask (bit
-    ``card``). The policy is the one :mod:`makao_tui.ai.peklo_hard` describes."""
+    plays the trick's last card; ``gone``: the cards seen to leave play (as :func:`play_out`
+    keeps it), a bit mask (bit ``card``). The policy is the one :mod:`makao_tui.ai.peklo_hard` describes."""
     if not table:
         if need > 0:
             return _master_lead(hand, gone, trump)
