@@ -13,6 +13,7 @@ from makao_tui.ai.peklo_playout import greedy_playout, pick, play_out
 from makao_tui.engine.actions import Play
 from makao_tui.engine.cards import Card
 from makao_tui.games.peklo import PekloRules, PekloState, deal_count
+from tests.games.peklo.util import cards
 
 
 def dealt(seed: int) -> tuple[PekloState, random.Random]:
@@ -68,7 +69,8 @@ def test_the_hard_playout_plays_legal_cards_and_counts_tricks_as_the_engine(seed
 
 
 def ints(*labels: str) -> list[int]:
-    return [int(Card.parse(label)) for label in labels]
+    """The cards of ``labels`` (RULES.md texts) as the playouts' ints."""
+    return [int(c) for c in cards(*labels)]
 
 
 def test_a_seat_that_needs_tricks_leads_a_master_or_else_low():
