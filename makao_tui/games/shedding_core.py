@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, islice
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
@@ -83,8 +83,12 @@ _BY_RANK: Final = {r: sum(1 << c for c in range(52) if _RANK[c] == r) for r in R
 _BY_SUIT: Final = {s: sum(1 << c for c in range(52) if _SUIT[c] == s) for s in SUITS}
 
 
-#: the lists of plays a rule config keeps (``_Tables.plays``) before it starts anew
+#: the lists of plays a rule config keeps (``_Tables.plays``) at most
 PLAYS_KEPT: Final = 1 << 15
+#: how many of the oldest lists are dropped at once when that is reached: freeing all of them at
+#: once took about 10 ms, a fifth of a 0.05 s decision (bench/RESULTS.md, issue 15); this many
+#: take about 0.3 ms (3 ms at most, seen in 359 such drops)
+PLAYS_DROPPED: Final = 1 << 10
 
 
 def _fits(cards: int) -> int:
@@ -186,9 +190,10 @@ class _Tables:
     played on ``face`` with ``suit`` to follow and nothing pending; ``forms[after][face]``: a cache
     of the option and call bits of a play whose last card counts as ``face`` and leaves ``after``
     cards (2 for two or more), and how many of them differ by more than a call (None until asked);
-    ``plays[key]``: a cache of :meth:`ShedState.moves`' plays (at most :data:`PLAYS_KEPT`, see
-    :meth:`ShedState._plays`), joined from ``runs[after][suit][bits]``, a cache of the plays of
-    the cards of one suit (``bits``: 13 bits by rank, the mask of that suit shifted down) leaving
+    ``plays[key]``: a cache of :meth:`ShedState.moves`' plays (at most :data:`PLAYS_KEPT`, the
+    oldest dropped first, see :meth:`ShedState._plays`), joined from ``runs[after][suit][bits]``,
+    a cache of the plays of the cards of one suit (``bits``: 13 bits by rank, the mask of that
+    suit shifted down) leaving
     ``after`` cards (0, 1, 2 for more), and ``runs[after][4][faces]``, those of a joker named as
     each card of the mask ``faces``, each as (moves, choices) (see :meth:`ShedState._listing`);
     ``multi``: plays of several cards are allowed (§5 ``multi_play``: no listing is cached);
@@ -551,7 +556,8 @@ class ShedState:
     def _plays(self, key: int) -> tuple[tuple[int, ...], int]:
         """The plays of :meth:`moves` under ``key`` (the mask of the first cards, bit 52 the joker;
         bits 53-54 the cards left after the play, 2 for more; from bit 55 what a joker may be named
-        as if not every card) joined from the runs of each suit and of the joker, and kept."""
+        as if not every card) joined from the runs of each suit and of the joker, and kept; with
+        :data:`PLAYS_KEPT` kept, the :data:`PLAYS_DROPPED` kept longest are dropped first."""
         firsts, after, faces = key & (JOKER_BIT | ALL52), key >> 53 & 3, key >> 55 or ALL52
         runs = self._t.runs[after]
         out: list[int] = []
@@ -571,8 +577,9 @@ class ShedState:
             out += run[0]
             choices += run[1]
         plays = self._t.plays
-        if len(plays) >= PLAYS_KEPT:
-            plays.clear()
+        if len(plays) >= PLAYS_KEPT:  # drop the oldest (a dict keeps the order of insertion)
+            for old in list(islice(plays, PLAYS_DROPPED)):
+                del plays[old]
         got = plays[key] = (tuple(out), choices)
         return got
 
