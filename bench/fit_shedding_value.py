@@ -1,4 +1,4 @@
-"""Fit the hard Makao AI's position value (``makao_tui.ai.shedding.VALUE_WEIGHTS``) to
+"""Fit the hard Makao AI's position value (each game's ``position_weights``, in its rule config) to
 simulated deals (issue 15: a horizon with an evaluation fitted from simulated deals, not hand-set).
 
 Run from the project root with the venv active::
@@ -12,7 +12,8 @@ come); every ``--every`` moves a position is recorded for every seat: its featur
 seat is to act) and whether that seat went on to win the deal. Deals with no winner, or still
 running after 20,000 moves, are left out. A logistic model P(win) = logistic(a·lead + b·to_act + c) is
 fitted by Newton's method (maximum likelihood), and the weights are printed with their log-loss
-next to that of a constant model. The printed line goes into ``VALUE_WEIGHTS``. Not a test.
+next to that of a constant model. The printed weights go into the game's ``position_weights``
+(``games/shedding.py`` for makao-pl, ``games/makao_ru.py``). Not a test.
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ def main() -> None:
         const = -(base * math.log(base) + (1 - base) * math.log(1 - base))
         print(f"{game}: {len(rows)} positions from {args.deals} deals, {args.players} players; "
               f"log-loss {loss:.4f} (constant model {const:.4f})")
-        print(f'    "{game}": ({w[0]:.4f}, {w[1]:.4f}, {w[2]:.4f}),')
+        print(f"    position_weights = ({w[0]:.4f}, {w[1]:.4f}, {w[2]:.4f})")
 
 
 if __name__ == "__main__":

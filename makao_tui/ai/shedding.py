@@ -614,15 +614,6 @@ def _penalty_after(table: _PolicyTable, pending: int, face: int, laid: int) -> i
     return first + value * (laid - 1)
 
 
-#: the weights of :func:`position_value` per game, fitted by ``python bench/fit_shedding_value.py
-#: --deals 300`` (two-player deals of :func:`playout_move` at every seat, logistic regression of
-#: the deal's winner on :func:`features`): (hand-size lead, the seat is to act, bias)
-VALUE_WEIGHTS: dict[str, tuple[float, float, float]] = {
-    "makao-ru": (0.1421, 0.1649, -0.0825),
-    "makao-pl": (0.0103, 0.0381, -0.0191),
-}
-
-
 def features(state: ShedState, seat: int) -> tuple[float, float]:
     """What :func:`position_value` weighs for ``seat``: its hand-size lead over the closest
     opponent (a pending penalty counted as cards its victim will hold), and 1.0 if it is to act."""
@@ -636,11 +627,13 @@ def features(state: ShedState, seat: int) -> tuple[float, float]:
 def position_value(state: ShedState, seat: int) -> float:
     """The worth of ``state`` to ``seat`` in 0..1: a finished deal is 1 if it won, 0 if another
     seat won, ½ with no winner; an unfinished one the logistic of :func:`features` with the
-    game's fitted :data:`VALUE_WEIGHTS`."""
+    weights the game's config holds (``rules.position_weights``, fitted by
+    ``python bench/fit_shedding_value.py --deals 300``: two-player deals of :func:`playout_move`
+    at every seat, logistic regression of the deal's winner on :func:`features`)."""
     if state.over:
         return 0.5 if state.winner is None else 1.0 if state.winner == seat else 0.0
     lead, to_act = features(state, seat)
-    a, b, c = VALUE_WEIGHTS.get(state.rules.game, VALUE_WEIGHTS["makao-pl"])
+    a, b, c = state.rules.position_weights
     return 1.0 / (1.0 + math.exp(-(a * lead + b * to_act + c)))
 
 

@@ -27,6 +27,9 @@ class PlRules(ShedRules):
     game: str = "makao-pl"
     skip_rank: str = "4"
     demand_rank: str = "J"
+    #: the hard AI's value of an unfinished deal (see :class:`ShedRules`), fitted by
+    #: ``python bench/fit_shedding_value.py --deals 300 --games makao-pl``
+    position_weights: tuple[float, float, float] = (0.0103, 0.0381, -0.0191)
     draw_until_playable: bool = option(True, N_("Draw until a card fits"),
                                        N_("On: without a playable card, draw until one fits and play it; "
                                        "off: draw one card, play it if it fits."))

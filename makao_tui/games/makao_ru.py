@@ -28,6 +28,9 @@ class RuRules(ShedRules):
     wild_ranks: str = "9A"
     answer_by: str = "kind"
     draw_when_playable: bool = True
+    #: the hard AI's value of an unfinished deal (see :class:`ShedRules`), fitted by
+    #: ``python bench/fit_shedding_value.py --deals 300 --games makao-ru``
+    position_weights: tuple[float, float, float] = (0.1421, 0.1649, -0.0825)
     makao_cost: int = 2
     answer_after_going_out: bool = True
     ransom_word: bool = False

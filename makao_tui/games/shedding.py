@@ -101,7 +101,11 @@ class ShedRules:
     next player, ``""`` none), ``demand_rank`` (a card that demands a rank, ``""`` none),
     ``demand_ranks``, ``draw_when_playable`` (drawing allowed while a card fits), ``makao_cost``
     (cards for a forgotten call), ``answer_after_going_out`` (a penalty card played last is answered
-    once, §1), ``ransom_word`` (the log says "ransom"). ``loss_limit`` / ``deals`` /
+    once, §1), ``ransom_word`` (the log says "ransom"); and one field that is not a rule but the
+    game's own number for the hard AI (issue 15), ``position_weights``: the weights of its value
+    of an unfinished deal (:func:`makao_tui.ai.shedding.position_value`: hand-size lead, the seat
+    is to act, bias), fitted by ``python bench/fit_shedding_value.py`` to the game's deals (here
+    none fitted: every unfinished deal is an even chance). ``loss_limit`` / ``deals`` /
     ``time_limit_min``: how the match ends (None where the game has no such end). The option fields
     are documented where a game makes them options (RULES.md §1, §2, §5); here they hold the value
     a game without them plays.
@@ -125,6 +129,7 @@ class ShedRules:
     makao_cost: int = 5
     answer_after_going_out: bool = False
     ransom_word: bool = True
+    position_weights: tuple[float, float, float] = (0.0, 0.0, 0.0)
     # options of some games; a game without them plays these values (None: the match has no such end)
     loss_limit: int | None = None
     deals: int | None = None

@@ -180,3 +180,22 @@ def test_a_playout_past_the_deadline_makes_no_more_policy_choices(vid, monkeypat
         world = sample_state(view, hard.rules, random.Random(i))
         hard._playout(world, view.legal[0], random.Random(i))
         assert choices == 0
+
+
+@pytest.mark.parametrize("vid", GAMES)
+def test_the_value_of_an_unfinished_deal_comes_from_the_games_config(vid):
+    """Issue 15: the hard AI's value of an unfinished deal weighs the features by the weights the
+    game's rule config holds (``position_weights``); with none fitted it is an even chance."""
+    import dataclasses
+    import math
+
+    from makao_tui.ai.shedding import features, position_value
+
+    state = random_states(vid, 1, seed=4)[0]
+    seat = state.to_act
+    a, b, c = state.rules.position_weights
+    lead, to_act = features(state, seat)
+    assert position_value(state, seat) == pytest.approx(1 / (1 + math.exp(-(a * lead + b * to_act + c))))
+    assert state.rules.position_weights != (0.0, 0.0, 0.0)  # both games have fitted weights
+    state.rules = dataclasses.replace(state.rules, position_weights=(0.0, 0.0, 0.0))
+    assert position_value(state, seat) == 0.5
