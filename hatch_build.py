@@ -1,5 +1,5 @@
-"""The build hook that compiles the rules cores with mypyc (issue 15, CONTRIBUTING.md "The
-compiled core").
+"""The build hook that compiles the cores (the rules cores and the Peklo AIs' playouts) with
+mypyc (issue 15, CONTRIBUTING.md "The compiled core").
 
 ``pip install .`` and ``pip install -e .`` run it (hatchling's custom build hook, configured in
 pyproject.toml): it compiles every module that ``makao_tui/games/compiled.py`` lists in its
@@ -77,7 +77,7 @@ def compile_cores(root: Path, out: Path, names: tuple[str, ...]) -> list[Path]:
 
 
 class CompiledCoreHook(BuildHookInterface):
-    """Compiles the rules cores into the wheel (or, editable, beside their sources)."""
+    """Compiles the cores of ``CORES`` into the wheel (or, editable, beside their sources)."""
 
     PLUGIN_NAME = "custom"
 
@@ -92,7 +92,7 @@ class CompiledCoreHook(BuildHookInterface):
                             base.with_name(f"{base.name}.sha256")):
                     old.unlink(missing_ok=True)
         if os.environ.get("MAKAO_PURE_PYTHON"):
-            print("makao-tui: MAKAO_PURE_PYTHON is set: the rules cores stay pure Python", file=sys.stderr)
+            print("makao-tui: MAKAO_PURE_PYTHON is set: the compiled cores stay pure Python", file=sys.stderr)
             return
         out = Path(self.directory) / "mypyc"
         try:
@@ -101,8 +101,8 @@ class CompiledCoreHook(BuildHookInterface):
             if isinstance(exc, KeyboardInterrupt):
                 raise
             reason = str(exc) if len(str(exc)) < 200 else str(exc)[:200] + "…"
-            print(f"makao-tui: the rules cores ({', '.join(names)}) were not compiled ({type(exc).__name__}: "
-                  f"{reason}); they run as pure Python, the same rules, slower", file=sys.stderr)
+            print(f"makao-tui: the cores ({', '.join(names)}) were not compiled ({type(exc).__name__}: "
+                  f"{reason}); they run as pure Python, the same code, slower", file=sys.stderr)
             return
         files = {path: path.relative_to(out).as_posix() for path in made}
         for name in names:
