@@ -378,6 +378,41 @@ def test_shift_d_draws_until_a_card_fits_in_makao_pl():
     run(app, body)
 
 
+def test_a_run_of_draws_until_a_card_fits_is_one_line_of_the_log():
+    from makao_tui.app.widgets.log import KEEP
+    from makao_tui.engine.actions import Draw
+    from makao_tui.games.shedding import CardsDrawn
+
+    app = app_pl(seats=(ANN, AI), seed=8)
+
+    def must_draw() -> bool:
+        if not humans_turn(app):
+            return False
+        session = peek(app)
+        return session.match.state.view(session.to_act).legal == (Draw(),)
+
+    async def body(pilot):
+        await autoplay(pilot, must_draw)
+        session = peek(app)
+        before = len(session.log)
+        lines_before = len(app.screen.log_lines())
+        drawn = []
+        while humans_turn(app) and session.match.state.view(0).legal == (Draw(),):
+            await pilot.press("d")
+            await pilot.pause()
+            drawn = [e for e in session.log[before:] if e.seat == 0]
+            assert all(len(e.events) == 1 and isinstance(e.events[0], CardsDrawn) for e in drawn)
+            # each further draw rewrote the last line: the widget reads what the log makes
+            assert list(app.screen.query_one("#log")._shown) == app.screen.log_lines()[-KEEP:]
+        assert len(drawn) >= 2, "this seed's first run of draws should be longer"
+        cards = [c for e in drawn for c in e.events[0].cards]
+        lines = app.screen.log_lines()
+        assert len(lines) == lines_before + 1
+        assert lines[-1].startswith(f"{ANN.name} draws {len(cards)} cards (")
+
+    run(app, body)
+
+
 def test_all_ai_makao_pl_match_runs_to_the_end_of_match_screen():
     app = app_pl(seats=(AI, AI, AI), seed=4, deals=2)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -24,8 +24,9 @@ from textual.widgets import Static
 
 from ...engine.actions import Draw, Pass, Play, Take
 from ...engine.cards import JOKER, RANKS, SUITS, Card, ascii_text, rank_plural, suit_label
+from ...engine.events import Event
 from ...engine.i18n import N_, _, ngettext
-from ...games.shedding import CardPlayed, PenaltyPending, ShedView
+from ...games.shedding import CardPlayed, CardsDrawn, PenaltyPending, ShedView
 from ...table import Seating
 from ..rules_text import rules_word
 from ..widgets.cards import CardView, HandView, card_text, suit_style, with_cards
@@ -81,6 +82,14 @@ def _number(points: int) -> str:
     return str(points) if points >= 0 else f"−{-points}"
 
 
+def _lone_draw(entry: Any) -> bool:
+    """Whether the log entry ``entry`` is one plain draw and nothing else (see
+    :meth:`ShedTableScreen.joined`)."""
+    events = entry.events
+    return (len(events) == 1 and isinstance(events[0], CardsDrawn) and events[0].reason == "draw"
+            and not events[0].forgiven and events[0].seat == entry.seat)
+
+
 class ShedTableScreen(TableScreen):
     """The table of makao-ru and makao-pl (see the module docstring)."""
 
@@ -106,6 +115,18 @@ class ShedTableScreen(TableScreen):
         self.makao_armed = False
         self.message: tuple[str, bool] | None = None
         self._turn_owner: int | None = None
+
+    def joined(self, before: Any, entry: Any) -> bool:
+        """A player's draws one after another in a deal (drawing until a card fits, RULES.md §2)
+        are one line of the log: "Olga draws 4 cards", not four lines of one card. Only plain
+        draws join: one with a penalty, a rebuilt stock or a pass is a line of its own."""
+        return (entry.deal == before.deal and entry.seat is not None and entry.seat == before.seat
+                and _lone_draw(before) and _lone_draw(entry))
+
+    def joined_events(self, entries: Sequence[Any]) -> tuple[Event, ...]:
+        """The draws of ``entries`` (joined by :meth:`joined`) as one: the cards of all of them."""
+        first = entries[0].events[0]
+        return (dataclasses.replace(first, cards=tuple(c for entry in entries for c in entry.events[0].cards)),)
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")

@@ -24,6 +24,7 @@ from textual.screen import Screen
 
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import Card, rank_plural, suit_label
+from ...engine.events import Event
 from ...engine.i18n import N_, _, continuing
 from ...table import Notice, Refusal, Seating, say_reason
 from ..rules_text import rules_text
@@ -348,22 +349,50 @@ class TableScreen(Screen[None]):
         entries = self.seating.log
         log = self.query_one("#log", EventLog)
         viewer = self.seating.viewer()
-        if self._log_fresh or viewer != self._log_viewer or len(entries) < self._log_count:
+        count = self._log_count
+        if self._log_fresh or viewer != self._log_viewer or len(entries) < count:
             log.replace(self.log_lines())
-        elif len(entries) > self._log_count:
-            log.append(self.log_lines(self._log_count))
+        elif len(entries) > count:
+            if count and self.joined(entries[count - 1], entries[count]):
+                # the first new entry goes on the last line: write that line again
+                start = count - 1
+                while start and self.joined(entries[start - 1], entries[start]):
+                    start -= 1
+                log.amend(self.log_lines(start))
+            else:
+                log.append(self.log_lines(count))
         self._log_fresh, self._log_viewer, self._log_count = False, viewer, len(entries)
 
+    def joined(self, before: Any, entry: Any) -> bool:
+        """Whether the log entry ``entry`` goes on the same line as ``before``, the one before
+        it (:meth:`joined_events` makes the line's events); here never: a game's screen says."""
+        return False
+
+    def joined_events(self, entries: Sequence[Any]) -> tuple[Event, ...]:
+        """The events of one line made of the entries ``entries`` (two or more, each joined to the
+        one before it: :meth:`joined`); here the events of all of them, in order."""
+        return tuple(e for entry in entries for e in entry.events)
+
     def log_lines(self, start: int = 0) -> list[str]:
-        """The log in words, one line per entry, from entry ``start`` on, as the shown seat
-        received it (cards hidden from it are not in the events): each event's words, and a
-        deal's opening headed "Deal 3:" ("Hand 3:" in Macao, as its table says)."""
+        """The log in words, one line per entry (or per run of entries :meth:`joined` together),
+        from entry ``start`` on, as the shown seat received it (cards hidden from it are not in
+        the events): each event's words, and a deal's opening headed "Deal 3:" ("Hand 3:" in
+        Macao, as its table says)."""
         seating = self.seating
         names, viewer = seating.names, seating.viewer()
         heading = _(DEAL_HEADING.get(seating.variant.deal_word, DEAL_HEADING["deal"]))
         lines = []
-        for entry in seating.log[start:]:
-            said = [e.text(names, self.ascii, viewer) for e in entry.events]
+        entries = seating.log[start:]
+        runs: list[list[Any]] = []
+        for i, entry in enumerate(entries):
+            if i and self.joined(entries[i - 1], entry):
+                runs[-1].append(entry)
+            else:
+                runs.append([entry])
+        for run in runs:
+            entry = run[0]
+            events = entry.events if len(run) == 1 else self.joined_events(run)
+            said = [e.text(names, self.ascii, viewer) for e in events]
             text = " — ".join([*said[:1], *(continuing(words, names) for words in said[1:])])
             lines.append(heading.format(number=entry.deal, events=continuing(text, names))
                          if entry.seat is None and entry.deal else text)

@@ -1,4 +1,5 @@
-"""The table's log: one line per action in plain words, newest at the bottom."""
+"""The table's log: one line per action in plain words (a run of draws until a card fits is one
+line), newest at the bottom."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ KEEP = 200
 
 class EventLog(RichLog):
     """A log of lines that grows at its end: :meth:`append` writes only the new lines (its cost does
-    not grow with the match), :meth:`replace` starts it anew (another viewer at the keyboard, an
-    undo); a change of width re-wraps the last :data:`KEEP` lines. It always scrolls to its newest
-    line, also when its height changes."""
+    not grow with the match), :meth:`amend` writes its last line again (one more draw of a run),
+    :meth:`replace` starts it anew (another viewer at the keyboard, an undo); a change of width
+    re-wraps the last :data:`KEEP` lines. It always scrolls to its newest line, also when its
+    height changes."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True,
@@ -32,6 +34,12 @@ class EventLog(RichLog):
         if lines:
             # the newest line stays in sight even when the log's height changed meanwhile
             self.call_after_refresh(self.scroll_end, animate=False)
+
+    def amend(self, lines: Sequence[str]) -> None:
+        """Write the last line again as ``lines[0]`` and add the rest after it. The log is written
+        anew from its last :data:`KEEP` lines (one line of a wrapping log can take several rows),
+        so this costs no more late in a match than early."""
+        self.replace([*list(self._shown)[:-1], *lines])
 
     def replace(self, lines: Sequence[str]) -> None:
         """Make the log read ``lines`` (the last :data:`KEEP` of them)."""
