@@ -351,19 +351,23 @@ def test_ai_turns_with_a_pause_run_in_a_worker_and_wait_while_help_is_open():
     run(app, body)
 
 
+def must_draw(app) -> bool:
+    """Whether the human seat is to act and may only draw."""
+    from makao_tui.engine.actions import Draw
+
+    if not humans_turn(app):
+        return False
+    session = peek(app)
+    return session.match.state.view(session.to_act).legal == (Draw(),)
+
+
 def test_shift_d_draws_until_a_card_fits_in_makao_pl():
     from makao_tui.engine.actions import Draw
 
     app = app_pl(seats=(ANN, AI), seed=8)
 
-    def must_draw() -> bool:
-        if not humans_turn(app):
-            return False
-        session = peek(app)
-        return session.match.state.view(session.to_act).legal == (Draw(),)
-
     async def body(pilot):
-        await autoplay(pilot, must_draw)
+        await autoplay(pilot, lambda: must_draw(app))
         session = peek(app)
         before = len(session.log)
         await pilot.press("D")
@@ -380,24 +384,17 @@ def test_shift_d_draws_until_a_card_fits_in_makao_pl():
 
 def test_a_run_of_draws_until_a_card_fits_is_one_line_of_the_log():
     from makao_tui.app.widgets.log import KEEP
-    from makao_tui.engine.actions import Draw
     from makao_tui.games.shedding import CardsDrawn
 
     app = app_pl(seats=(ANN, AI), seed=8)
 
-    def must_draw() -> bool:
-        if not humans_turn(app):
-            return False
-        session = peek(app)
-        return session.match.state.view(session.to_act).legal == (Draw(),)
-
     async def body(pilot):
-        await autoplay(pilot, must_draw)
+        await autoplay(pilot, lambda: must_draw(app))
         session = peek(app)
         before = len(session.log)
         lines_before = len(app.screen.log_lines())
         drawn = []
-        while humans_turn(app) and session.match.state.view(0).legal == (Draw(),):
+        while must_draw(app):
             await pilot.press("d")
             await pilot.pause()
             drawn = [e for e in session.log[before:] if e.seat == 0]
