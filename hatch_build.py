@@ -92,7 +92,7 @@ class CompiledCoreHook(BuildHookInterface):
                             base.with_name(f"{base.name}.sha256")):
                     old.unlink(missing_ok=True)
         if os.environ.get("MAKAO_PURE_PYTHON"):
-            print("makao-tui: MAKAO_PURE_PYTHON is set: the compiled cores stay pure Python", file=sys.stderr)
+            print("makao-tui: MAKAO_PURE_PYTHON is set: the cores stay pure Python", file=sys.stderr)
             return
         out = Path(self.directory) / "mypyc"
         try:

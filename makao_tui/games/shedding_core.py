@@ -193,9 +193,9 @@ class _Tables:
     ``plays[key]``: a cache of :meth:`ShedState.moves`' plays (at most :data:`PLAYS_KEPT`, the
     oldest dropped first, see :meth:`ShedState._plays`), joined from ``runs[after][suit][bits]``,
     a cache of the plays of the cards of one suit (``bits``: 13 bits by rank, the mask of that
-    suit shifted down) leaving
-    ``after`` cards (0, 1, 2 for more), and ``runs[after][4][faces]``, those of a joker named as
-    each card of the mask ``faces``, each as (moves, choices) (see :meth:`ShedState._listing`);
+    suit shifted down) leaving ``after`` cards (0, 1, 2 for more), and ``runs[after][4][faces]``,
+    those of a joker named as each card of the mask ``faces``, each as (moves, choices) (see
+    :meth:`ShedState._listing`);
     ``multi``: plays of several cards are allowed (§5 ``multi_play``: no listing is cached);
     ``more_copies``: a hand may hold a card twice (two packs) or jokers; ``draw_when_playable`` to
     ``demand_round``: the rule config's fields of those names (read on every move: a field of this
