@@ -24,6 +24,7 @@ connection hangs up its app, which ends within :data:`~.pty.GRACE_S` or is kille
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import gettext
 import logging
@@ -31,16 +32,27 @@ import os
 import re
 import signal
 import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import asyncssh
 
 from ..engine.i18n import N_, language_from_environment, load
 from ..net.identity import ENV, DoorPlayer, encode_player
 from .players import AllowedKeys, Claims, PlayerRefused, guest_name, player_dir, player_name
 from .pty import GRACE_S, AppProcess
+
+with warnings.catch_warnings():
+    # asyncssh still names DSA keys, which cryptography deprecates: five lines of warnings at every
+    # start that the door's operator can do nothing about (the door never offers DSA host keys)
+    try:
+        from cryptography.utils import CryptographyDeprecationWarning
+    except ImportError:  # pragma: no cover - asyncssh requires cryptography
+        pass
+    else:
+        warnings.simplefilter("ignore", CryptographyDeprecationWarning)
+    import asyncssh
+
 
 log = logging.getLogger("makao.serve")
 
@@ -121,6 +133,22 @@ def cut_runs(data: bytes, run: int, limit: int) -> tuple[bytes, int, int]:
             dropped += max(0, len(part) - room)
             run += len(part)
     return b"".join(kept), run, dropped
+
+
+class Utf8Keys:
+    """What a player types, as the app may read it: UTF-8 only. The app's terminal driver decodes
+    its input strictly and would end on the first byte that is not UTF-8 (a Latin-1 terminal's
+    ``§`` is 0xA7), so such bytes are dropped here; a character split between two reads is
+    kept whole. :meth:`clean` returns (the bytes to pass on, how many were dropped)."""
+
+    def __init__(self) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")("ignore")
+
+    def clean(self, data: bytes) -> tuple[bytes, int]:
+        before = len(self._decoder.getstate()[0])
+        text = self._decoder.decode(data)
+        kept = text.encode()
+        return kept, before + len(data) - len(kept) - len(self._decoder.getstate()[0])
 
 
 class SSHDoor:
@@ -457,6 +485,8 @@ class _Session:
     async def _input(self, app: AppProcess) -> None:
         limits = self.door.limits
         run = 0
+        keys = Utf8Keys()
+        warned = False
         while True:
             try:
                 data = await asyncio.wait_for(self.process.stdin.read(65536), limits.idle_s)
@@ -477,6 +507,11 @@ class _Session:
                 return
             if not data:
                 return
+            data, dropped = keys.clean(data)
+            if dropped and not warned:  # once a session: a terminal not set to UTF-8 sends many
+                warned = True
+                log.warning("%s from %s: input that is not UTF-8 dropped (%d bytes; the player's terminal may "
+                            "not be set to UTF-8)", self.player.label, self.login.peer, dropped)
             cutting = run > limits.input_run
             kept, run, dropped = cut_runs(data, run, limits.input_run)
             if dropped and not cutting:  # once per run
