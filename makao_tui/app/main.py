@@ -50,6 +50,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 # the AI, the setup, saves and table screens) when first used, so that the first screen shows sooner.
 from ..engine.i18n import N_, _, ngettext, set_language
 from ..engine.words import fault_words
+from ..net.identity import ERROR_LOG_ENV
 from ..store import Seat, StoreError, open_store_or_recover
 from ..store.settings import load_settings, save_settings
 from ..table.worker import AIWorker
@@ -68,6 +69,9 @@ if TYPE_CHECKING:
 
 __all__ = ["MakaoApp", "run_app"]
 
+#: what a door player reads when the app met an unexpected error (the traceback is in the server's log)
+UNEXPECTED_ERROR = N_("the game met an unexpected error and closed; the server's log has the details. "
+                      "Your saved matches are kept: log in again to go on.")
 #: seconds a signalled app may take to end cleanly before it is ended by force
 EXIT_GRACE_S = 1.5
 #: how often (seconds) the app checks that its terminal has not hung up without a SIGHUP
@@ -222,6 +226,31 @@ class MakaoApp(App[None]):
 
         # only the text drawn is not ASCII; a stand-in may be a character SVG escapes (← is <)
         return re.sub(r"[^\x00-\x7f]", lambda char: escape(to_ascii(char.group())), svg)
+
+    def _print_error_renderables(self) -> None:
+        """After an unexpected error (Textual's own hook, which prints the traceback on the
+        terminal): in a door player's app (:data:`~makao_tui.net.identity.ERROR_LOG_ENV` set by
+        ``makao serve``) the traceback goes to that file, for the server's log, and the player
+        reads one line; anywhere else Textual prints it as usual."""
+        path = os.environ.get(ERROR_LOG_ENV)
+        if not path or not self._exit_renderables:
+            super()._print_error_renderables()
+            return
+        from io import StringIO
+
+        from rich.console import Console
+
+        text = StringIO()
+        report = Console(file=text, width=120, color_system=None, legacy_windows=False)
+        for renderable in self._exit_renderables:
+            report.print(renderable)
+        self._exit_renderables.clear()
+        try:
+            with open(path, "a", encoding="utf-8") as log:
+                log.write(text.getvalue())
+        except OSError:
+            pass  # the player's line below is still owed; the door logs that the app failed
+        print(f"makao: {_(UNEXPECTED_ERROR)}", file=sys.stderr)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; with ``ascii``, one that writes every frame through

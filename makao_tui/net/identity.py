@@ -24,6 +24,10 @@ from ..engine.text import clean_name
 
 #: the environment variable that carries a door player's identity to their app process
 ENV = "MAKAO_DOOR_PLAYER"
+#: the environment variable that names the file a door player's app writes an unexpected error's
+#: traceback to (the door puts it in the server's log): the player is shown one line, never the
+#: traceback with the server's paths
+ERROR_LOG_ENV = "MAKAO_DOOR_ERROR_LOG"
 
 
 class DoorPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -17,7 +17,10 @@ a session without a terminal, a second session on one connection, port, socket, 
 forwarding, a connection beyond :attr:`SSHLimits.connections` (or a key's beyond
 :attr:`SSHLimits.per_key`), a login not done within :attr:`SSHLimits.login_s`. A run of input
 longer than :attr:`SSHLimits.input_run` bytes without a line end or escape (a 1 MB "line") is
-cut there. A session without a key pressed for :attr:`SSHLimits.idle_s` is closed. A dropped
+cut there. Bytes that are not UTF-8 are dropped (:class:`Utf8Keys`: the app would end on them). An
+unexpected error of a player's app shows them one line; its traceback goes to this server's log
+(:data:`~makao_tui.net.identity.ERROR_LOG_ENV`). A session without a key pressed for
+:attr:`SSHLimits.idle_s` is closed. A dropped
 connection hangs up its app, which ends within :data:`~.pty.GRACE_S` or is killed.
 """
 
@@ -38,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.i18n import N_, language_from_environment, load
-from ..net.identity import ENV, DoorPlayer, encode_player
+from ..net.identity import ENV, ERROR_LOG_ENV, DoorPlayer, encode_player
 from .players import AllowedKeys, Claims, PlayerRefused, guest_name, player_dir, player_name
 from .pty import GRACE_S, AppProcess
 
@@ -67,6 +70,8 @@ NOT_STARTED = N_("the game did not start; try again later")
 _RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
 #: seconds a closing session waits for the client to take its last words
 CLOSE_S = 2.0
+#: the file in a player's folder that their app writes an unexpected error to (for the log)
+ERROR_FILE = "app-error.log"
 #: what ends a run of input (a line end or the start of an escape sequence)
 _BREAKS = re.compile(rb"([\r\n\x1b])")
 
@@ -417,7 +422,8 @@ class _Session:
         language = self.language()
         return {**self.door.config.environ, "TERM": term if _TERM.fullmatch(term) else "xterm-256color",
                 "LANG": "C.UTF-8", "HOME": str(folder), "MAKAO_DATA_DIR": str(folder),
-                ENV: encode_player(self.player), **({"LC_MESSAGES": language} if language else {})}
+                ENV: encode_player(self.player), ERROR_LOG_ENV: str(folder / ERROR_FILE),
+                **({"LC_MESSAGES": language} if language else {})}
 
     async def run(self) -> None:
         """Start the app and carry its bytes until it or the connection ends."""
@@ -455,12 +461,27 @@ class _Session:
             await asyncio.gather(output, typing, return_exceptions=True)
         log.info("%s: app %d ended (%s)%s", self.player.label, self.app.pid,
                  f"status {status}" if status is not None else "killed", f": {self._ending}" if self._ending else "")
+        self._log_app_error(folder / ERROR_FILE)
         if self._ending:
             with contextlib.suppress(Exception):
                 self.process.stdout.write(_RESET + f"\r\nmakao: {self._ending_words}\r\n".encode())
         with contextlib.suppress(Exception):
             self.process.exit(status if status is not None and 0 <= status < 256 else 1)
             await asyncio.wait_for(self.process.wait_closed(), CLOSE_S)  # what was written reaches the client
+
+    def _log_app_error(self, path: Path) -> None:
+        """Put the unexpected error the app wrote to ``path`` (its traceback) into the server's
+        log, and remove the file."""
+        try:
+            report = path.read_text(encoding="utf-8", errors="replace")
+            path.unlink()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            log.error("%s: the app's error report %s could not be read: %s", self.player.label, path, exc)
+            return
+        log.error("%s from %s: the app met an unexpected error:\n%s", self.player.label, self.login.peer,
+                  report.rstrip())
 
     async def end(self, reason: str) -> None:
         """End this session from the server's side, telling the player ``reason`` (a message of the

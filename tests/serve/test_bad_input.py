@@ -4,6 +4,7 @@ UTF-8, alone or inside a run of keys, reach the real app as nothing, and the app
 from __future__ import annotations
 
 import asyncio
+import logging
 import subprocess
 import sys
 
@@ -39,3 +40,34 @@ def test_the_door_starts_without_cryptographys_deprecation_warnings():
     done = subprocess.run([sys.executable, "-W", "default", "-c", "import makao_tui.serve.ssh"],
                           capture_output=True, text=True, check=True)
     assert done.stderr == ""
+
+
+#: the real app, with its help key broken: an unexpected error for the tests below
+BROKEN_APP = (sys.executable, "-c", "from makao_tui.app.main import MakaoApp\n"
+              "def broken(self):\n    raise RuntimeError('the help is broken')\n"
+              "MakaoApp.action_help = broken\n"
+              "from makao_tui.__main__ import main\nmain()")
+
+
+def test_an_unexpected_error_is_one_line_to_the_player_and_a_full_entry_in_the_log(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="makao.serve")
+
+    async def body():
+        door = make_door(tmp_path / "serve", command=BROKEN_APP)
+        await door.start()
+        conn, _ = await connect(door, "ann", new_key())
+        terminal = Terminal(await session(conn, 80, 24))
+        await terminal.until("Peklo")
+        terminal.press("?")
+        await asyncio.wait_for(terminal.process.wait_closed(), 120)
+        await terminal.close()
+        conn.close()
+        await door.stop("test over")
+        return terminal.raw.decode("utf-8", "replace")
+
+    seen = run(body())
+    assert "unexpected error and closed" in seen
+    assert "Traceback" not in seen and "RuntimeError" not in seen and str(tmp_path) not in seen
+    assert "the app met an unexpected error" in caplog.text
+    assert "RuntimeError: the help is broken" in caplog.text
+    assert not list((tmp_path / "serve").rglob("app-error.log"))  # taken into the log
