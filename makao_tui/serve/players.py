@@ -80,9 +80,14 @@ class Claims:
         """The claim on ``name``, or None."""
         return self._claims.get(_key_name(name))
 
-    def check(self, name: str, fingerprint: str) -> None:
+    def names_of(self, fingerprint: str) -> list[str]:
+        """The names the key ``fingerprint`` owns, oldest first."""
+        return [c.name for c in sorted(self._claims.values(), key=lambda c: c.since) if c.fingerprint == fingerprint]
+
+    def check(self, name: str, fingerprint: str, most: int | None = None) -> None:
         """Raise :class:`PlayerRefused` if the key ``fingerprint`` may not play as ``name``:
-        another key owns it, or it is a guest's name."""
+        another key owns it, it is a guest's name, or it is a new name for a key that owns
+        ``most`` names already (None: no bound)."""
         if name.casefold().startswith(GUEST_PREFIX):
             raise PlayerRefused(f"names that begin with {GUEST_PREFIX!r} are for players without a key: "
                                 "log in with another name")
@@ -91,11 +96,17 @@ class Claims:
             raise PlayerRefused(f"the name {claim.name!r} belongs to another player's key on this server: "
                                 "log in with another name (ssh -p PORT NAME@HOST), or with the key that "
                                 "claimed it")
+        owned = self.names_of(fingerprint) if most is not None and claim is None else []
+        if most is not None and len(owned) >= most:
+            raise PlayerRefused(f"your key owns {len(owned)} names here already ({', '.join(owned)}): log in "
+                                "with one of them")
 
-    def claim(self, name: str, fingerprint: str, key: str, now: float | None = None) -> bool:
+    def claim(self, name: str, fingerprint: str, key: str, now: float | None = None,
+              most: int | None = None) -> bool:
         """Give ``name`` to the key (if nobody has it); True if it was claimed now. Raises
-        :class:`PlayerRefused` as :meth:`check` does, and OSError if the file cannot be written."""
-        self.check(name, fingerprint)
+        :class:`PlayerRefused` as :meth:`check` does (``most``: see there), and OSError if the
+        file cannot be written."""
+        self.check(name, fingerprint, most)
         if self.owner(name) is not None:
             return False
         self._claims[_key_name(name)] = Claim(name, fingerprint, key, time.time() if now is None else now)

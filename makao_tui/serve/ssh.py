@@ -79,12 +79,15 @@ _BREAKS = re.compile(rb"([\r\n\x1b])")
 @dataclass(frozen=True)
 class SSHLimits:
     """The door's limits: ``connections`` at once (logged in or not), ``per_key`` connections of
-    one key (or one guest) at once, ``idle_s`` seconds without input before a session is closed,
-    ``login_s`` seconds for the handshake and login, ``input_run`` bytes of input without a line
-    end or escape before the rest of the run is dropped."""
+    one key (or one guest) at once, ``names_per_key`` names one key may claim (a key over a
+    limit is refused, and its client may not come in as a guest instead), ``idle_s`` seconds
+    without input before a session is closed, ``login_s`` seconds for the handshake and login,
+    ``input_run`` bytes of input without a line end or escape before the rest of the run is
+    dropped."""
 
     connections: int = 32
     per_key: int = 3
+    names_per_key: int = 3
     idle_s: float = 30 * 60.0
     login_s: float = 30.0
     input_run: int = 4096
@@ -247,9 +250,8 @@ class _Login(asyncssh.SSHServer):
         self.guest: str | None = None
         self.player: DoorPlayer | None = None
         self.sessions = 0
-        #: a key was refused the name: no guest gets in under it either
-        self.name_taken = False
-        #: this connection may not come in as a guest (refused once)
+        #: this connection may not come in as a guest (refused once, or its key was refused: a key
+        #: refused its name or over its limits does not come back in as a guest)
         self.no_guest = False
         self._told = False
 
@@ -309,12 +311,13 @@ class _Login(asyncssh.SSHServer):
             self.refuse(f"your key ({fingerprint}) is not on this server's list of players")
             return False
         try:
-            self.door.claims.check(self.name, fingerprint)
+            self.door.claims.check(self.name, fingerprint, self.door.limits.names_per_key)
         except PlayerRefused as exc:
-            self.name_taken = True
+            self.no_guest = True  # nor does the same client come in as a guest instead
             self.refuse(str(exc))
             return False
         if self.door.key_count(fingerprint) >= self.door.limits.per_key:
+            self.no_guest = True
             self.refuse(f"your key has {self.door.limits.per_key} connections here already: close one first")
             return False
         self.key = key
@@ -327,7 +330,7 @@ class _Login(asyncssh.SSHServer):
         return not self.no_guest  # asked again after each failure: a refused client is not asked again
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        if self.name is None or self.name_taken:
+        if self.name is None:
             self.no_guest = True
             return False
         if not self.door.config.guests:
@@ -343,7 +346,8 @@ class _Login(asyncssh.SSHServer):
         if self.key is not None and self.guest is None:
             fingerprint = self.key.get_fingerprint("sha256")
             try:
-                if self.door.claims.claim(self.name, fingerprint, self.key.export_public_key().decode().strip()):
+                if self.door.claims.claim(self.name, fingerprint, self.key.export_public_key().decode().strip(),
+                                          most=self.door.limits.names_per_key):
                     log.info("%s: the name %r is now the key %s's", self.peer, self.name, fingerprint)
             except (OSError, PlayerRefused) as exc:  # another connection claimed it meanwhile, or no disk
                 log.error("%s: the claim of %r was not kept: %s", self.peer, self.name, exc)

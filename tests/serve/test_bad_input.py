@@ -8,7 +8,9 @@ import logging
 import subprocess
 import sys
 
-from .util import REAL_APP, Terminal, connect, make_door, new_key, run, session
+from makao_tui.serve.ssh import SSHLimits
+
+from .util import REAL_APP, Terminal, connect, make_door, new_key, refused, run, session
 
 
 def test_a_byte_that_is_not_utf8_is_dropped_and_the_session_goes_on(tmp_path):
@@ -71,3 +73,39 @@ def test_an_unexpected_error_is_one_line_to_the_player_and_a_full_entry_in_the_l
     assert "the app met an unexpected error" in caplog.text
     assert "RuntimeError: the help is broken" in caplog.text
     assert not list((tmp_path / "serve").rglob("app-error.log"))  # taken into the log
+
+
+def test_a_key_over_its_limit_is_refused_guest_or_not(tmp_path):
+    """A key at its connection limit was refused, and the same client came straight in as
+    ``guest-NAME`` by the keyboard-interactive login (issue 29 item 7)."""
+
+    async def body():
+        door = make_door(tmp_path / "serve", guests=True, limits=SSHLimits(per_key=2))
+        await door.start()
+        key = new_key()
+        first, _ = await connect(door, "gina", key)
+        second, _ = await connect(door, "gina", key)
+        banners = await refused(door, "gina", key)
+        assert any("2 connections here already" in b for b in banners)
+        first.close()
+        second.close()
+        await door.stop("test over")
+
+    run(body())
+
+
+def test_one_key_claims_a_bounded_number_of_names(tmp_path):
+    async def body():
+        door = make_door(tmp_path / "serve", limits=SSHLimits(names_per_key=2))
+        await door.start()
+        key = new_key()
+        for name in ("ann", "bo"):
+            conn, _ = await connect(door, name, key)
+            conn.close()
+        banners = await refused(door, "cy", key)
+        assert any("owns 2 names here already (ann, bo)" in b for b in banners)
+        again, _ = await connect(door, "Ann", key)  # its own names still let it in
+        again.close()
+        await door.stop("test over")
+
+    run(body())

@@ -13,7 +13,7 @@ import stat
 import asyncssh
 import pytest
 
-from makao_tui.net.identity import ENV
+from makao_tui.net.identity import ENV, ERROR_LOG_ENV
 from makao_tui.serve.ssh import SSHLimits
 
 from .util import REAL_APP, Screen, alive, connect, make_door, new_key, refused, run, session, until
@@ -65,7 +65,7 @@ def test_the_app_gets_the_players_identity_folder_terminal_and_size_and_follows_
         assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
         names = text.split(" env ", 1)[1].split("\r\n", 1)[0].split(",")
         assert set(names) <= {"PATH", "PYTHONPATH", "MAKAO_TABLES_DIR", "VIRTUAL_ENV", "TZ", "TERM", "LANG",
-                              "HOME", "MAKAO_DATA_DIR", ENV, "LC_CTYPE"}
+                              "HOME", "MAKAO_DATA_DIR", ENV, ERROR_LOG_ENV, "LC_CTYPE"}
         process.change_terminal_size(120, 40)
         await screen.until("size 120x40")
         process.stdin.write(b"q")
