@@ -8,9 +8,13 @@ import logging
 import subprocess
 import sys
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from makao_tui.serve.ssh import SSHLimits
 
-from .util import REAL_APP, Terminal, connect, make_door, new_key, refused, run, session
+from .util import REAL_APP, Terminal, alive, connect, make_door, new_key, refused, run, session, until
 
 
 def test_a_byte_that_is_not_utf8_is_dropped_and_the_session_goes_on(tmp_path):
@@ -109,3 +113,50 @@ def test_one_key_claims_a_bounded_number_of_names(tmp_path):
         await door.stop("test over")
 
     run(body())
+
+
+#: what a player's client may send: random bytes (keys, broken escapes, non-UTF-8), a resize
+_steps = st.lists(st.one_of(st.binary(min_size=1, max_size=64).map(lambda b: ("type", b)),
+                            st.tuples(st.integers(20, 200), st.integers(5, 60)).map(lambda s: ("resize", s))),
+                  min_size=1, max_size=12)
+
+
+@pytest.mark.long
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          derandomize=True)
+@given(steps=_steps)
+def test_random_bytes_and_resizes_never_end_a_session_with_a_traceback(tmp_path_factory, steps):
+    """A real client types random bytes and resizes its terminal, then hangs up: the app goes on
+    (or ends by a quit key, cleanly), no traceback reaches the player, and the hang-up ends the
+    app's process."""
+    folder = tmp_path_factory.mktemp("door")
+
+    async def body():
+        door = make_door(folder / "serve", command=REAL_APP)
+        await door.start()
+        conn, _ = await connect(door, "fuzz", new_key())
+        terminal = Terminal(await session(conn, 80, 24))
+        await terminal.until("Peklo")
+        (live,) = door.sessions
+        assert live.app is not None
+        pid = live.app.pid
+        for kind, value in steps:
+            if terminal.ended:
+                break
+            if kind == "type":
+                terminal.process.stdin.write(value)
+            else:
+                terminal.process.change_terminal_size(*value)
+        # the app has read all of it once Ctrl+C (behind it in the same stream) has acted: it quits,
+        # or asks first during a match
+        terminal.process.change_terminal_size(80, 24)
+        terminal.process.stdin.write(b"\x03" * 3)
+        await until(lambda: terminal.ended or "Yes (y)" in terminal.text)
+        conn.close()
+        await until(lambda: not door.sessions)
+        await door.stop("test over")
+        return pid, terminal.raw.decode("utf-8", "replace")
+
+    pid, seen = run(body())
+    assert "Traceback" not in seen and "unexpected error" not in seen, seen[-3000:]
+    assert not alive(pid)
