@@ -304,7 +304,9 @@ def play(
     game: str = typer.Argument(..., help=_("The game: makao-ru, makao-pl, macao, peklo.")),
     seat: list[str] = typer.Option([], "--seat",
                                    help=_("A seat: a human's name, 'ai', or 'ai:easy|normal|hard'. Repeat per seat.")),
-    seed: int | None = typer.Option(None, "--seed", help=_("Seed of the match (random if omitted).")),
+    seed: int | None = typer.Option(None, "--seed", help=_(
+        "Seed of the match (random if omitted). Whoever knows the seed knows every hand, and other users of "
+        "this machine can see it in the process list: use it for tests and replays.")),
     preset: str | None = typer.Option(None, "--preset", help=_(PRESET_HELP)),
     option: list[str] = typer.Option([], "--option", help=_(OPTION_HELP)),
     loss_limit: int | None = typer.Option(None, "--loss-limit",

@@ -2,7 +2,9 @@
 
 :func:`spawn` starts ``python -m makao_tui.net.daemon`` in a session of its own (``setsid``: no
 controlling terminal, so closing the host's terminal or dropping its SSH connection does not
-hang it up), with standard input from /dev/null and its output appended to
+hang it up). Its config comes on standard input (JSON), never in its arguments or environment,
+which every user of the box can read (``ps``); then standard input is /dev/null. Its output is
+appended to
 ``server_dir()/server.log`` (user-only), in ``/``, with umask 077. The server says on a pipe
 when it listens (``ready CODE``) or why it cannot start (``error REASON``); :func:`spawn` waits
 for that line and returns the code or raises.
@@ -11,7 +13,6 @@ for that line and returns the code or raises.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import subprocess
@@ -49,14 +50,17 @@ def spawn(config: HostConfig) -> str:
     with log:
         env = {**os.environ, "MAKAO_READY_FD": str(write_end)}
         try:
-            subprocess.Popen([sys.executable, "-m", "makao_tui.net.daemon", msgspec.json.encode(config).decode()],
-                             stdin=subprocess.DEVNULL, stdout=log, stderr=log, pass_fds=(write_end,),
-                             start_new_session=True, close_fds=True, cwd="/", env=env)
+            server = subprocess.Popen([sys.executable, "-m", "makao_tui.net.daemon"], stdin=subprocess.PIPE,
+                                      stdout=log, stderr=log, pass_fds=(write_end,), start_new_session=True,
+                                      close_fds=True, cwd="/", env=env)
         except OSError as exc:
             os.close(read_end)
             raise SpawnError(_("cannot start the table server: {error}").format(error=os_reason(exc))) from None
         finally:
             os.close(write_end)
+        assert server.stdin is not None
+        with contextlib.suppress(BrokenPipeError), server.stdin:  # a server that died says so below
+            server.stdin.write(msgspec.json.encode(config))
     with os.fdopen(read_end, "rb") as ready:
         line = ready.readline().decode("utf-8", "replace").strip()
     word, _sep, rest = line.partition(" ")
@@ -67,8 +71,9 @@ def spawn(config: HostConfig) -> str:
     raise SpawnError(f"the table server did not start (see {log_path()})")
 
 
-def main(argv: list[str]) -> int:
-    """The daemon's body: run the server of the config in ``argv[0]`` (JSON)."""
+def main() -> int:
+    """The daemon's body: run the server of the config on standard input (JSON; read to its
+    end, then standard input is /dev/null)."""
     os.umask(0o077)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format=f"%(asctime)s [{os.getpid()}] %(name)s: %(message)s")
@@ -84,10 +89,13 @@ def main(argv: list[str]) -> int:
     def ready(server: TableServer) -> None:
         tell(f"ready {server.code}")
 
+    raw = sys.stdin.buffer.read()
+    with open(os.devnull, "rb") as nothing:
+        os.dup2(nothing.fileno(), 0)
     try:
-        config = msgspec.json.decode(argv[0].encode(), type=HostConfig)
+        config = msgspec.json.decode(raw, type=HostConfig)
         return run_server(config, ready)
-    except (ServerError, places.TablesDirError, msgspec.ValidationError, json.JSONDecodeError) as exc:
+    except (ServerError, places.TablesDirError, msgspec.DecodeError) as exc:  # (a ValidationError is one)
         logging.getLogger("makao.server").error("cannot start: %s", exc)
         tell(f"error {exc}")
         return 2
@@ -96,4 +104,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

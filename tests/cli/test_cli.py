@@ -26,6 +26,13 @@ def test_version_and_help():
         assert word in result.output
 
 
+def test_play_says_that_a_known_seed_makes_the_hands_known():
+    """Other users of the box see ``makao play --seed N`` in the process list (issue 29 item 5)."""
+    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0
+    assert "whoever knows the seed knows every hand" in " ".join(result.output.split()).lower()
+
+
 def test_scenario_prints_the_state_as_json():
     result = runner.invoke(app, ["scenario", str(SCENARIOS / "ru-12-king-of-hearts-answered-adds-up.json")])
     assert result.exit_code == 0

@@ -251,3 +251,46 @@ def test_the_hosts_terminal_closes_the_host_ends_and_the_table_goes_on(tmp_path)
     assert lines(bob) == []  # Bob sits (and leaves at once): the table goes on without its host
     os.kill(after["pid"], signal.SIGTERM)
     wait_gone(after["pid"])
+
+
+def _family(pid: int) -> list[int]:
+    """``pid`` and every process below it."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        found.append(todo.pop())
+        todo.extend(children.get(found[-1], []))
+    return found
+
+
+@pytest.mark.long
+def test_no_table_server_or_ai_worker_shows_a_seed_or_a_seat_token_to_other_users(tmp_path):
+    """Every user of the box can read any process's arguments (``ps``), and a seed gives every
+    hand (issue 29 item 5): a table server and its AI worker carry neither the match's seed, nor
+    a seat token, nor their config in their arguments or their environment."""
+    env = environment(tmp_path, "host")
+    done = makao(env, "host", "makao-pl", "--seat", "open", "--seat", "ai", "--ai-takeover", "3600", "--detach")
+    assert done.returncode == 0, done.stderr
+    code = done.stdout.split()[1]
+    alice = Reader(player(env, code, "Alice", 2, "stay"))
+    until(lambda: alice.actions() >= 1)  # the AI has moved: the worker is up
+    (listed,) = tables(env)
+    with open_store(tmp_path / "host" / "makao.sqlite3") as store:
+        (summary,) = store.unfinished()
+        seed = store.load(summary.id).seed
+    seats = json.loads((tmp_path / "host" / "tables" / "seats.json").read_text())
+    tokens = [held["token"] for held in seats[code]["seats"]]
+    secrets = [str(seed), *tokens, "makao-pl", "ai_takeover"]
+    family = _family(listed["pid"])
+    assert len(family) >= 2  # the server and its AI worker
+    for pid in family:
+        for part in ("cmdline", "environ"):
+            shown = (Path("/proc") / str(pid) / part).read_bytes().decode("utf-8", "replace")
+            assert not [secret for secret in secrets if secret in shown], (pid, part, shown)
+    os.kill(listed["pid"], signal.SIGTERM)
+    wait_gone(listed["pid"])
