@@ -318,7 +318,8 @@ class _Login(asyncssh.SSHServer):
             return False
         if self.door.key_count(fingerprint) >= self.door.limits.per_key:
             self.no_guest = True
-            self.refuse(f"your key has {self.door.limits.per_key} connections here already: close one first")
+            most = self.door.limits.per_key
+            self.refuse(f"your key has {most} connection{'s' if most != 1 else ''} here already: close one first")
             return False
         self.key = key
         return True
@@ -535,7 +536,7 @@ class _Session:
             data, dropped = keys.clean(data)
             if dropped and not warned:  # once a session: a terminal not set to UTF-8 sends many
                 warned = True
-                log.warning("%s from %s: input that is not UTF-8 dropped (%d bytes; the player's terminal may "
+                log.warning("%s from %s: input that is not UTF-8 dropped (bytes: %d; the player's terminal may "
                             "not be set to UTF-8)", self.player.label, self.login.peer, dropped)
             cutting = run > limits.input_run
             kept, run, dropped = cut_runs(data, run, limits.input_run)
