@@ -643,9 +643,10 @@ def _simulation_table(figures: dict):
     from rich.table import Table
 
     from .engine.variant import level_name
-    from .games import game_info
+    from .games import game_info, get_variant
 
     game = figures["game"]
+    measures = get_variant(game).seat_measures
     finished, capped = figures["finished"], figures["capped"]
     table = Table(title=ngettext("{game}: {n} AI match, seed {seed}", "{game}: {n} AI matches, seed {seed}",
                                  figures["games"]).format(game=game_info(game).title(), n=figures["games"],
@@ -653,22 +654,18 @@ def _simulation_table(figures: dict):
     for column, left in ((_("Seat"), False), (_("Level"), True), (_("Name"), True), (_("Wins"), False),
                          (_("Win %"), False), (_("95 % CI"), False), (_deal_heading([game], 2), False)):
         table.add_column(column, justify="left" if left else "right")
-    if figures["family"] == "tricks":
-        table.add_column(_("Exact bid %"), justify="right")
-    if figures["family"] == "banking":
-        table.add_column(_("Chips/hand"), justify="right")
+    for measure in measures:
+        table.add_column(_(measure.heading), justify="right")
     for row in figures["seats"]:
         ci = row["win_rate_95"]
         cells = [str(row["seat"] + 1), level_name(row["level"]), row["name"], f"{row['wins']}/{finished}",
                  number(100 * row["win_rate"], 1) if finished else "-",
                  f"{number(100 * ci[0], 1)}–{number(100 * ci[1], 1)}" if ci else "-",
                  number(row["points_per_deal"], 2, sign=True) if row["points_per_deal"] is not None else "-"]
-        if figures["family"] == "tricks":
-            rate = row["exact_bid_rate"]
-            cells.append(number(100 * rate, 1) if rate is not None else "-")
-        if figures["family"] == "banking":
-            chips = row["chips_per_hand"]
-            cells.append(number(chips, 3, sign=True) if chips is not None else "-")
+        for measure in measures:
+            value = row[measure.key]
+            cells.append("-" if value is None else
+                         number(100 * value if measure.percent else value, measure.digits, sign=measure.sign))
         table.add_row(*cells)
     notes = [ngettext("{n} finished", "{n} finished", finished).format(n=finished) + ", "
              + ngettext("{n} capped at {most} actions", "{n} capped at {most} actions", capped).format(

@@ -2,7 +2,8 @@
 
 Nothing here imports Textual: a simulation runs the engine's :class:`~makao_tui.engine.match.Match`
 with one AI player per seat and collects, per seat, matches won (with a 95 % Wilson interval),
-points per deal, exact bids (Peklo) and chips per hand (Macao).
+points per deal, and the game's own figures (its ``seat_measures``: exact bids in Peklo, chips
+per hand in Macao).
 
 AI *levels* (``easy``, ``normal``, ``hard``) are those of :mod:`makao_tui.ai`; the hard level
 thinks within a :class:`~makao_tui.ai.Thinking` budget.
@@ -24,8 +25,6 @@ from .ai import LEVELS, Player, Thinking, ai_for, levels_for
 from .engine.i18n import _
 from .engine.match import Match
 from .engine.variant import Variant
-from .games.macao import MacaoState
-from .games.peklo import PekloState
 
 #: default action budget of one match; far above the longest matches seen (a 6-deal makao-pl
 #: match between normal AIs takes about 3,300 actions, rarely over 4,000)
@@ -75,9 +74,9 @@ class SeatStats:
 
     ``wins``: finished matches in which the seat had the best total (a tie counts for every tied
     seat; ``shared`` of them were ties); ``points``: sum of its points over the finished deals (in
-    Macao these are chips won or lost); ``deals``: finished deals; ``exact``: Peklo deals in which
-    it took exactly its bid; ``hands``: Macao hands it was dealt into; ``chips``: its chip result
-    summed over those hands.
+    Macao these are chips won or lost); ``deals``: finished deals; ``tallies``: for each of the
+    game's :class:`~makao_tui.engine.variant.SeatMeasure` (by key), its [amount, count] summed
+    over the finished deals.
     """
 
     level: str
@@ -86,9 +85,7 @@ class SeatStats:
     shared: int = 0
     points: int = 0
     deals: int = 0
-    exact: int = 0
-    hands: int = 0
-    chips: int = 0
+    tallies: dict[str, list[int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -116,8 +113,9 @@ class SimResult:
         ``capped_matches`` (0-based match numbers), ``max_actions``, ``actions``, and ``seats``: per
         seat ``seat``, ``level``, ``name``, ``wins``, ``shared_wins``, ``win_rate`` and
         ``win_rate_95`` ([low, high]; over finished matches, None when none finished), ``deals``,
-        ``points_per_deal`` (None without a finished deal); Peklo adds ``exact_bid_rate``, Macao
-        adds ``hands`` and ``chips_per_hand``.
+        ``points_per_deal`` (None without a finished deal), and each of the game's seat measures
+        (``exact_bid_rate`` in Peklo; ``hands`` and ``chips_per_hand`` in Macao) by its key (None
+        when no deal counted), with its count by its ``count_key``.
         """
         seats = []
         for i, s in enumerate(self.seats):
@@ -128,11 +126,11 @@ class SimResult:
                 "deals": s.deals,
                 "points_per_deal": s.points / s.deals if s.deals else None,
             }
-            if self.variant.family == "tricks":
-                row["exact_bid_rate"] = s.exact / s.deals if s.deals else None
-            if self.variant.family == "banking":
-                row["hands"] = s.hands
-                row["chips_per_hand"] = s.chips / s.hands if s.hands else None
+            for measure in self.variant.seat_measures:
+                amount, count = s.tallies.get(measure.key, (0, 0))
+                if measure.count_key is not None:
+                    row[measure.count_key] = count
+                row[measure.key] = amount / count if count else None
             seats.append(row)
         return {
             "game": self.variant.id, "family": self.variant.family, "options": dict(self.options), "seed": self.seed,
@@ -215,12 +213,11 @@ def _count_deals(result: SimResult, match: Match) -> None:
     for deal in match.deals:
         if deal.points is None:
             continue
-        state = deal.state
         for s, stats in enumerate(result.seats):
             stats.deals += 1
             stats.points += deal.points[s]
-            if isinstance(state, PekloState):
-                stats.exact += state.bids[s] == state.tricks[s]
-            if isinstance(state, MacaoState) and state.hands[s]:
-                stats.hands += 1
-                stats.chips += deal.points[s]
+            for measure in result.variant.seat_measures:
+                amount, count = measure.tally(deal, s)
+                tally = stats.tallies.setdefault(measure.key, [0, 0])
+                tally[0] += amount
+                tally[1] += count

@@ -51,6 +51,26 @@ def points_and_totals(deal: DealRecord) -> DealColumns:
     return [], [[("points", p), ("total", t)] for p, t in zip(*deal.result(), strict=True)]
 
 
+@dataclass(frozen=True)
+class SeatMeasure:
+    """A figure of each seat that a game adds to ``makao simulate`` beside wins and points (Peklo:
+    how often a bid is made; Macao: chips a hand). ``key``: its name in the figures (JSON);
+    ``heading``: its column's heading (English marked with ``N_``); ``tally(deal, seat)``: what a
+    finished deal adds for the seat, as (amount, count): the figure is the sum of the amounts
+    over the sum of the counts (count 0: the deal does not count for the seat; None when no deal
+    counted). ``percent``: shown as a percentage; ``digits`` after the point; ``sign``: shown with
+    its sign; ``count_key``: the name under which the figures also give the count (None: not
+    given)."""
+
+    key: str
+    heading: str
+    tally: Callable[[DealRecord, int], tuple[int, int]]
+    percent: bool = False
+    digits: int = 1
+    sign: bool = False
+    count_key: str | None = None
+
+
 #: the AI levels every game has (issue 7), weakest first; here, below both the AI and the store,
 #: so that a stored seat's level can be checked without importing the AI
 AI_LEVELS = ("easy", "normal", "hard")
@@ -345,6 +365,8 @@ class Variant(GameInfo):
     as :data:`DealColumns`; default :func:`points_and_totals`. ``deal_word`` / ``dealer_word``
     (macao: "hand", "banker") are what the log, the table and the CSV export call a deal and its
     dealer; ``higher_wins``: whether the highest match total wins (makao-ru: the lowest).
+    ``seat_measures``: the game's own figures of each seat in ``makao simulate``
+    (:class:`SeatMeasure`; default none).
     """
 
     rules_type: type
@@ -359,6 +381,7 @@ class Variant(GameInfo):
     presets: dict[str, dict[str, Any]] = field(default_factory=lambda: {"seed": {}, "house": {}})
     jokers: Callable[[Any], int] = lambda rules: 0
     deal_columns: Callable[[DealRecord], DealColumns] = points_and_totals
+    seat_measures: tuple[SeatMeasure, ...] = ()
 
     def help_words(self) -> str:
         """The rules in short (a few lines) in the language in use."""

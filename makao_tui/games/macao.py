@@ -49,7 +49,7 @@ from ..engine.i18n import N_, _, ngettext, number
 from ..engine.match import DealRecord, Match
 from ..engine.scenario import Layout
 from ..engine.state import GameState, IllegalAction
-from ..engine.variant import DealColumns, RulesError, Variant, option, register
+from ..engine.variant import DealColumns, RulesError, SeatMeasure, Variant, option, register
 from ..engine.words import Words
 from .about import MACAO
 
@@ -845,9 +845,18 @@ def deal_columns(deal: DealRecord) -> DealColumns:
     return [], seats
 
 
+def hand_chips(deal: DealRecord, seat: int) -> tuple[int, int]:
+    """``makao simulate``'s tally of chips a hand (RULES.md §3): (the chips ``seat`` won or lost
+    in the finished ``deal``, 1), or (0, 0) for a seat not dealt in."""
+    points, _totals = deal.result()
+    return (points[seat], 1) if deal.state.view(seat).in_play[seat] else (0, 0)
+
+
 VARIANT = register(Variant(
     **MACAO.described(),
     rules_type=MacaoRules, deal=deal, from_layout=from_layout, match_over=match_over, decks=DECKS,
     initial_total=lambda rules: rules.bankroll, next_dealer=next_banker,
     choose_first_dealer=choose_first_banker, help_text=HELP, deal_columns=deal_columns,
+    seat_measures=(SeatMeasure("chips_per_hand", N_("Chips/hand"), hand_chips, digits=3, sign=True,
+                               count_key="hands"),),
 ))

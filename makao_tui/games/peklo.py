@@ -26,7 +26,7 @@ from ..engine.cards import Card
 from ..engine.i18n import N_
 from ..engine.match import DealRecord, Match
 from ..engine.scenario import Layout
-from ..engine.variant import DealColumns, Variant, option, register
+from ..engine.variant import DealColumns, SeatMeasure, Variant, option, register
 from .about import PEKLO
 from .peklo_core import (
     BID,
@@ -186,11 +186,19 @@ def deal_columns(deal: DealRecord) -> DealColumns:
     return [("cards", view.size), ("trump", view.trump.label(True) if view.trump else NO_TRUMP)], seats
 
 
+def made_bid(deal: DealRecord, seat: int) -> tuple[int, int]:
+    """``makao simulate``'s tally of exact bids (RULES.md §4): (1 if ``seat`` took exactly its
+    bid in the finished ``deal`` else 0, 1)."""
+    view = deal.state.view(seat)
+    return int(view.bids[seat] == view.tricks[seat]), 1
+
+
 VARIANT = register(Variant(
     **PEKLO.described(),
     # a PekloState is a GameState by registration (peklo_core), which mypy does not follow
     rules_type=PekloRules, deal=cast(Any, deal), from_layout=cast(Any, from_layout), match_over=match_over, decks=1,
     help_text=HELP, deal_columns=deal_columns,
+    seat_measures=(SeatMeasure("exact_bid_rate", N_("Exact bid %"), made_bid, percent=True),),
     presets={"seed": {}, "house": {"cycle": "up_down", "scoring": "tricks", "hook": True}},
 ))
 

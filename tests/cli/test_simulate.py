@@ -131,3 +131,25 @@ def test_wilson_interval():
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
 
+
+
+def test_a_games_own_figures_come_from_its_seat_measures_not_its_family():
+    """``makao simulate`` reads a game's extra figures from its variant (issue 28 item 4): a
+    shedding game given a measure of its own reports it, as Peklo and Macao report theirs."""
+    import dataclasses
+
+    from makao_tui.engine.variant import SeatMeasure
+    from makao_tui.games import get_variant
+    from makao_tui.sim import simulate
+
+    def went_out(deal, seat):
+        return int(deal.result()[0][seat] == max(deal.result()[0])), 1
+
+    variant = dataclasses.replace(get_variant("makao-pl"),
+                                  seat_measures=(SeatMeasure("out_rate", "Out %", went_out, percent=True,
+                                                             count_key="counted"),))
+    figures = simulate(variant, {"deals": 2}, ["easy", "easy"], games=1, seed=5).figures()
+    seats = figures["seats"]
+    assert [s["counted"] for s in seats] == [s["deals"] for s in seats] == [2, 2]
+    assert sum(s["out_rate"] for s in seats) == pytest.approx(1.0)  # one seat goes out each deal
+    assert "exact_bid_rate" not in seats[0] and "chips_per_hand" not in seats[0]
