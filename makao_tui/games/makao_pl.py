@@ -25,6 +25,8 @@ class PlRules(ShedRules):
     each with its RULES.md default."""
 
     game: str = "makao-pl"
+    #: §2 "Special cards": K♥ makes the next player draw 5 (or is ransomed by a king)
+    king_hearts_penalty: int = 5
     skip_rank: str = "4"
     demand_rank: str = "J"
     #: the hard AI's value of an unfinished deal (see :class:`ShedRules`), fitted by

@@ -26,6 +26,8 @@ class RuRules(ShedRules):
     decks: int = 2
     joker_copies: int = 4
     wild_ranks: str = "9A"
+    #: §1 "Penalty cards": the king of hearts makes the next player draw 5
+    king_hearts_penalty: int = 5
     answer_by: str = "kind"
     draw_when_playable: bool = True
     #: the hard AI's value of an unfinished deal (see :class:`ShedRules`), fitted by

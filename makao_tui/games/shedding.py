@@ -120,7 +120,7 @@ class ShedRules:
     wild_ranks: str = "A"
     namer_rank: str = "A"
     penalty_cards: tuple[tuple[str, int], ...] = (("2", 2), ("3", 3))
-    king_hearts_penalty: int = 5
+    king_hearts_penalty: int = 0
     answer_by: str = "rank"
     skip_rank: str = ""
     demand_rank: str = ""
