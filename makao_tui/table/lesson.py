@@ -1,7 +1,8 @@
 """Lessons ("Learn to play", issue 30): one guided deal of a game on a stacked deck.
 
-A lesson is a data file, ``makao_tui/lessons/<game>.json``: a scenario (docs/scenarios.md: the
-deal laid out card by card and every action taken in it, the learner's and his opponents') plus
+A lesson is a data file, ``makao_tui/lessons/<game>.json``: a scenario file (README "Scenario
+files", :mod:`makao_tui.engine.scenario`: the deal laid out card by card and every action taken in
+it, the learner's and his opponents'; ``makao scenario`` replays it) plus
 
 - ``learner``: the seat the player takes (the others are played by the lesson's script);
 - ``coach``: the coach lines, each ``{"at": N, "say": "...", "rules": [pattern, ...]}``: the line
