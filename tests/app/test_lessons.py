@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.common import DealSummaryScreen, TooSmallScreen
@@ -176,5 +177,19 @@ def test_a_lesson_in_another_language(code):
 
     try:
         run(app, body)
+    finally:
+        set_language(before)
+
+
+@pytest.mark.parametrize("code", ["en", "ru", "pl"])
+def test_every_coach_line_fits_the_coach_box_at_80_columns(code):
+    """The box shows three lines of 78 columns (80 less its padding) at most."""
+    console = Console(width=78, file=io.StringIO())
+    before = language()
+    set_language(code)
+    try:
+        for game in GAMES:
+            for line in load_lesson(game).lines:
+                assert len(Text(_(line.say)).wrap(console, 78)) <= 3, (code, game, line.at)
     finally:
         set_language(before)
