@@ -290,3 +290,7 @@ class LessonTable(Table):
     def hint_refusal(self, seat: int | None) -> Words | None:
         """No hints in a lesson: the coach line says what to do."""
         return Words("in a lesson the coach line says what to do")
+
+    def undo_refusal(self, seat: int | None) -> Words | None:
+        """No undo in a lesson (it is not saved): a move the lesson does not take is refused anyway."""
+        return Words("a lesson takes no move back: q leaves it, and L on the start screen starts it again")

@@ -229,5 +229,5 @@ def test_a_move_the_rules_allow_off_the_script_is_refused_by_the_lesson():
 
 def test_no_undo_or_hint_in_a_lesson():
     _lesson, table, _sub = lesson_table("peklo")
-    assert table.undo_refusal(0) is not None
+    assert "lesson takes no move back" in table.undo_refusal(0).text()
     assert table.hint_refusal(0) is not None
