@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -52,10 +53,26 @@ def _extract(domain: str) -> Catalog:
                      in extract_from_dir(str(path), method_map=[("**.py", "python")], keywords=KEYWORDS)]
         else:
             found = [(path, *rest) for rest in extract_from_file("python", str(path), keywords=KEYWORDS)]
-        for file, line, message, comments, context in found:
+        for file, line, message, comments, context in found + _lesson_lines(domain):
             template.add(message, locations=[(str(file.relative_to(ROOT)), line)], auto_comments=comments,
                          context=context, flags=("python-brace-format",) if "{" in str(message) else ())
     return template
+
+
+def _lesson_lines(domain: str) -> list[tuple[Path, int, str, list[str], None]]:
+    """The coach lines and end words of the lessons (``makao_tui/lessons/*.json``, read by the
+    app: :mod:`makao_tui.table.lesson`), in the ``app`` catalog, each with its file and line."""
+    if domain != "app":
+        return []
+    found: list[tuple[Path, int, str, list[str], None]] = []
+    for path in sorted((ROOT / "makao_tui" / "lessons").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        said = [line["say"] for line in data["coach"]] + [data["end"]]
+        for words in said:
+            line = text[:text.index(json.dumps(words, ensure_ascii=False))].count("\n") + 1
+            found.append((path, line, words, ["a lesson's coach line"], None))
+    return found
 
 
 def _po_path(language: str, domain: str) -> Path:

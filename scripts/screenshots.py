@@ -5,10 +5,11 @@ start screen and one table of each game in Russian and Polish (``screenshots/ru/
 Run from the repository root: ``python scripts/screenshots.py`` (optionally naming scenes:
 ``python scripts/screenshots.py table help``; ``--lang ru`` makes only that language's pictures).
 The scenes (fixed seeds, no AI pause) live in ``tests/app/scenes.py``,
-``tests/app/peklo_scenes.py``, ``tests/app/macao_scenes.py`` and ``tests/app/look_scenes.py``
-(plain ASCII, high contrast, 16 colours) so that the snapshots and these pictures show the same
-states; the scenes shown in every language are those of ``tests/app/language_scenes.py``. Each
-scene keeps its saved games in a new temporary folder (``MAKAO_DATA_DIR``), as in the tests.
+``tests/app/peklo_scenes.py``, ``tests/app/macao_scenes.py``, ``tests/app/lesson_scenes.py`` (the
+lessons) and ``tests/app/look_scenes.py`` (plain ASCII, high contrast, 16 colours) so that the
+snapshots and these pictures show the same states; the scenes shown in every language are those
+of ``tests/app/language_scenes.py``. Each scene keeps its saved games in a new temporary folder
+(``MAKAO_DATA_DIR``), as in the tests.
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ sys.path.insert(0, str(ROOT))
 
 from makao_tui.engine.i18n import set_language  # noqa: E402
 from tests.app.language_scenes import LANGUAGE_SCENES  # noqa: E402
+from tests.app.lesson_scenes import LESSON_SCENES  # noqa: E402
 from tests.app.look_scenes import LOOK_SCENES  # noqa: E402
 from tests.app.macao_scenes import MACAO_SCENES  # noqa: E402
 from tests.app.peklo_scenes import PEKLO_SCENES  # noqa: E402
 from tests.app.scenes import SCENES as SHARED_SCENES  # noqa: E402
 
-SCENES = {**SHARED_SCENES, **PEKLO_SCENES, **MACAO_SCENES, **LOOK_SCENES}
+SCENES = {**SHARED_SCENES, **PEKLO_SCENES, **MACAO_SCENES, **LOOK_SCENES, **LESSON_SCENES}
 #: the languages besides English that get pictures, each in its own folder
 OTHER_LANGUAGES = ("ru", "pl")
 

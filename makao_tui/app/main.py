@@ -37,6 +37,7 @@ import termios
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
@@ -92,6 +93,7 @@ GENERAL_KEYS = [
     ("Ctrl+S", N_("start the match (setup screen)")),
     ("h", N_("statistics and finished matches (start screen)")),
     ("l", N_("the language of the app (start screen)")),
+    ("L", N_("learn to play: a guided deal of a game, a coach line saying what to do and why (start screen)")),
     ("F1", N_("the rules in full: of the highlighted game (start screen, r too), of this game (setup "
               "screen), of the match (at a table)")),
     ("t", N_("colours: default, high contrast, 16 colours (start screen)")),
@@ -180,6 +182,8 @@ class MakaoApp(App[None]):
         #: why actions of the last match could not be saved when it was left (None: all saved)
         self.unsaved: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: the folder the lessons are read from (None: the package's own, ``makao_tui/lessons``)
+        self.lessons_dir: Path | None = None
         #: the order hands are shown in (the tables' o key): "dealt", "suit" or "rank"
         self.hand_order = "dealt"
         #: the player's settings as read at start (the language chosen on the start screen)
@@ -514,6 +518,54 @@ class MakaoApp(App[None]):
             writer.close()
             self.notify(str(exc), title=_("Cannot resume"), severity="error", timeout=15, markup=False)
 
+    # ------------------------------------------------------------ lessons
+
+    def action_learn(self) -> None:
+        """The lesson picker (the start screen's ``L``): a chosen game's lesson starts."""
+        from .screens.learn import LessonPicker
+
+        def chosen(game: str | None) -> None:
+            if game is not None:
+                self.start_lesson(game)
+
+        self.push_screen(LessonPicker(), chosen)
+
+    def start_lesson(self, game: str) -> None:
+        """Start the lesson of ``game`` (its id) at the game's own table, unsaved, its coach line
+        over it (:mod:`makao_tui.table.lesson`); a lesson file that is damaged or does not fit the
+        rules is named in a notification and the app goes on."""
+        from ..table import LocalSeating, SeatSpec, seat_names
+        from ..table.lesson import LessonError, LessonTable, load_lesson
+
+        try:
+            lesson = load_lesson(game, self.lessons_dir)
+        except LessonError as exc:
+            self.notify(str(exc), title=_("Learn to play"), severity="error", timeout=20, markup=False)
+            return
+        self.leave_match()
+        names = seat_names([SeatSpec(_(DEFAULT_SEATS[0][0]) if seat == lesson.learner else "", seat != lesson.learner)
+                            for seat in range(lesson.layout.players)])
+        table = LessonTable(lesson, names, **self._table_options(lesson.layout.variant))
+        self.seating = LocalSeating(table)
+        self.leave_to_shell = False
+        self._back_to_base()
+        screen = table_for(lesson.layout.variant)(self.seating)
+        screen.coach = lambda: _(table.coach_line())
+        screen.coach_end = _(lesson.end)
+        self.push_screen(screen)
+
+    @property
+    def coached(self) -> bool:
+        """Whether the table under way is a lesson's."""
+        from ..table.lesson import LessonTable
+
+        return isinstance(self.table, LessonTable)
+
+    def end_lesson(self) -> None:
+        """The lesson's deal is over: back to the start screen."""
+        self.leave_match()
+        self._back_to_base()
+
     def action_open_statistics(self) -> None:
         """The statistics and finished matches."""
         from .screens.saves import StatisticsScreen
@@ -583,6 +635,8 @@ class MakaoApp(App[None]):
         command line opened the match, else going back to the start screen."""
         if self.leave_to_shell or self.shared is not None:
             return self.quit_question()
+        if self.coached:
+            return _("Leave the lesson? It starts again from the beginning next time.")
         if self.seating is not None and self.seating.save_status() is not None:
             return _("Leave the match under way? It is saved: Resume on the start screen reopens it.")
         return _("Leave the match under way? It is not saved.")

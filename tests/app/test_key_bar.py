@@ -42,7 +42,7 @@ async def test_the_start_screen_bar_is_one_widget_and_a_click_presses_its_key():
         await step(pilot)
         bar = app.screen.query_one(KeyBar)
         assert not bar.children  # the keys are text, not a widget each
-        assert bar_lines(app.screen) == [" q Quit  h Statistics  l Language  r Rules  t Colours  ? Help"]
+        assert bar_lines(app.screen) == [" q Quit  h Statistics  l Language  L Learn  r Rules  t Colours  ? Help"]
         assert bar.region.y == 23  # at the foot of the screen
         column = bar_lines(app.screen)[0].index("Statistics")
         await pilot.click(KeyBar, offset=(column, 0))

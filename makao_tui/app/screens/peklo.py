@@ -168,10 +168,11 @@ class PekloTableScreen(TableScreen):
 
     def _topbar(self, view: PekloView) -> Text:
         session = self.seating
-        parts = [(Text(session.variant.title(), style="bold"), False),
-                 (Text(_("deal {number} of {deals}").format(number=view.number, deals=view.deals)), False),
-                 (Text(ngettext("{n} card each", "{n} cards each", view.size).format(n=view.size)), False),
-                 (_trump_text(view, self.ascii), False)]
+        parts = [(Text(session.variant.title(), style="bold"), False)]
+        if view.number is not None:  # (a deal laid out by a lesson has no number in a match)
+            parts.append((Text(_("deal {number} of {deals}").format(number=view.number, deals=view.deals)), False))
+        parts += [(Text(ngettext("{n} card each", "{n} cards each", view.size).format(n=view.size)), False),
+                  (_trump_text(view, self.ascii), False)]
         if session.variant.preset_of(session.rules) != "seed":
             parts.append((Text(rules_word(session.variant, session.rules)), True))  # the options: help (?)
         if view.to_act is not None:

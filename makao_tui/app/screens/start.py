@@ -116,6 +116,7 @@ class StartScreen(Screen[None]):
                 Binding("h", "app.open_statistics", N_("Statistics")),
                 Binding("w", "watch", N_("Watch table")),
                 Binding("l", "app.choose_language", N_("Language")),
+                Binding("L", "app.learn", N_("Learn")),  # a guided deal of a game (screens/learn.py)
                 Binding("r,f1", "rules", N_("Rules"), key_display="r"),
                 Binding("t", "app.next_theme", N_("Colours")),
                 Binding("question_mark", "app.help", N_("Help"), key_display="?")]

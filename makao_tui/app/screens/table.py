@@ -9,6 +9,10 @@ what the table service sent the seats of this terminal, through a
 which sends it to the table and shows a refusal's reason; the AI seats play inside the table
 service, and the screen redraws on each update (``Seating.on_change``). Events arrive as data:
 :meth:`log_lines` and the families' hooks make the words.
+
+A lesson's table (:mod:`makao_tui.table.lesson`) is the same screen with a coach
+(:attr:`TableScreen.coach`): its line is shown over the middle of the table, its end words with
+the deal's result, and the lesson ends with that deal.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import Card, rank_plural, suit_label
@@ -119,6 +124,12 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_match", N_("Quit")),
     ]
 
+    #: a lesson's coach, set by the app before the screen is shown: ``coach()`` is the line to
+    #: show now (in the language in use), ``coach_end`` the words shown with the deal's result;
+    #: None at a match's table
+    coach: Callable[[], str] | None = None
+    coach_end = ""
+
     def __init__(self, seating: Seating) -> None:
         super().__init__()
         self.seating = seating
@@ -209,6 +220,8 @@ class TableScreen(Screen[None]):
         if self.leaving:
             return
         self.set_interval(5.0, self._tick)
+        if self.coach is not None:  # over the middle of the table, which gives up the rows it takes
+            self.mount(Static(id="coach", markup=False), before=self.query_one("#middle"))
         self.seating.on_change = self._table_changed
         self.seating.on_notice = self._table_notice
         if self.on_top:  # else (the cut for the bank, a too-small terminal...) on resume
@@ -280,6 +293,8 @@ class TableScreen(Screen[None]):
             return
         seating = self.seating
         self.refresh_table()
+        if self.coach is not None:
+            self.query_one("#coach", Static).update(self.coach())
         if not seating.deal_over:
             self._summary_for = None  # (an undo may take the table back into a deal summed up before)
         if seating.deal_over:
@@ -306,12 +321,18 @@ class TableScreen(Screen[None]):
         self.seating.tick()
         go_on = (N_("see the result of the match") if self.seating.match_over
                  else N_("follow the table to the next hand") if self.watching else N_("deal the next hand"))
+        result = self.deal_result()
+        if self.coach is not None:  # a lesson: its end words, and it ends with this deal
+            result, go_on = Group(Text(self.coach_end, style="bold"), Text(""), result), N_("end the lesson")
         self.app.push_screen(
-            DealSummaryScreen(self.deal_title(number), self.deal_result(), self.score_sheet(), go_on),
+            DealSummaryScreen(self.deal_title(number), result, self.score_sheet(), go_on),
             self._after_summary)
 
     def _after_summary(self, _result: Any) -> None:
         self.seating.tick()
+        if self.coach is not None and self.seating.match_over:
+            self.makao_app.end_lesson()
+            return
         if self.seating.match_over:
             self.app.switch_screen(MatchEndScreen(self.match_result(), self.score_sheet(),
                                                   self.makao_app.new_match_setup))
