@@ -9,10 +9,12 @@ the Peklo AIs' playouts, ``ai/peklo_playout.py``) into an extension module of th
 the SHA-256 of each source it compiled beside it (``<core>.sha256``), which ``compiled.py``
 compares with the source when the module is imported.
 A wheel gets the files; an editable install puts them beside the sources in the checkout (each
-editable install first removes what the last one compiled). When the cores cannot be compiled
-(no C compiler, no Python headers, a type error mypyc refuses) the hook says why on stderr and
-the install goes on with the pure-Python modules, the same rules; so it does with
-``MAKAO_PURE_PYTHON=1`` set.
+editable install first removes what the last one compiled) and byte-compiles the package's
+sources there too (:func:`compile_bytecode`), as pip does for the files of a wheel it installs,
+so that the first start after either install imports compiled bytecode (issue 31 item 4).
+When the cores cannot be compiled (no C compiler, no Python headers, a type error mypyc refuses)
+the hook says why on stderr and the install goes on with the pure-Python modules, the same
+rules; so it does with ``MAKAO_PURE_PYTHON=1`` set.
 """
 
 from __future__ import annotations
@@ -76,6 +78,16 @@ def compile_cores(root: Path, out: Path, names: tuple[str, ...]) -> list[Path]:
         os.chdir(here)
 
 
+def compile_bytecode(root: Path) -> None:
+    """Byte-compile every module of :data:`PACKAGE` in the checkout at ``root`` into its
+    ``__pycache__`` for the Python running the install (the one the editable install is for), as
+    ``python -m compileall -q makao_tui`` does; a module that does not compile is left to Python
+    to report when imported."""
+    import compileall
+
+    compileall.compile_dir(str(root / PACKAGE), quiet=1)
+
+
 class CompiledCoreHook(BuildHookInterface):
     """Compiles the cores of ``CORES`` into the wheel (or, editable, beside their sources)."""
 
@@ -91,6 +103,8 @@ class CompiledCoreHook(BuildHookInterface):
                 for old in (*base.parent.glob(f"{base.name}*.so"), *base.parent.glob(f"{base.name}*.pyd"),
                             base.with_name(f"{base.name}.sha256")):
                     old.unlink(missing_ok=True)
+        if editable:
+            compile_bytecode(root)
         if os.environ.get("MAKAO_PURE_PYTHON"):
             print("makao-tui: MAKAO_PURE_PYTHON is set: the cores stay pure Python", file=sys.stderr)
             return

@@ -28,6 +28,16 @@ exists at the table's first frame, waits until the helper processes are up (the 
 resident memory (``VmRSS``) and proportional share (``Pss``, which counts pages shared with other
 processes in part). Target: at most 30 MiB. Not a test: it is not part of the suite.
 
+``--first-start installed`` times, instead of a start with the bytecode of earlier starts, the
+first start after an install, every round: before each start of ours the bytecode of
+``makao_tui`` is deleted and made again as the install makes it (``hatch_build.py``'s
+``compile_bytecode`` for an editable install, pip's own compile for a wheel: both
+``compileall`` of the package, untimed), and the start gets a new, empty ``MAKAO_DATA_DIR`` (no
+saved-games file, no settings yet). The bare app's Textual is as pip installed it, bytecode
+included. ``--first-start no-bytecode`` deletes the bytecode and makes none, as an install that
+does not compile it (editable installs before issue 31; ``uv tool install`` without
+``--compile-bytecode``, where Textual's is not compiled either) leaves the first start.
+
 ``--instructions`` counts instead, once for each side, the machine instructions each executes to
 its first frame, under valgrind's ``callgrind`` (``PYTHONHASHSEED=0``): a count that the machine's
 load does not change (two runs of the same side differ by a few parts in ten thousand), to see
@@ -46,9 +56,11 @@ import fcntl
 import os
 import platform
 import select
+import shutil
 import signal
 import statistics
 import struct
+import subprocess
 import sys
 import tempfile
 import termios
@@ -291,6 +303,18 @@ def count_instructions(env: dict[str, str], size: tuple[int, int], module: str |
           f"makao-tui {ours / 1e6:,.0f} M, ratio {ours / bare:.2f}")
 
 
+def as_just_installed(env: dict[str, str], bytecode: str) -> dict[str, str]:
+    """Make the checkout's ``makao_tui`` as an install leaves it (``bytecode``: ``installed``, its
+    bytecode made again as the install makes it; ``no-bytecode``: none) and return ``env`` with a
+    new, empty data folder: the next start of ours is a first start."""
+    package = ROOT / "makao_tui"
+    for cache in list(package.rglob("__pycache__")):
+        shutil.rmtree(cache)
+    if bytecode == "installed":  # hatch_build.compile_bytecode (hatchling is not installed here)
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
+    return {**env, "MAKAO_DATA_DIR": tempfile.mkdtemp(prefix="makao-first-start-")}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10, help="starts of each side, alternated")
@@ -298,6 +322,8 @@ def main() -> None:
     parser.add_argument("--instructions", action="store_true",
                         help="count each side's instructions to its first frame under valgrind instead")
     parser.add_argument("--instructions-of", metavar="MODULE", help="count the instructions of importing MODULE")
+    parser.add_argument("--first-start", choices=("installed", "no-bytecode"),
+                        help="time ours at the first start after an install, every round (see above)")
     parser.add_argument("--lang", choices=("en", "ru", "pl"),
                         help="start ours as makao --lang LANG (ru, pl: its catalogs are loaded)")
     args = parser.parse_args()
@@ -328,12 +354,14 @@ def main() -> None:
     ours: list[Run] = []
     for _ in range(args.rounds):
         bare.append(start_once(bare_argv, env, BARE_MARK, size))
-        ours.append(start_once(ours_argv, env, ours_mark, size))
+        first = as_just_installed(env, args.first_start) if args.first_start else env
+        ours.append(start_once(ours_argv, first, ours_mark, size))
 
     load = os.getloadavg()
     print(f"Python {platform.python_version()}, {os.cpu_count()} CPUs, load average {load[0]:.2f} "
           f"{load[1]:.2f} {load[2]:.2f}; {args.rounds} rounds, alternated, terminal {args.size}; "
-          f"ours: makao{' --lang ' + args.lang if args.lang else ''}")
+          f"ours: makao{' --lang ' + args.lang if args.lang else ''}"
+          + (f"; first start after an install ({args.first_start}) every round" if args.first_start else ""))
     print(f"{'':28}{'bare Textual':>14}{'makao-tui':>12}{'ratio':>8}{'target':>9}")
     rows = [
         ("time to first frame (s)", "wall", 1.0, "{:.3f}"),

@@ -14,7 +14,15 @@ other is asked to press ``→`` ``--keys`` times (choosing the next card: the ta
 log is not changed), each press followed by ``Pilot.pause`` (the key handled and the screen
 refreshed); the process measures its own CPU time (``time.process_time``) over the presses. The
 two sides are interleaved round by round and do the same work; the figure is the median over the
-rounds of the CPU milliseconds a key, and the target is long/short ≤ 1.2. Not a test: it is not
+rounds of the CPU milliseconds a key, and the target is long/short ≤ 1.2.
+
+Memory (issue 31 item 3): each side prints its resident memory (``VmRSS`` of ``/proc/self/status``)
+once its table is drawn and again after the last round, and a third process, a bare Textual app
+(an ``App`` with one ``Static``) run headless the same way at the same size, prints its own.
+Targets: the long side within 5 % of the short one (memory flat in the match's length; run
+``--entries 30000`` for the issue's 30k entries) and either side at most 1.6 × the bare app. The
+sides hold the match as a player's app at a table on this box does (the table service in the
+app's process, its AI moves in a worker process that is not counted here). Not a test: it is not
 part of the suite.
 """
 
@@ -34,6 +42,29 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+
+def rss_mib() -> float:
+    """This process's resident memory now, in MiB (``VmRSS``)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise KeyError("VmRSS")
+
+
+async def serve_bare() -> None:
+    """The bare side of the memory figure: a Textual app of one ``Static``, headless at 120×40,
+    printing its resident memory once drawn."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Bare(App):
+        def compose(self):
+            yield Static("bare app ready")
+
+    async with Bare().run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        print(f"ready 0 {rss_mib():.1f}", flush=True)
 
 
 def fill(app, entries: int) -> None:
@@ -82,11 +113,12 @@ async def serve(entries: int) -> None:
             table.refresh_table()
         await pilot.pause()
         assert app.screen is table and app.seating.to_act == 0, app.screen
-        print(f"ready {len(app.seating.log)}", flush=True)
+        print(f"ready {len(app.seating.log)} {rss_mib():.1f}", flush=True)
         loop = asyncio.get_running_loop()
         while True:
             line = await loop.run_in_executor(None, sys.stdin.readline)
             if not line.strip():
+                print(f"{rss_mib():.1f}", flush=True)
                 break
             keys = int(line)
             start = time.process_time()
@@ -105,7 +137,7 @@ def main() -> None:
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
-        asyncio.run(serve(args.serve))
+        asyncio.run(serve(args.serve) if args.serve >= 0 else serve_bare())
         return
 
     data = tempfile.mkdtemp(prefix="makao-latency-")
@@ -116,11 +148,13 @@ def main() -> None:
         sides[name] = subprocess.Popen([sys.executable, __file__, "--serve", str(entries)], stdin=subprocess.PIPE,
                                        stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     logs = {}
+    rss: dict[str, list[float]] = {}
     for name, proc in sides.items():
         ready = proc.stdout.readline().split()
         if not ready or ready[0] != "ready":
             raise SystemExit(f"the {name} side did not start")
         logs[name] = int(ready[1])
+        rss[name] = [float(ready[2])]
     per_key: dict[str, list[float]] = {name: [] for name in sides}
     try:
         for _ in range(args.rounds):
@@ -129,9 +163,15 @@ def main() -> None:
                 proc.stdin.flush()
                 per_key[name].append(float(proc.stdout.readline()) / args.keys * 1000)
     finally:
-        for proc in sides.values():
+        for name, proc in sides.items():
             proc.stdin.close()
+            end = proc.stdout.readline().strip()
+            if end:
+                rss[name].append(float(end))
             proc.wait(timeout=60)
+    bare = subprocess.run([sys.executable, __file__, "--serve", "-1"], capture_output=True, text=True, env=env,
+                          cwd=ROOT, check=True).stdout.split()
+    bare_mib = float(bare[2])
 
     load = os.getloadavg()
     short, long_ = statistics.median(per_key["short"]), statistics.median(per_key["long"])
@@ -143,6 +183,12 @@ def main() -> None:
         print(f"{entries:>12}  {statistics.median(per_key[name]):>22.2f}  {rounds}")
     ratio = long_ / short
     print(f"ratio long/short {ratio:.2f} (target: at most 1.20): {'met' if ratio <= 1.2 else 'MISSED'}")
+    print(f"resident memory (MiB), drawn / after the rounds: short {' / '.join(f'{v:.1f}' for v in rss['short'])}, "
+          f"long {' / '.join(f'{v:.1f}' for v in rss['long'])}; a bare Textual app {bare_mib:.1f}")
+    flat = max(rss["long"]) / max(rss["short"])
+    worst = max(max(rss["short"]), max(rss["long"])) / bare_mib
+    print(f"memory long/short {flat:.2f} (target: at most 1.05): {'met' if flat <= 1.05 else 'MISSED'}; "
+          f"largest / bare app {worst:.2f} (target: at most 1.6): {'met' if worst <= 1.6 else 'MISSED'}")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ from __future__ import annotations
 import collections
 import contextlib
 import ctypes
-import ctypes.util
 import os
 import pickle
 import queue
@@ -43,7 +42,9 @@ def die_with_parent(parent: int) -> None:
     system has it, and a daemon thread that exits the process once the parent has changed."""
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            # the symbols the process has loaded, libc's among them: ctypes.util.find_library
+            # would run ldconfig and import shutil, subprocess and more (3 MiB of this process)
+            libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:  # it died before the prctl took effect
         os._exit(0)

@@ -819,10 +819,13 @@ def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = No
     of :data:`PACES` (KeyError otherwise).
     ``ascii`` (``--ascii``) or a locale that is not UTF-8 (``LANG=C``) draws in plain ASCII;
     ``theme`` (``--theme``; None: ``auto``) as :func:`terminal_look` says.
-    Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number. Output or input
-    that is not a terminal is refused with one line on standard error and exit status 2."""
-    from .terminal import terminal_refusal
+    Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number. Input that is not
+    a terminal is replaced by the process's terminal where it has one
+    (:func:`~makao_tui.app.terminal.keys_from_the_terminal`); output or input that is not a
+    terminal even then is refused with one line on standard error and exit status 2."""
+    from .terminal import keys_from_the_terminal, terminal_refusal
 
+    keys_from_the_terminal()
     refusal = terminal_refusal()
     if refusal is not None:
         print(f"makao: {refusal}", file=sys.stderr)

@@ -20,7 +20,27 @@ from rich.cells import cell_len
 from ..engine.cards import SUIT_SYMBOLS
 from ..engine.i18n import _
 
-__all__ = ["terminal_refusal", "to_ascii", "unicode_locale"]
+__all__ = ["keys_from_the_terminal", "terminal_refusal", "to_ascii", "unicode_locale"]
+
+
+def keys_from_the_terminal() -> bool:
+    """When standard input is not a terminal but standard output is one and the process has a
+    controlling terminal (``/dev/tty``), make that terminal standard input (file descriptor 0), as
+    ``less`` and ``fzf`` read their keys: the README's install line piped into a shell
+    (``... | sh``, whose input is the script), ``echo | makao``. True when it did; False, changing
+    nothing, when input is a terminal already, output is not one, or there is no terminal to open
+    (then :func:`terminal_refusal` says why the app cannot start)."""
+    if os.environ.get("TEXTUAL_DRIVER") or _is_tty(sys.stdin) or not _is_tty(sys.stdout):
+        return False
+    try:
+        tty = os.open("/dev/tty", os.O_RDONLY)
+    except OSError:  # no controlling terminal (a cron job, ssh -T, CI)
+        return False
+    try:
+        os.dup2(tty, 0)
+    finally:
+        os.close(tty)
+    return True
 
 
 def terminal_refusal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> str | None:

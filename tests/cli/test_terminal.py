@@ -54,3 +54,58 @@ def test_refusal_names_the_stream_that_is_not_a_terminal():
     closed = _Stream(True)
     closed.close()
     assert terminal_refusal(_Stream(True), closed) is not None
+
+
+def test_with_input_from_a_pipe_the_app_reads_its_keys_from_the_terminal(tmp_path):
+    """The README's install line piped into a shell (``... | sh``): the app's input is the pipe, its
+    output and controlling terminal a real one. It opens on that terminal and takes its keys there,
+    as less and fzf do (issue 30 item 4); q on the start screen ends it, status 0."""
+    import contextlib
+    import fcntl
+    import select
+    import struct
+    import termios
+    import time
+
+    env = {**os.environ, "MAKAO_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
+    pid, leader = os.forkpty()  # the child's controlling terminal is the new pseudo-terminal
+    if pid == 0:
+        try:
+            fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+            read_end, write_end = os.pipe()
+            os.close(write_end)
+            os.dup2(read_end, 0)  # input: a pipe, as for a script piped into sh
+            os.execve(sys.executable, [sys.executable, "-m", "makao_tui"], env)
+        finally:
+            os._exit(127)
+    seen = b""
+    deadline = time.monotonic() + 120  # a guard against a hang, far beyond a loaded machine's start
+    try:
+        while b"Polish Makao" not in seen and time.monotonic() < deadline:
+            if select.select([leader], [], [], 1)[0]:
+                try:
+                    chunk = os.read(leader, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+        assert b"Polish Makao" in seen, seen[-300:]
+        os.write(leader, b"q")
+        while time.monotonic() < deadline:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if select.select([leader], [], [], 0.1)[0]:
+                with contextlib.suppress(OSError):
+                    os.read(leader, 65536)
+        else:
+            raise AssertionError("the app did not end on q")
+        assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        try:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(leader)
