@@ -484,7 +484,7 @@ def saves(
                 if damaged:
                     notes.append(store.damage_note())
                     notes += [_("Match {id} is damaged: {reason}").format(id=m.id, reason=m.damage) for m in damaged]
-            notes += store.set_aside_notes() if store is not None and moved is None else []
+            notes += store.set_aside_notes() + store.unsaved_notes() if store is not None and moved is None else []
         except CorruptStoreError:
             if report is None:
                 raise
@@ -546,6 +546,8 @@ def resume(
             _fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
         if store is None:
             _fail(_("no unfinished match to resume (`makao saves` lists them)"))
+        for line in store.take_back_all():  # actions written beside the saves when quitting (issue 29)
+            typer.echo(line, err=True)
         if match_id is None:
             unfinished = [m for m in store.unfinished() if not m.in_use]
             if not unfinished:

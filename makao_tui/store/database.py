@@ -25,6 +25,7 @@ disk (:class:`StoreFullError`, with the free space and where), a file SQLite can
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -712,6 +713,127 @@ class Store:
             except StoreError as err:
                 return [*self.notes, str(err)]
         return self.notes + ([note] if note else []) + self.set_aside_notes()
+
+    def unsaved_files(self) -> list[Path]:
+        """The files of actions that could not be written here, beside this file (see
+        :meth:`MatchWriter.write_unsaved`), oldest first."""
+        return sorted(self.path.parent.glob(f"{self.path.name}.unsaved-*.json"),
+                      key=lambda p: (p.stat().st_mtime, p.name))
+
+    def unsaved_notes(self) -> list[str]:
+        """One line for each file of :meth:`unsaved_files`: what it holds and that ``makao resume``
+        takes it back."""
+        return [_("Actions that could not be saved wait in {file}: `makao resume` takes them back.").format(file=f)
+                for f in self.unsaved_files()]
+
+    def take_back(self, path: Path) -> str:
+        """Write the actions of a file of :meth:`MatchWriter.write_unsaved` into this file: after
+        the stored actions of its match (resumed for that), or as a new match when the match itself
+        could not be written; the file is removed once they are stored. The file is data, never
+        trusted: each action must fit where it stands, and actions already stored must be the same.
+        Returns one line saying what was taken back. Raises :class:`StoreError` (the file left as
+        it was) when it cannot be read or does not fit, or the match cannot be written now (busy,
+        in use by another process, full disk)."""
+        from ..engine.actions import ActionFormatError, action_from_json
+        from ..engine.match import Match
+        from ..engine.state import IllegalAction
+
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("makao_unsaved") != 1:
+                raise Damage("it is not a file of unsaved makao actions")
+            match_id = data["match"]
+            if match_id is not None:
+                validate.whole(match_id, "match", 1, validate.MAX_ID)
+            seat_rows = data["seats"]
+            if not isinstance(seat_rows, list):
+                raise Damage("seats is not a list")
+            seats = validate.seats((i, *row, 0, 0) for i, row in enumerate(seat_rows) if isinstance(row, list))
+            variant = _variant(data["game"])
+            rules, seed, first_dealer = _setup(variant, seats, json.dumps(data["options"]), data["seed"],
+                                               data["first_dealer"])
+            actions = []
+            for entry in data["actions"]:
+                if not (isinstance(entry, list) and len(entry) == 3):
+                    raise Damage(f"an action is {validate.shown(entry)}")
+                idx = validate.whole(entry[0], "an action's index", 0)
+                seat = validate.whole(entry[1], f"the seat of action {idx}", 0, len(seats) - 1)
+                try:
+                    actions.append((idx, seat, action_from_json(entry[2])))
+                except ActionFormatError as exc:
+                    raise Damage(f"action {idx}: {exc}") from None
+            if any(idx != actions[0][0] + i for i, (idx, _seat, _action) in enumerate(actions)):
+                raise Damage("its actions do not follow each other")
+            marks = {validate.whole(int(k), "a marked seat", 0, len(seats) - 1): (validate.whole(v[0], "undos", 0),
+                                                                                 validate.whole(v[1], "hints", 0))
+                     for k, v in data["marks"].items()}
+            played = None if data["played"] is None else validate.moment(data["played"], "played")
+            time_up = data["time_up"] is True
+        except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            why = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+            raise StoreError(self.path, _("cannot take back {file}: {error}").format(file=path, error=why)) from None
+        stored: tuple[tuple[int, Any], ...] = ()
+        try:
+            if match_id is None:
+                writer = self.start_match(variant, rules, seats, seed, first_dealer)
+                match = Match(variant, rules, [s.name for s in seats], seed, first_dealer)
+            else:
+                writer = self.resume(match_id)
+                try:
+                    match, stored = writer.saved.rebuild(), writer.saved.actions
+                except BaseException:
+                    writer.close()
+                    raise
+        except StoreError as exc:
+            raise type(exc)(self.path, _("cannot take back {file}: {error}").format(file=path, error=exc)) from None
+        try:
+            first = actions[0][0] if actions else len(stored)
+            if first > len(stored):
+                raise Damage(f"the actions before it are not stored: {len(stored)} are, it starts at {first}")
+            for idx, seat, action in actions:
+                if idx < len(stored):
+                    if stored[idx] != (seat, action):
+                        raise Damage(f"action {idx} is not the one stored")
+                    continue
+                if match.awaiting_next_deal:
+                    match.next_deal()
+                if match.state.to_act != seat:
+                    raise Damage(f"action {idx} is seat {seat}'s, out of turn")
+                match.apply(action)
+            match.time_up = match.time_up or time_up
+            writer.save(match, played)
+            for seat, (undos, hints) in marks.items():
+                writer.mark(seat, undos, hints)
+        except (Damage, IllegalAction) as exc:
+            writer.close()
+            why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+            raise StoreError(self.path, _("cannot take back {file}: {error}").format(file=path, error=why)) from None
+        except BaseException:
+            writer.close()
+            raise
+        try:
+            writer.close()
+        except StoreError:
+            if match_id is None and writer.id is not None:  # the match is in the file now: only actions wait
+                with suppress(OSError):
+                    path.write_text(json.dumps({**data, "match": writer.id}), encoding="utf-8")
+            raise
+        path.unlink()
+        count = len(actions) - max(0, len(stored) - first)  # (those already stored were not taken back)
+        return ngettext("{n} action of match {id} that could not be saved was taken back from {file}.",
+                        "{n} actions of match {id} that could not be saved were taken back from {file}.",
+                        count).format(n=count, id=writer.id, file=path)
+
+    def take_back_all(self) -> list[str]:
+        """:meth:`take_back` of every file of :meth:`unsaved_files`; one line for each (what was
+        taken back, or why it could not be: that file stays)."""
+        lines = []
+        for path in self.unsaved_files():
+            try:
+                lines.append(self.take_back(path))
+            except StoreError as exc:
+                lines.append(str(exc))
+        return lines
 
     def check(self) -> StoreCheck:
         """The full check (``makao saves --check``): SQLite's ``integrity_check`` of every page, then

@@ -232,3 +232,28 @@ def test_a_lock_folder_that_is_a_file_is_named_not_a_traceback(data, monkeypatch
         flat = " ".join(result.output.split())
         assert f"{locks} is a file, not a folder" in flat, flat
     assert opened == [] and locks.read_text() == "not a folder"
+
+
+# ------------------------------------------------------------ 10: actions kept in a file
+
+
+def test_saves_names_a_file_of_unsaved_actions_and_resume_takes_it_back(data, monkeypatch):
+    from tests.store.test_faults import fill_up, long_match, play_until_delayed
+
+    with open_store() as store:
+        writer, match = long_match(store)
+        play(match, 5, writer)
+        fill_up(store)
+        play_until_delayed(match, writer)
+        play(match, 6, writer)
+        kept, count = writer.write_unsaved()
+        writer.close()
+    flat = " ".join(run("saves").output.split())
+    assert f"Actions that could not be saved wait in {kept}: `makao resume` takes them back." in flat
+    opened = no_app(monkeypatch)
+    result = run("resume")
+    assert result.exit_code == 0 and opened == [writer.id]
+    assert f"{count} actions of match {writer.id} that could not be saved were taken back from {kept}" in \
+        " ".join(result.output.split())
+    with open_store() as store:
+        assert store.load(writer.id).actions == tuple(match.all_actions()) and store.unsaved_files() == []
