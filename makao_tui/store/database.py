@@ -241,7 +241,7 @@ class Store:
             self._mark_open()
             with self._guard():
                 self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-                self._version(self._conn)  # refuse a foreign or newer file before changing it
+                version = self._version(self._conn)  # refuse a foreign or newer file before changing it
                 if self.unclean:
                     problems = self._integrity()
                     if problems != ["ok"]:
@@ -250,7 +250,8 @@ class Store:
                 self._conn.execute("PRAGMA journal_mode = WAL")
                 self._conn.execute("PRAGMA synchronous = NORMAL")
                 self._conn.execute("PRAGMA foreign_keys = ON")
-                self._migrate()
+                if version < schema.current_version():  # (a file up to date is opened without a write:
+                    self._migrate()                     # a file busy with another writer can be read)
                 self._check_schema()
         except BaseException:
             self.close()
