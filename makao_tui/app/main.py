@@ -585,6 +585,9 @@ class MakaoApp(App[None]):
                 if told is not None:
                     self.kept = told or self.kept
                     go()
+                elif writer.status.state == "delayed":  # back at the table: its notice again
+                    self.notify(writer.status.message, title=_("Saving delayed"), severity="warning",
+                                timeout=24 * 3600, markup=False)
 
             self.push_screen(UnsavedScreen(writer, quitting), after)
         else:

@@ -62,7 +62,10 @@ class UnsavedScreen(ModalScreen[str | None]):
     CSS_PATH = COMMON_CSS
     DEFAULT_CSS = """
     UnsavedScreen .choices-column { height: auto; margin-top: 1; }
-    UnsavedScreen .choices-column Button { width: 100%; margin: 0 0; }
+    UnsavedScreen .choices-column Button, UnsavedScreen .choices-column Button.-error,
+    UnsavedScreen .choices-column Button.-primary {
+        width: 100%; height: 1; min-height: 1; border: none; border-top: none; border-bottom: none; margin: 0;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("w", "wait", N_("Try again")), Binding("f", "file", N_("Write to a file")),
@@ -87,6 +90,7 @@ class UnsavedScreen(ModalScreen[str | None]):
                 yield Button(_("Back to the table (Esc)"), id="back", variant="primary")
 
     def on_mount(self) -> None:
+        self.app.clear_notifications()  # (the notice of the delay says what this says, and would cover it)
         self.show()
         self.query_one("#back", Button).focus()
 
