@@ -257,3 +257,15 @@ def test_saves_names_a_file_of_unsaved_actions_and_resume_takes_it_back(data, mo
         " ".join(result.output.split())
     with open_store() as store:
         assert store.load(writer.id).actions == tuple(match.all_actions()) and store.unsaved_files() == []
+
+
+def test_the_shared_tables_private_folder_leaves_the_data_folder_its_mode(data):
+    from makao_tui.net import places
+
+    data.mkdir()
+    os.chmod(data, 0o1777)
+    folder = places.private_dir("tables")
+    assert mode(data) == 0o1777 and mode(folder) == 0o700
+    os.chmod(folder, 0o755)  # made by an earlier version: makao's own folder is made private again
+    places.private_dir("tables")
+    assert mode(data) == 0o1777 and mode(folder) == 0o700
