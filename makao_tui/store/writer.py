@@ -386,35 +386,40 @@ class MatchWriter:
                     "played": played, "marks": {str(seat): list(count) for seat, count in marks.items()}}
             stamp = time.strftime("%Y%m%d-%H%M%S")
             base = self.store.path.with_name(f"{self.store.path.name}.unsaved-{self.id or 'new'}-{stamp}")
-            target, n = base.with_name(base.name + ".json"), 1
-            while True:
-                try:
-                    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-                    break
-                except FileExistsError:
-                    n += 1
-                    target = base.with_name(f"{base.name}-{n}.json")
+            target, n, made = base.with_name(base.name + ".json"), 1, False
+            failed: OSError | None = None
             try:
+                while not made:
+                    try:
+                        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                        made = True
+                    except FileExistsError:
+                        n += 1
+                        target = base.with_name(f"{base.name}-{n}.json")
                 with os.fdopen(fd, "w", encoding="utf-8") as out:
                     json.dump(data, out)
                     out.flush()
                     os.fsync(out.fileno())
-            except OSError:
-                with contextlib.suppress(OSError):
-                    os.unlink(target)  # a half-written file of this call: the actions still wait
-                self._stop.clear()
-                if self._waiting():
-                    self._write_or_retry()
-                raise
-            with self._queue:
-                self._create = False
-                self._rows.clear()
-                self._deal_rows.clear()
-                self._row, self._played = None, None
-                self._marks.clear()
-                self._handed = True
-            with self._status_lock:
-                self._error = None
+            except OSError as exc:
+                failed = exc
+                if made:
+                    with contextlib.suppress(OSError):
+                        os.unlink(target)  # a half-written file of this call
+            else:
+                with self._queue:
+                    self._create = False
+                    self._rows.clear()
+                    self._deal_rows.clear()
+                    self._row, self._played = None, None
+                    self._marks.clear()
+                    self._handed = True
+                with self._status_lock:
+                    self._error = None
+        if failed is not None:  # the actions still wait, and are retried as before
+            self._stop.clear()
+            if self._waiting():
+                self._write_or_retry()
+            raise failed
         return target, len(rows)
 
     def close(self, wait: float | None = None) -> None:

@@ -13,7 +13,15 @@ import pytest
 
 from makao_tui.store import StoreError, open_store
 
-from .test_faults import fill_up, long_match, make_room, new_match, play_until_delayed, stored_actions
+from .test_faults import (
+    fill_up,
+    long_match,
+    make_room,
+    new_match,
+    play_until_delayed,
+    saved_event,
+    stored_actions,
+)
 from .util import play, step
 
 
@@ -141,3 +149,29 @@ def test_a_file_taken_back_twice_adds_nothing(tmp_path):
         lines = store.take_back_all()
         assert "were taken back" in lines[0] and "0 actions" in lines[1], lines
         assert stored_actions(path, 1) == tuple(match.all_actions())
+
+
+def test_a_file_that_cannot_be_written_changes_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "makao.sqlite3"
+    with open_store(path) as store:
+        writer, match = long_match(store)
+        play(match, 5, writer)
+        fill_up(store)
+        play_until_delayed(match, writer)
+        play(match, 3, writer)
+        waiting = writer.pending
+
+        def no_room(*args, **kwargs):
+            raise OSError(28, "No space left on device")
+
+        with monkeypatch.context() as m:
+            m.setattr(os, "open", no_room)
+            with pytest.raises(OSError, match="No space left"):
+                writer.write_unsaved()
+        assert writer.pending == waiting and store.unsaved_files() == []
+        play(match, 2, writer)  # the match goes on, saving as before
+        saved = saved_event(writer)
+        make_room(store)
+        assert saved.wait(60)  # the writer's own retry goes on, not a flush from here
+        assert stored_actions(path, writer.id) == tuple(match.all_actions())
+        writer.close()
