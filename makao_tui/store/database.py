@@ -69,12 +69,14 @@ STALE_AFTER_S = 120.0
 #: the first bytes of every SQLite database file
 SQLITE_HEADER = b"SQLite format 3\x00"
 
-#: a match's row as :meth:`Store._summary` reads it
+#: a match's row as :meth:`Store._summary` reads it, with how many action rows it has and the
+#: highest index among them (counting is a walk over the match's index entries: a quick listing,
+#: the start screen's first frame, leaves it out, ``NULL``, and checks the highest index only)
 _SUMMARY = ("SELECT m.id, m.game, m.deal, m.actions, m.created, m.updated, m.finished, m.totals, m.winners,"
             " w.host, w.pid, w.heartbeat, m.options, m.seed, m.first_dealer, m.time_up, m.played,"
-            " (SELECT COUNT(*) FROM actions a WHERE a.match_id = m.id),"
-            " (SELECT MAX(a.idx) FROM actions a WHERE a.match_id = m.id)"
+            " {count}, (SELECT MAX(a.idx) FROM actions a WHERE a.match_id = m.id)"
             " FROM matches m LEFT JOIN writers w ON w.match_id = m.id")
+_COUNT = "(SELECT COUNT(*) FROM actions a WHERE a.match_id = m.id)"
 #: a match's seats as :func:`.validate.seats` reads them
 _SEATS = "SELECT seat, name, is_ai, level, undos, hints FROM seats WHERE match_id = ? ORDER BY seat"
 _BUSY, _LOCKED, _IOERR, _CORRUPT, _FULL, _NOTADB = 5, 6, 10, 11, 13, 26
@@ -507,7 +509,7 @@ class Store:
             return self._load(conn, match_id)
 
     def _load(self, conn: sqlite3.Connection, match_id: int) -> SavedMatch:
-        row = conn.execute(f"{_SUMMARY} WHERE m.id = ?", (match_id,)).fetchone()
+        row = conn.execute(f"{_SUMMARY.format(count=_COUNT)} WHERE m.id = ?", (match_id,)).fetchone()
         if row is None:
             raise UnknownMatchError(self.path, _("no match {id} in {path}").format(id=match_id, path=self.path))
         seat_rows = conn.execute(_SEATS, (match_id,)).fetchall()
@@ -569,7 +571,8 @@ class Store:
     def _summaries(self, where: str, order: str, quick: bool = False) -> list[MatchSummary]:
         now = time.time()
         with self._read() as conn:
-            rows = conn.execute(f"{_SUMMARY} WHERE {where} ORDER BY {order}").fetchall()
+            summary = _SUMMARY.format(count="NULL" if quick else _COUNT)
+            rows = conn.execute(f"{summary} WHERE {where} ORDER BY {order}").fetchall()
             seats: dict[int, list[tuple[Any, ...]]] = {}
             for row in conn.execute(
                     f"SELECT s.match_id, s.seat, s.name, s.is_ai, s.level, s.undos, s.hints FROM seats s JOIN matches m"
@@ -894,16 +897,22 @@ def _setup(game: GameInfo, seats: tuple[Seat, ...], options: Any, seed: Any,
     return made, validate.seed(seed), dealer
 
 
-def _lost_actions(conn: sqlite3.Connection, match_id: int, expected: Any, count: int,
+def _lost_actions(conn: sqlite3.Connection, match_id: int, expected: Any, count: int | None,
                   top: int | None) -> str | None:
     """Which action rows of a match are missing, or None when its ``count`` rows are the
-    ``expected`` ones (``top``: the highest index among them). A save writes a match's action
-    rows and its count in one transaction, so a difference is damage: rows deleted, or a
-    count written by hand ("actions 10 to 14 are missing (15 stored before, 10 left)")."""
+    ``expected`` ones (``top``: the highest index among them; ``count`` None: not counted, only
+    ``top`` is checked, which finds the last rows gone but not one inside). A save writes a
+    match's action rows and its count in one transaction, so a difference is damage: rows
+    deleted, or a count written by hand ("actions 10 to 14 are missing (15 stored before, 10
+    left)")."""
     if not isinstance(expected, int) or isinstance(expected, bool):
         return None  # the count itself is damaged: its check says so
-    if count == expected and (top is None if count == 0 else top == count - 1):
+    if (top is None if expected == 0 else top == expected - 1) and count in (None, expected):
         return None
+    if count is None:
+        count = conn.execute("SELECT COUNT(*) FROM actions WHERE match_id = ?", (match_id,)).fetchone()[0]
+        if count == expected and (top is None if count == 0 else top == count - 1):
+            return None
     if count < expected and (top is None if count == 0 else top == count - 1):  # the last ones are gone
         first, last = count, expected - 1
     else:
