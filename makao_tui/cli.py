@@ -7,6 +7,7 @@ import dataclasses
 import json
 import random
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -384,15 +385,65 @@ def scenario(file: Path = typer.Argument(..., help=_("A scenario file (JSON), as
     raise typer.Exit(status)
 
 
-def _open_saves():
-    """The saved-games store (``MAKAO_DATA_DIR`` or the user's data folder); one line and exit
-    status 2 when it cannot be read."""
-    from .store import StoreError, open_store
+@contextmanager
+def _saves():
+    """The saved-games store (``MAKAO_DATA_DIR`` or the user's data folder) for the block, closed
+    after it; None when there is no saved-games file yet (nothing is created to list nothing:
+    issue 29). A store error, on opening or in the block (damage found while reading), is one line
+    and exit status 2 (:func:`_store_line`)."""
+    from .store import StoreError, default_path, open_store
 
+    if not default_path().exists():
+        yield None
+        return
     try:
-        return open_store()
+        store = open_store()
     except StoreError as exc:
-        _fail(str(exc))
+        _fail(_store_line(exc))
+    try:
+        yield store
+    except StoreError as exc:
+        _fail(_store_line(exc))
+    finally:
+        store.close()
+
+
+def _store_line(exc: Exception) -> str:
+    """A store error in one line; a file SQLite cannot read points to ``makao saves --check``."""
+    from .store import CorruptStoreError
+
+    if isinstance(exc, CorruptStoreError):
+        return _("{error}. `makao saves --check` checks every page and sets a damaged file aside (nothing in "
+                 "it is deleted).").format(error=exc)
+    return str(exc)
+
+
+def _set_unreadable_aside() -> bool:
+    """``makao saves --check`` on a file SQLite cannot even open (not a database, a damaged first
+    page): set it aside and start a new one, as the app does on start (issue 29: the check never
+    ends in a traceback), unless another makao session has it open; each case one line. Returns
+    whether a file was set aside."""
+    from .store import CorruptStoreError, StoreError, default_path, open_store, open_store_or_recover
+    from .store.database import refuse_if_open_elsewhere
+
+    path = default_path()
+    if not path.exists():
+        return False
+    try:
+        open_store(path).close()
+    except CorruptStoreError as exc:
+        try:
+            refuse_if_open_elsewhere(path, str(exc))
+            store, moved = open_store_or_recover(path)
+        except StoreError as err:
+            _fail(str(err))
+        store.close()
+        if moved is not None:
+            typer.echo(moved)
+        return moved is not None
+    except StoreError:
+        pass  # not damage: the check's opening says what it is
+    return False
 
 
 def _print_table(table) -> None:
@@ -415,13 +466,32 @@ def saves(
     from rich.table import Table
     from rich.text import Text
 
-    from .store import ago
+    from .store import CorruptStoreError, StoreError, ago, default_path
 
-    with _open_saves() as store:
-        rows = store.unfinished()
-        report = store.check() if check else None
-        notes = ([] if report is not None else [store.damage_note()]) + store.set_aside_notes()
-        path = store.path
+    set_aside = _set_unreadable_aside() if check else False
+    with _saves() as store:
+        report = store.check() if check and store is not None else None
+        notes = list(store.notes) if store is not None else []
+        moved = None
+        if report is not None and report.integrity != ["ok"]:  # damaged pages: play goes on in a new file
+            reason = _("{path} is damaged ({problem})").format(path=store.path, problem=report.integrity[0])
+            try:
+                moved = store.set_damaged_aside(reason)
+            except StoreError as exc:
+                moved = str(exc)
+        try:
+            rows = store.unfinished() if store is not None else []
+            if store is not None and report is None:  # with --check, the damaged matches' reasons follow instead
+                damaged = store.damaged()
+                if damaged:
+                    notes.append(store.damage_note())
+                    notes += [_("Match {id} is damaged: {reason}").format(id=m.id, reason=m.damage) for m in damaged]
+            notes += store.set_aside_notes() + store.unsaved_notes() if store is not None and moved is None else []
+        except CorruptStoreError:
+            if report is None:
+                raise
+            rows = []  # the file could not be set aside: its check says what is wrong
+        path = store.path if store is not None else default_path()
     if rows:
         now = time.time()
         table = Table(title=_("Unfinished matches (makao resume ID)"))
@@ -436,9 +506,11 @@ def saves(
         _print_table(table)
     else:
         typer.echo(_("No unfinished match. `makao play GAME` starts one."))
-    for line in notes:  # with --check, the damaged matches' reasons follow instead
+    for line in notes:
         if line:
             typer.echo(line)
+    if check and report is None:
+        typer.echo(_("Nothing to check: there is no saved-games file at {path} yet.").format(path=path))
     if report is not None:
         typer.echo(ngettext("Checked {path}: {n} match.", "Checked {path}: {n} matches.", report.matches)
                    .format(path=path, n=report.matches))
@@ -448,7 +520,9 @@ def saves(
                 typer.echo(f"  {line}")
         for match_id, reason in report.damaged:
             typer.echo(_("Match {id} is damaged: {reason}").format(id=match_id, reason=reason))
-        if report.ok:
+        if moved is not None:
+            typer.echo(moved)
+        if report.ok and not set_aside:
             typer.echo(_("Every page of the file and every match in it can be read."))
         else:
             raise typer.Exit(1)
@@ -465,25 +539,24 @@ def resume(
 ) -> None:
     """``makao resume [ID]``: rebuilds the stored match (the last played if no ID) and opens the app
     at it; one line and exit status 2 when it cannot be read."""
-    from .store import StoreError
-
     thinking = _thinking(think)
     pace = _pace(ctx, pace)
-    with _open_saves() as store:
+    from .store import default_path
+
+    with _saves() as store:
+        if store is None and match_id is not None:
+            _fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
+        if store is None:
+            _fail(_("no unfinished match to resume (`makao saves` lists them)"))
+        for line in store.take_back_all():  # actions written beside the saves when quitting (issue 29)
+            typer.echo(line, err=True)
         if match_id is None:
             unfinished = [m for m in store.unfinished() if not m.in_use]
             if not unfinished:
                 _fail(_("no unfinished match to resume (`makao saves` lists them)"))
             match_id = unfinished[0].id
-        try:
-            writer = store.resume(match_id)
-        except StoreError as exc:
-            _fail(str(exc))
-        with writer:
-            try:
-                writer.saved.rebuild()
-            except StoreError as exc:
-                _fail(str(exc))
+        with store.resume(match_id) as writer:
+            writer.saved.rebuild()  # (a match that does not replay is one line, as every store error)
             from .app.main import run_app
 
             run_app(ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), resume=writer,
@@ -505,8 +578,8 @@ def history() -> None:
     from rich.table import Table
     from rich.text import Text
 
-    with _open_saves() as store:
-        rows = store.finished()
+    with _saves() as store:
+        rows = store.finished() if store is not None else []
     if not rows:
         typer.echo(_("No finished match yet."))
         return
@@ -557,13 +630,12 @@ def export(
     (``-``: standard output)."""
     import csv
 
-    from .store import StoreError
+    from .store import default_path
 
-    with _open_saves() as store:
-        try:
-            match = store.load(match_id).rebuild()
-        except StoreError as exc:
-            _fail(str(exc))
+    with _saves() as store:
+        if store is None:
+            _fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
+        match = store.load(match_id).rebuild()
     rows = _csv_rows(match)
     if csv_file == "-":
         csv.writer(sys.stdout).writerows(rows)

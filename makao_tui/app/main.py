@@ -49,7 +49,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 
 # Only what the start screen needs is imported here; the rest (the games' rules, the table service,
 # the AI, the setup, saves and table screens) when first used, so that the first screen shows sooner.
-from ..engine.i18n import N_, _, ngettext, set_language
+from ..engine.i18n import N_, _, set_language
 from ..engine.words import fault_words
 from ..net.identity import ERROR_LOG_ENV
 from ..store import Seat, StoreError, open_store_or_recover
@@ -181,6 +181,8 @@ class MakaoApp(App[None]):
         self.leave_to_shell = variant is not None or resume is not None or shared is not None
         #: why actions of the last match could not be saved when it was left (None: all saved)
         self.unsaved: str | None = None
+        #: where actions that could not be saved were written instead (None: nowhere), told at the end
+        self.kept: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         #: the folder the lessons are read from (None: the package's own, ``makao_tui/lessons``)
         self.lessons_dir: Path | None = None
@@ -327,7 +329,8 @@ class MakaoApp(App[None]):
         except StoreError as exc:
             return _("{problem}\n\nMatches are not saved in this session.").format(problem=exc)
         self._own_store = True
-        return notice
+        taken = self.store.take_back_all() if self.store.unsaved_files() else []  # (issue 29: quit on a full disk)
+        return "\n\n".join(([notice] if notice else []) + taken) or None
 
     def _catch_signals(self) -> None:
         """End the app cleanly on SIGHUP (terminal closed, SSH dropped) and SIGTERM: the match is
@@ -619,14 +622,7 @@ class MakaoApp(App[None]):
             code = self.shared.conn.info.code
             return _("Leave table {code}? Your seat is kept: makao join {code} takes it back.").format(code=code)
         status = self.seating.save_status() if self.seating is not None else None
-        if status is not None and status.state == "delayed":
-            waiting = status.pending
-            return ngettext("Quit the match under way? {n} of its actions could not be saved yet ({reason}): "
-                            "quitting tries once more and loses it if the file still cannot be written.",
-                            "Quit the match under way? {n} of its actions could not be saved yet ({reason}): "
-                            "quitting tries once more and loses them if the file still cannot be written.",
-                            waiting).format(n=waiting, reason=status.reason)
-        if status is not None:
+        if status is not None:  # (actions that wait to be written are asked about by UnsavedScreen)
             return _("Quit the match under way? It is saved: makao resume reopens it.")
         return _("Quit the match under way? It is not saved.")
 
@@ -646,13 +642,39 @@ class MakaoApp(App[None]):
         first while it is under way: back to the start screen, or out of the app when ``makao
         play`` or ``makao resume`` opened it (see :attr:`leave_to_shell`)."""
         from .screens.common import ConfirmScreen
+        from .screens.saves import UnsavedScreen
 
-        if isinstance(self.screen, ConfirmScreen):
+        if isinstance(self.screen, (ConfirmScreen, UnsavedScreen)):
             return
         if self._match_running():
-            self.push_screen(ConfirmScreen(self.leave_question()), lambda yes: self.leave_table() if yes else None)
+            self._ask_leaving(self.leave_question(), self.leave_table, self.leave_to_shell)
         else:
             self.leave_table()
+
+    def _ask_leaving(self, question: str, go: Callable[[], None], quitting: bool) -> None:
+        """Ask before leaving the match under way, then ``go``: the yes/no ``question``, or, while
+        some of its actions wait to be written (busy file, full disk), the choices of
+        :class:`~makao_tui.app.screens.saves.UnsavedScreen`. The table is held first (issue 29: the
+        AI played on behind the question, so its count was wrong by the time it was answered); it
+        goes on when the table shows again."""
+        from .screens.common import ConfirmScreen
+        from .screens.saves import UnsavedScreen
+
+        if self.seating is not None:
+            self.seating.hold(True)
+        writer = self.writer
+        if writer is not None and (writer.pending or writer.status.state == "delayed"):
+            def after(told: str | None) -> None:
+                if told is not None:
+                    self.kept = told or self.kept
+                    go()
+                elif writer.status.state == "delayed":  # back at the table: its notice again
+                    self.notify(writer.status.message, title=_("Saving delayed"), severity="warning",
+                                timeout=24 * 3600, markup=False)
+
+            self.push_screen(UnsavedScreen(writer, quitting), after)
+        else:
+            self.push_screen(ConfirmScreen(question), lambda yes: go() if yes else None)
 
     def leave_table(self) -> None:
         """Release the match (it stays saved) and go back to the start screen, or end the app
@@ -675,11 +697,12 @@ class MakaoApp(App[None]):
     def action_request_quit(self) -> None:
         """Quit, asking first while a match is under way."""
         from .screens.common import ConfirmScreen
+        from .screens.saves import UnsavedScreen
 
-        if isinstance(self.screen, ConfirmScreen):
+        if isinstance(self.screen, (ConfirmScreen, UnsavedScreen)):
             return
         if self._match_running() and self.screen is not self._too_small:
-            self.push_screen(ConfirmScreen(self.quit_question()), lambda yes: self.exit() if yes else None)
+            self._ask_leaving(self.quit_question(), self.exit, True)
         else:
             self.exit()
 
@@ -819,8 +842,9 @@ def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = No
     of :data:`PACES` (KeyError otherwise).
     ``ascii`` (``--ascii``) or a locale that is not UTF-8 (``LANG=C``) draws in plain ASCII;
     ``theme`` (``--theme``; None: ``auto``) as :func:`terminal_look` says.
-    Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number. Input that is not
-    a terminal is replaced by the process's terminal where it has one
+    Ended by SIGHUP or SIGTERM, it exits with status 128 + the signal's number; with actions that
+    could not be saved (:attr:`MakaoApp.unsaved`), with status 1 at least. Input that is not a
+    terminal is replaced by the process's terminal where it has one
     (:func:`~makao_tui.app.terminal.keys_from_the_terminal`); output or input that is not a
     terminal even then is refused with one line on standard error and exit status 2."""
     from .terminal import keys_from_the_terminal, terminal_refusal
@@ -833,7 +857,10 @@ def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = No
     app = MakaoApp(**terminal_look(ascii, theme), variant=variant, rules=rules, seats=seats, seed=seed,
                    resume=resume, thinking=thinking, ai_delay=PACES[pace], four_colours=four_colours)
     app.run()
-    if app.unsaved:
+    if app.kept:
+        print(f"makao: {app.kept}", file=sys.stderr)
+    if app.unsaved:  # actions lost: the status says so too (issue 29)
         print(f"makao: {app.unsaved}", file=sys.stderr)
+        raise SystemExit(app.return_code or 1)
     if app.return_code:
         raise SystemExit(app.return_code)

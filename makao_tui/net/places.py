@@ -202,13 +202,18 @@ def remove_table_files(code: str, folder: Path) -> None:
 
 
 def private_dir(*parts: str) -> Path:
-    """A folder under the user's data folder (``MAKAO_DATA_DIR`` or the platform's), made
-    user-only (mode 700) if missing."""
-    path = data_dir().joinpath(*parts)
+    """A folder of makao's under the user's data folder (``MAKAO_DATA_DIR`` or the platform's),
+    user-only (mode 700); the data folder gets that mode only if makao makes it (issue 29: a
+    folder that was there, say a shared one of mode 1777, keeps its own)."""
+    base = data_dir()
+    made = not base.exists()
+    path = base.joinpath(*parts)
     path.mkdir(mode=0o700, parents=True, exist_ok=True)
     with contextlib.suppress(OSError):
-        os.chmod(data_dir(), 0o700)
-        os.chmod(path, 0o700)
+        if made:
+            os.chmod(base, 0o700)
+        if path != base:
+            os.chmod(path, 0o700)
     return path
 
 

@@ -14,7 +14,11 @@ No Textual here. What the app calls, and when:
   undos=1)``; a hint given: ``writer.mark(seat, hints=1)`` (the statistics show the help used);
 - resume: ``writer = store.resume(match_id)``; ``writer.saved.replay_into(session)``;
 - lists: ``store.unfinished()``, ``store.finished()``, ``store.damaged()``, ``store.score_sheet(id)``,
-  ``store.statistics()``; the full check: ``store.check()``; leaving the match: ``writer.close()``.
+  ``store.statistics()``; the full check: ``store.check()``; leaving the match: ``writer.close()``;
+- leaving while actions wait (busy file, full disk): ``writer.write_unsaved()`` puts them in a file
+  beside the saves, ``store.take_back_all()`` (``makao resume``, the app's start) stores them later;
+- a file found damaged while in use: ``store.set_damaged_aside(reason)`` renames it and goes on in a
+  new one (``store.troubles()`` does it for the start screen).
 """
 
 from .database import (

@@ -25,9 +25,11 @@ disk (:class:`StoreFullError`, with the free space and where), a file SQLite can
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
+import stat
 import threading
 import time
 import uuid
@@ -67,10 +69,14 @@ STALE_AFTER_S = 120.0
 #: the first bytes of every SQLite database file
 SQLITE_HEADER = b"SQLite format 3\x00"
 
-#: a match's row as :meth:`Store._summary` reads it
+#: a match's row as :meth:`Store._summary` reads it, with how many action rows it has and the
+#: highest index among them (counting is a walk over the match's index entries: a quick listing,
+#: the start screen's first frame, leaves it out, ``NULL``, and checks the highest index only)
 _SUMMARY = ("SELECT m.id, m.game, m.deal, m.actions, m.created, m.updated, m.finished, m.totals, m.winners,"
-            " w.host, w.pid, w.heartbeat, m.options, m.seed, m.first_dealer, m.time_up, m.played"
+            " w.host, w.pid, w.heartbeat, m.options, m.seed, m.first_dealer, m.time_up, m.played,"
+            " {count}, (SELECT MAX(a.idx) FROM actions a WHERE a.match_id = m.id)"
             " FROM matches m LEFT JOIN writers w ON w.match_id = m.id")
+_COUNT = "(SELECT COUNT(*) FROM actions a WHERE a.match_id = m.id)"
 #: a match's seats as :func:`.validate.seats` reads them
 _SEATS = "SELECT seat, name, is_ai, level, undos, hints FROM seats WHERE match_id = ? ORDER BY seat"
 _BUSY, _LOCKED, _IOERR, _CORRUPT, _FULL, _NOTADB = 5, 6, 10, 11, 13, 26
@@ -192,14 +198,37 @@ class Store:
 
     def __init__(self, path: Path | str):
         self.path = Path(path)
+        self._lock = threading.RLock()
+        #: what the user should know about the file's folder (one line each): it is not the user's
+        #: only (issue 29: an existing folder keeps its mode, and a folder others can read is told)
+        self.notes: list[str] = []
+        folder = self.path.parent
+        made = not folder.exists()
         try:
-            # user-only: the saved matches hold every hand (issue 11: no other user may read them)
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            # user-only: the saved matches hold every hand (issue 11: no other user may read them); a
+            # folder made here gets that mode, one that was there keeps its own
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(self.path, _("cannot create the folder of {path}: {error}").format(
                 path=self.path, error=os_reason(exc))) from None
+        place = locks.folder(self.path)
+        if place.exists() and not place.is_dir():
+            raise StoreError(self.path, _("{folder} is a file, not a folder: makao keeps the locks of {path} in a "
+                                          "folder of that name. Move that file elsewhere and try again.").format(
+                folder=place, path=self.path))
+        if not made:
+            with suppress(OSError):
+                mode = stat.S_IMODE(folder.stat().st_mode)
+                if mode & 0o044:
+                    self.notes.append(_("{folder} can be read by other users of this machine (mode {mode}): "
+                                        "the saved games in it are kept readable by you only, but a folder of "
+                                        "your own is safer (MAKAO_DATA_DIR names it).").format(folder=folder,
+                                                                                              mode=f"{mode:o}"))
+        self._open()
+
+    def _open(self) -> None:
+        """Open (create, upgrade) the file at :attr:`path`, as :class:`Store` says."""
         self._check_header()
-        self._lock = threading.RLock()
         self._marker: tuple[int, Path] | None = None
         self.unclean = 0
         try:
@@ -207,15 +236,14 @@ class Store:
                                          check_same_thread=False)
         except sqlite3.Error as exc:
             raise classify(self.path, exc, "open") from None
-        for private in (self.path.parent, self.path):  # made before this rule, or by another umask
-            with suppress(OSError):
-                if private.stat().st_mode & 0o077:
-                    os.chmod(private, 0o700 if private.is_dir() else 0o600)
+        with suppress(OSError):  # the file is the app's: made before this rule, or by another umask
+            if self.path.stat().st_mode & 0o077:
+                os.chmod(self.path, 0o600)
         try:
             self._mark_open()
             with self._guard():
                 self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-                self._version(self._conn)  # refuse a foreign or newer file before changing it
+                version = self._version(self._conn)  # refuse a foreign or newer file before changing it
                 if self.unclean:
                     problems = self._integrity()
                     if problems != ["ok"]:
@@ -224,11 +252,35 @@ class Store:
                 self._conn.execute("PRAGMA journal_mode = WAL")
                 self._conn.execute("PRAGMA synchronous = NORMAL")
                 self._conn.execute("PRAGMA foreign_keys = ON")
-                self._migrate()
+                if version < schema.current_version():  # (a file up to date is opened without a write:
+                    self._migrate()                     # a file busy with another writer can be read)
                 self._check_schema()
         except BaseException:
             self.close()
             raise
+
+    def set_damaged_aside(self, reason: str) -> str:
+        """Move this file, found damaged (``reason``: what was found, one line), aside as
+        :func:`move_aside` does (kind ``corrupt``: renamed, nothing deleted) and go on in a new
+        file at :attr:`path`, so that play goes on saving; returns the line that says so, naming
+        both files. Writers of this store write to the new file from then on.
+
+        Raises :class:`StoreError` (the file left in place and still open) when another makao
+        process has the file open (moving it under that process would split its saves) or it
+        cannot be renamed; :class:`StoreError` too when the new file cannot be opened.
+        """
+        with self._lock:
+            refuse_if_open_elsewhere(self.path, reason, self._marker[1] if self._marker is not None else None)
+            self.close()
+            try:
+                moved = move_aside(self.path, "corrupt")
+            except OSError as err:
+                self._open()
+                raise StoreError(self.path, _("{reason}; it could not be moved aside: {error}").format(
+                    reason=reason, error=os_reason(err))) from None
+            self._open()
+        return _("{reason}. It was moved to {moved} (nothing in it is deleted); "
+                 "a new saved-games file was started at {path}.").format(reason=reason, moved=moved, path=self.path)
 
     def _check_header(self) -> None:
         """Refuse at once a file that is not SQLite (its first 16 bytes), without reading more."""
@@ -457,16 +509,17 @@ class Store:
             return self._load(conn, match_id)
 
     def _load(self, conn: sqlite3.Connection, match_id: int) -> SavedMatch:
-        row = conn.execute(f"{_SUMMARY} WHERE m.id = ?", (match_id,)).fetchone()
+        row = conn.execute(f"{_SUMMARY.format(count=_COUNT)} WHERE m.id = ?", (match_id,)).fetchone()
         if row is None:
             raise UnknownMatchError(self.path, _("no match {id} in {path}").format(id=match_id, path=self.path))
         seat_rows = conn.execute(_SEATS, (match_id,)).fetchall()
-        summary = self._summary(row, seat_rows, time.time())
+        lost = _lost_actions(conn, match_id, row[3], row[17], row[18])
+        summary = self._summary(row, seat_rows, time.time(), lost=lost)
         if summary.damage is not None:
             raise DamagedMatchError(self.path, _("match {id} in {path} cannot be read: {error}").format(
                 id=match_id, path=self.path, error=summary.damage))
         game, created, updated, finished = row[1], row[4], row[5], row[6]
-        options, seed, first_dealer, time_up, played = row[12:]
+        options, seed, first_dealer, time_up, played = row[12:17]
         rows = conn.execute("SELECT idx, seat, action FROM actions WHERE match_id = ? ORDER BY idx",
                             (match_id,)).fetchall()
         from ..engine.actions import ActionFormatError, action_from_json
@@ -518,22 +571,28 @@ class Store:
     def _summaries(self, where: str, order: str, quick: bool = False) -> list[MatchSummary]:
         now = time.time()
         with self._read() as conn:
-            rows = conn.execute(f"{_SUMMARY} WHERE {where} ORDER BY {order}").fetchall()
+            summary = _SUMMARY.format(count="NULL" if quick else _COUNT)
+            rows = conn.execute(f"{summary} WHERE {where} ORDER BY {order}").fetchall()
             seats: dict[int, list[tuple[Any, ...]]] = {}
             for row in conn.execute(
                     f"SELECT s.match_id, s.seat, s.name, s.is_ai, s.level, s.undos, s.hints FROM seats s JOIN matches m"
                     f" ON m.id = s.match_id WHERE {where} ORDER BY s.match_id, s.seat"):
                 seats.setdefault(row[0], []).append(row[1:])
-        return [self._summary(row, seats.get(row[0], []), now, quick) for row in rows]
+            lost = {row[0]: _lost_actions(conn, row[0], row[3], row[17], row[18]) for row in rows}
+        return [self._summary(row, seats.get(row[0], []), now, quick, lost[row[0]]) for row in rows]
 
     def _summary(self, row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]], now: float,
-                 quick: bool = False) -> MatchSummary:
-        """One checked summary (every value of the match's row and seats; its actions are checked by
-        :meth:`load` and :meth:`check`; with ``quick``, its options only as far as
-        :meth:`unfinished` says); a damaged match gets its reason and harmless placeholders."""
+                 quick: bool = False, lost: str | None = None) -> MatchSummary:
+        """One checked summary (every value of the match's row and seats, and that its action rows
+        are all there: ``lost`` says which are not, see :func:`_lost_actions`; the actions
+        themselves are checked by :meth:`load` and :meth:`check`; with ``quick``, its options only
+        as far as :meth:`unfinished` says); a damaged match gets its reason and harmless
+        placeholders."""
         (match_id, game, deal, actions, created, updated, finished, totals, winners, host, pid, heartbeat,
-         options, seed, first_dealer, time_up, played) = row
+         options, seed, first_dealer, time_up, played) = row[:17]
         try:
+            if lost is not None:
+                raise Damage(lost)
             info = _game(game)
             good = validate.seats(seat_rows)
             _setup(info, good, options, seed, first_dealer, rules=not quick)
@@ -645,20 +704,164 @@ class Store:
                 for moved in set_aside(self.path)]
 
     def troubles(self) -> list[str]:
-        """What the user should be told about the saved games (the start screen shows it):
-        :meth:`damage_note` and :meth:`set_aside_notes`; empty when all is well. Reads every
-        match's row: call it off the first frame's path."""
-        note = self.damage_note()
-        return ([note] if note else []) + self.set_aside_notes()
+        """What the user should be told about the saved games (the start screen shows it): the
+        :attr:`notes` on the folder, :meth:`damage_note` and :meth:`set_aside_notes`; empty when
+        all is well. Reads every match's row: call it off the first frame's path. A file found
+        damaged on the way is set aside and a new one started (:meth:`set_damaged_aside`; its line
+        says so, or why it could not be), so that play goes on saving."""
+        try:
+            note = self.damage_note()
+        except CorruptStoreError as exc:
+            try:
+                return [*self.notes, self.set_damaged_aside(str(exc))]
+            except StoreError as err:
+                return [*self.notes, str(err)]
+        return self.notes + ([note] if note else []) + self.set_aside_notes()
+
+    def unsaved_files(self) -> list[Path]:
+        """The files of actions that could not be written here, beside this file (see
+        :meth:`MatchWriter.write_unsaved`), oldest first."""
+        return sorted(self.path.parent.glob(f"{self.path.name}.unsaved-*.json"),
+                      key=lambda p: (p.stat().st_mtime, p.name))
+
+    def unsaved_notes(self) -> list[str]:
+        """One line for each file of :meth:`unsaved_files`: what it holds and that ``makao resume``
+        takes it back."""
+        return [_("Actions that could not be saved wait in {file}: `makao resume` takes them back.").format(file=f)
+                for f in self.unsaved_files()]
+
+    def take_back(self, path: Path) -> str:
+        """Write the actions of a file of :meth:`MatchWriter.write_unsaved` into this file: after
+        the stored actions of its match (resumed for that), or as a new match when the match itself
+        could not be written; the file is removed once they are stored. The file is data, never
+        trusted: each action must fit where it stands, and actions already stored must be the same.
+        Returns one line saying what was taken back. Raises :class:`StoreError` (the file left as
+        it was) when it cannot be read or does not fit, or the match cannot be written now (busy,
+        in use by another process, full disk)."""
+        from ..engine.actions import ActionFormatError, action_from_json
+        from ..engine.match import Match
+        from ..engine.state import IllegalAction
+
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("makao_unsaved") != 1:
+                raise Damage("it is not a file of unsaved makao actions")
+            match_id = data["match"]
+            if match_id is not None:
+                validate.whole(match_id, "match", 1, validate.MAX_ID)
+            seat_rows = data["seats"]
+            if not isinstance(seat_rows, list):
+                raise Damage("seats is not a list")
+            seats = validate.seats((i, *row, 0, 0) for i, row in enumerate(seat_rows) if isinstance(row, list))
+            variant = _variant(data["game"])
+            rules, seed, first_dealer = _setup(variant, seats, json.dumps(data["options"]), data["seed"],
+                                               data["first_dealer"])
+            actions = []
+            for entry in data["actions"]:
+                if not (isinstance(entry, list) and len(entry) == 3):
+                    raise Damage(f"an action is {validate.shown(entry)}")
+                idx = validate.whole(entry[0], "an action's index", 0)
+                seat = validate.whole(entry[1], f"the seat of action {idx}", 0, len(seats) - 1)
+                try:
+                    actions.append((idx, seat, action_from_json(entry[2])))
+                except ActionFormatError as exc:
+                    raise Damage(f"action {idx}: {exc}") from None
+            if any(idx != actions[0][0] + i for i, (idx, _seat, _action) in enumerate(actions)):
+                raise Damage("its actions do not follow each other")
+            marks = {validate.whole(int(k), "a marked seat", 0, len(seats) - 1): (validate.whole(v[0], "undos", 0),
+                                                                                 validate.whole(v[1], "hints", 0))
+                     for k, v in data["marks"].items()}
+            played = None if data["played"] is None else validate.moment(data["played"], "played")
+            time_up = data["time_up"] is True
+        except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            why = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+            raise StoreError(self.path, _("cannot take back {file}: {error}").format(file=path, error=why)) from None
+        stored: tuple[tuple[int, Any], ...] = ()
+        try:
+            if match_id is None:
+                writer = self.start_match(variant, rules, seats, seed, first_dealer)
+                match = Match(variant, rules, [s.name for s in seats], seed, first_dealer)
+            else:
+                writer = self.resume(match_id)
+                try:
+                    match, stored = writer.saved.rebuild(), writer.saved.actions
+                except BaseException:
+                    writer.close()
+                    raise
+        except StoreError as exc:
+            raise type(exc)(self.path, _("cannot take back {file}: {error}").format(file=path, error=exc)) from None
+        try:
+            first = actions[0][0] if actions else len(stored)
+            if first > len(stored):
+                raise Damage(f"the actions before it are not stored: {len(stored)} are, it starts at {first}")
+            for idx, seat, action in actions:
+                if idx < len(stored):
+                    if stored[idx] != (seat, action):
+                        raise Damage(f"action {idx} is not the one stored")
+                    continue
+                if match.awaiting_next_deal:
+                    match.next_deal()
+                if match.state.to_act != seat:
+                    raise Damage(f"action {idx} is seat {seat}'s, out of turn")
+                match.apply(action)
+            match.time_up = match.time_up or time_up
+            writer.save(match, played)
+            for seat, (undos, hints) in marks.items():
+                writer.mark(seat, undos, hints)
+        except (Damage, IllegalAction) as exc:
+            writer.close()
+            why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+            raise StoreError(self.path, _("cannot take back {file}: {error}").format(file=path, error=why)) from None
+        except BaseException:
+            writer.close()
+            raise
+        try:
+            writer.close()
+        except StoreError:
+            if match_id is None and writer.id is not None:  # the match is in the file now: only actions wait
+                with suppress(OSError):
+                    path.write_text(json.dumps({**data, "match": writer.id}), encoding="utf-8")
+            raise
+        path.unlink()
+        count = len(actions) - max(0, len(stored) - first)  # (those already stored were not taken back)
+        return ngettext("{n} action of match {id} that could not be saved was taken back from {file}.",
+                        "{n} actions of match {id} that could not be saved were taken back from {file}.",
+                        count).format(n=count, id=writer.id, file=path)
+
+    def take_back_all(self) -> list[str]:
+        """:meth:`take_back` of every file of :meth:`unsaved_files`; one line for each (what was
+        taken back, or why it could not be: that file stays)."""
+        lines = []
+        for path in self.unsaved_files():
+            try:
+                lines.append(self.take_back(path))
+            except StoreError as exc:
+                lines.append(str(exc))
+        return lines
 
     def check(self) -> StoreCheck:
         """The full check (``makao saves --check``): SQLite's ``integrity_check`` of every page, then
-        every match read and rebuilt action by action; the time grows with the file."""
+        every match read and rebuilt action by action; the time grows with the file. Never raises
+        for damage: damaged pages are in ``integrity`` (with SQLite's own error when even the check
+        cannot read the file), a match that cannot be read in ``damaged``."""
         report = StoreCheck(self.path)
-        with self._read() as conn:
-            report.integrity = self._integrity()
-            ids = [row[0] for row in conn.execute("SELECT id FROM matches ORDER BY id")]
-        damage = {m.id: m.damage for m in self.damaged()}
+        try:
+            with self._lock:
+                report.integrity = self._integrity()
+        except sqlite3.DatabaseError as exc:
+            error = classify(self.path, exc)
+            if not isinstance(error, CorruptStoreError):  # busy, unreadable: not damage
+                raise error from None
+            report.integrity = [str(exc)]  # even the check cannot read the file: SQLite's own words
+            return report
+        try:
+            with self._read() as conn:
+                ids = [row[0] for row in conn.execute("SELECT id FROM matches ORDER BY id")]
+            damage = {m.id: m.damage for m in self.damaged()}
+        except CorruptStoreError as exc:
+            if report.integrity == ["ok"]:
+                report.integrity = [str(exc)]
+            return report
         for match_id in ids:
             report.matches += 1
             reason = damage.get(match_id)
@@ -670,6 +873,10 @@ class Store:
                 self.score_sheet(match_id)
             except DamagedMatchError as exc:
                 report.damaged.append((match_id, str(exc).removeprefix(f"match {match_id} in {self.path} ")))
+            except CorruptStoreError as exc:
+                report.damaged.append((match_id, str(exc)))
+                if report.integrity == ["ok"]:
+                    report.integrity = [str(exc)]
         return report
 
 
@@ -688,6 +895,38 @@ def _setup(game: GameInfo, seats: tuple[Seat, ...], options: Any, seed: Any,
         raise Damage(str(exc)) from None
     dealer = None if first_dealer is None else validate.whole(first_dealer, "first_dealer", 0, len(seats) - 1)
     return made, validate.seed(seed), dealer
+
+
+def _lost_actions(conn: sqlite3.Connection, match_id: int, expected: Any, count: int | None,
+                  top: int | None) -> str | None:
+    """Which action rows of a match are missing, or None when its ``count`` rows are the
+    ``expected`` ones (``top``: the highest index among them; ``count`` None: not counted, only
+    ``top`` is checked, which finds the last rows gone but not one inside). A save writes a
+    match's action rows and its count in one transaction, so a difference is damage: rows
+    deleted, or a count written by hand ("actions 10 to 14 are missing (15 stored before, 10
+    left)")."""
+    if not isinstance(expected, int) or isinstance(expected, bool):
+        return None  # the count itself is damaged: its check says so
+    if (top is None if expected == 0 else top == expected - 1) and count in (None, expected):
+        return None
+    if count is None:
+        count = conn.execute("SELECT COUNT(*) FROM actions WHERE match_id = ?", (match_id,)).fetchone()[0]
+        if count == expected and (top is None if count == 0 else top == count - 1):
+            return None
+    if count < expected and (top is None if count == 0 else top == count - 1):  # the last ones are gone
+        first, last = count, expected - 1
+    else:
+        first = 0
+        for (idx,) in conn.execute("SELECT idx FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)):
+            if idx != first:
+                break
+            first += 1
+        if first >= expected:
+            return f"{count} actions are stored where the match counts {expected}"
+        last = first
+    # (the reasons of damage are English, as validate's: they quote the file's own values)
+    which = f"action {first} is" if first == last else f"actions {first} to {last} are"
+    return f"{which} missing ({expected} stored before, {count} left)"
 
 
 def _number(value: Any) -> float:
@@ -755,6 +994,19 @@ def move_aside(path: Path, kind: str) -> Path:
         with suppress(FileNotFoundError):
             os.rename(f"{path}{suffix}", f"{target}{suffix}")
     return target
+
+
+def refuse_if_open_elsewhere(path: Path, reason: str, own: Path | None = None) -> None:
+    """Raise :class:`StoreError` (``reason``, then what to do) if another live makao process has
+    the saved-games file ``path`` open (``own``: this process's marker, left out): a damaged file
+    is set aside only when nobody else would go on writing to it under its new name."""
+    others = locks.open_elsewhere(path, own) if locks.LOCKS else 0
+    if others:
+        raise StoreError(path, ngettext(
+            "{reason}. {n} other makao session has the file open: close the other makao sessions, then "
+            "`makao saves --check` sets it aside.",
+            "{reason}. {n} other makao sessions have the file open: close the other makao sessions, then "
+            "`makao saves --check` sets it aside.", others).format(reason=reason, n=others))
 
 
 def set_aside(path: Path | str | None = None) -> list[Path]:

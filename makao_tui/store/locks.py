@@ -47,7 +47,7 @@ def _open(path: Path, create: bool) -> int | None:
         path.parent.mkdir(mode=0o700, exist_ok=True)
     try:
         return os.open(path, flags, 0o600)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (a lock folder that is a file: the store says so)
         return None
 
 
@@ -112,6 +112,29 @@ def unclean_shutdowns(db: Path) -> int:
                 found += 1
                 with suppress(FileNotFoundError):
                     marker.unlink()
+        finally:
+            os.close(fd)
+    return found
+
+
+def open_elsewhere(db: Path, own: Path | None = None) -> int:
+    """How many live processes (this one's ``own`` marker left out) have the saved-games file
+    ``db`` open: its ``open-*`` markers still locked."""
+    place = folder(db)
+    if not place.is_dir():
+        return 0
+    found = 0
+    for marker in place.glob("open-*"):
+        if marker == own:
+            continue
+        fd = _open(marker, create=False)
+        if fd is None:
+            continue
+        try:
+            if _try_lock(fd):
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            else:
+                found += 1
         finally:
             os.close(fd)
     return found

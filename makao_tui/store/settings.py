@@ -63,10 +63,11 @@ def load_settings(path: Path | None = None) -> Settings:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write ``settings`` to ``path`` (default :func:`settings_path`), making its folder; the file is
-    replaced whole (a crash never leaves half a file). Raises OSError if it cannot be written."""
+    """Write ``settings`` to ``path`` (default :func:`settings_path`), making its folder (mode 700;
+    a folder that was there keeps its own); the file is replaced whole (a crash never leaves half a
+    file). Raises OSError if it cannot be written."""
     path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # user-only when makao makes it, as the store
     text = json.dumps({"language": settings.language, "theme": settings.theme}, ensure_ascii=False, indent=1) + "\n"
     fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
     try:

@@ -12,6 +12,7 @@ callback) says "delayed" and then "saved". The writer's claim (a lock held by th
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -19,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.i18n import _, ngettext
@@ -92,8 +94,11 @@ class MatchWriter:
         self._totals = totals
         self._queue = threading.Lock()  # guards what waits
         self._flushing = threading.Lock()  # one write at a time
+        self._status_lock = threading.RLock()  # the status and the error behind it change together
         self._stop = threading.Event()
         self._retrying: threading.Thread | None = None
+        self._error: StoreError | None = None  # why the rows that wait could not be written
+        self._handed = False  # what waited went to a file (write_unsaved): nothing more is stored
         if self._create:
             self._write_or_retry()
 
@@ -131,7 +136,7 @@ class MatchWriter:
         count = match.action_count
         if count < self._actions:
             raise ValueError(f"the match has {count} actions, {self._actions} are stored")
-        if self._closed:
+        if self._closed or self._handed:
             raise StoreError(self.store.path, f"the writer of match {self.id} is closed")
         if self.status.state == "lost":
             raise MatchInUseError(self.store.path, self.status.message)
@@ -154,6 +159,10 @@ class MatchWriter:
             retrying = self._retrying is not None
         if not retrying:
             self._write_or_retry()
+        elif new:  # the retry goes on: the status says how many wait now
+            with self._status_lock:
+                if self._error is not None:
+                    self._delayed(self._error)
         if self.status.state == "lost":
             raise MatchInUseError(self.store.path, self.status.message)
         return self.status
@@ -165,7 +174,7 @@ class MatchWriter:
         Raises ValueError for no such seat or a negative count, StoreError once closed."""
         if not 0 <= seat < len(self.saved.seats) or undos < 0 or hints < 0:
             raise ValueError(f"cannot mark {undos} undos and {hints} hints of seat {seat}")
-        if self._closed:
+        if self._closed or self._handed:
             raise StoreError(self.store.path, f"the writer of match {self.id} is closed")
         with self._queue:
             had = self._marks.get(seat, (0, 0))
@@ -242,16 +251,9 @@ class MatchWriter:
             except StoreError as exc:
                 if created is not None:  # rolled back: the new match's id and lock are not ours
                     locks.release(created[2])
-                reason = "busy" if isinstance(exc, StoreBusyError) else "full" if isinstance(exc, StoreFullError) \
-                    else "error"
-                with self._queue:
-                    waiting = len(self._rows)
-                words = plural_words(
-                    "{error}. The match goes on; {count} action kept in memory and saved as soon as the file "
-                    "can be written.",
-                    "{error}. The match goes on; {count} actions kept in memory and saved as soon as the file "
-                    "can be written.", waiting, error=exc.said(), count=waiting)
-                self._set(SaveStatus("delayed", waiting, reason, words.text(), str(exc), words))
+                with self._status_lock:
+                    self._error = exc
+                    self._delayed(exc)
                 return False
             if created is not None:
                 self.id, self._token, self._fd = created
@@ -271,9 +273,24 @@ class MatchWriter:
                     else:
                         self._marks[seat] = left
                 done = not self._waiting()
-            if done and self.status.state != "saved":
-                self._set(SaveStatus())
+            if done:
+                with self._status_lock:
+                    self._error = None
+                    if self.status.state != "saved":
+                        self._set(SaveStatus())
             return done
+
+    def _delayed(self, exc: StoreError) -> None:
+        """Say that saving is delayed by ``exc``, counting the actions that wait right now."""
+        reason = "busy" if isinstance(exc, StoreBusyError) else "full" if isinstance(exc, StoreFullError) else "error"
+        with self._queue:
+            waiting = len(self._rows)
+        words = plural_words(
+            "{error}. The match goes on; {count} action kept in memory and saved as soon as the file "
+            "can be written.",
+            "{error}. The match goes on; {count} actions kept in memory and saved as soon as the file "
+            "can be written.", waiting, error=exc.said(), count=waiting)
+        self._set(SaveStatus("delayed", waiting, reason, words.text(), str(exc), words))
 
     def _insert_match(self, conn: Any) -> tuple[int, str, int | None]:
         """Create the match's rows and claim it, inside the transaction of its first write; returns
@@ -340,6 +357,70 @@ class MatchWriter:
         self._actions = count
         self._deals = done
         return dataclasses.replace(kept, finished=now if match.is_over else None)
+
+    def write_unsaved(self) -> tuple[Path, int]:
+        """Hand what waits to be written (busy file, full disk) to a file beside the saved-games
+        file, ``<name>.unsaved-<id or "new">-<YYYYmmdd-HHMMSS>.json`` (mode 0600: it holds hands),
+        which :meth:`Store.take_back <makao_tui.store.Store.take_back>` (``makao resume``, the
+        app's start) writes into the saved-games file later (issue 29: quitting while the disk is
+        full or the file locked loses nothing). The file holds the match's setup, its actions not
+        yet written (each with its index), its seconds of play and the undos and hints not yet
+        counted. From then on the writer stores nothing more (:meth:`save` raises StoreError);
+        :meth:`close` releases the match. Returns the file and how many actions it holds. Raises
+        OSError if the file cannot be written (nothing changes then: the actions still wait)."""
+        from ..engine.variant import rules_to_options
+
+        self._stop.set()
+        thread = self._retrying
+        if thread is not None:
+            thread.join()
+        with self._flushing:
+            with self._queue:
+                rows, row, played, marks = list(self._rows), self._row, self._played, dict(self._marks)
+            s = self.saved
+            data = {"makao_unsaved": 1, "saves": str(self.store.path), "match": self.id, "game": s.variant.id,
+                    "options": rules_to_options(s.rules), "seed": str(s.seed), "first_dealer": s.first_dealer,
+                    "seats": [[seat.name, int(seat.is_ai), seat.level] for seat in s.seats], "created": s.created,
+                    "actions": [[idx, seat, json.loads(text)] for idx, seat, text in rows],
+                    "time_up": bool(row[3]) if row is not None else s.time_up,
+                    "played": played, "marks": {str(seat): list(count) for seat, count in marks.items()}}
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            base = self.store.path.with_name(f"{self.store.path.name}.unsaved-{self.id or 'new'}-{stamp}")
+            target, n, made = base.with_name(base.name + ".json"), 1, False
+            failed: OSError | None = None
+            try:
+                while not made:
+                    try:
+                        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                        made = True
+                    except FileExistsError:
+                        n += 1
+                        target = base.with_name(f"{base.name}-{n}.json")
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    json.dump(data, out)
+                    out.flush()
+                    os.fsync(out.fileno())
+            except OSError as exc:
+                failed = exc
+                if made:
+                    with contextlib.suppress(OSError):
+                        os.unlink(target)  # a half-written file of this call
+            else:
+                with self._queue:
+                    self._create = False
+                    self._rows.clear()
+                    self._deal_rows.clear()
+                    self._row, self._played = None, None
+                    self._marks.clear()
+                    self._handed = True
+                with self._status_lock:
+                    self._error = None
+        if failed is not None:  # the actions still wait, and are retried as before
+            self._stop.clear()
+            if self._waiting():
+                self._write_or_retry()
+            raise failed
+        return target, len(rows)
 
     def close(self, wait: float | None = None) -> None:
         """Write what waits (waiting up to ``wait`` seconds for a busy file; default the store's

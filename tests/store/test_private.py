@@ -29,13 +29,22 @@ def test_the_store_is_readable_by_its_user_only(tmp_path):
         os.umask(old)
 
 
-def test_an_older_readable_store_is_made_private_on_opening(tmp_path):
+def test_an_older_readable_file_is_made_private_and_its_folder_keeps_its_mode(tmp_path):
+    # issue 29: only what the app makes gets its mode; a folder that was there is told about
     folder = tmp_path / "data"
     folder.mkdir(mode=0o755)
     with open_store(folder / "makao.sqlite3"):
         pass
     os.chmod(folder, 0o755)
     os.chmod(folder / "makao.sqlite3", 0o644)
-    with open_store(folder / "makao.sqlite3"):
-        assert mode(folder) == 0o700
+    with open_store(folder / "makao.sqlite3") as store:
+        assert mode(folder) == 0o755
         assert mode(folder / "makao.sqlite3") == 0o600
+        [note] = store.notes
+        assert f"{folder} can be read by other users of this machine (mode 755)" in note
+        assert store.troubles() == [note]
+
+
+def test_a_folder_the_store_makes_is_the_users_only_and_told_about_by_nobody(tmp_path):
+    with open_store(tmp_path / "new" / "makao.sqlite3") as store:
+        assert mode(tmp_path / "new") == 0o700 and store.notes == [] and store.troubles() == []

@@ -11,9 +11,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import Button, DataTable, Static
 
-from ...engine.i18n import N_, _, number
+from ...engine.i18n import N_, _, ngettext, number, os_reason
 from ...engine.variant import RulesError
 from ...games import get_variant, shared_deal_word
 from ...store import ScoreSheet as StoredSheet
@@ -23,6 +23,7 @@ from ..widgets.scores import ScoreSheet
 from .common import COMMON_CSS, ScoreSheetScreen
 
 if TYPE_CHECKING:
+    from ...store import MatchWriter
     from ..main import MakaoApp
 
 
@@ -46,6 +47,112 @@ class NoticeScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Go on."""
         self.dismiss(None)
+
+
+class UnsavedScreen(ModalScreen[str | None]):
+    """Leaving a match while some of its actions wait to be written (a busy file, a full disk:
+    issue 29). The table is held while it shows, so the count it gives is the count left behind.
+    The choices: w tries to write them at once (waiting for a busy file), f writes them to a file
+    beside the saves that ``makao resume`` takes back (:meth:`MatchWriter.write_unsaved
+    <makao_tui.store.MatchWriter.write_unsaved>`), l leaves and loses them, Esc goes back to the
+    table. Dismissed with None (back to the table) or the line to tell on leaving ("" when every
+    action is saved; the lost ones are told by the app, which then ends with a status that is
+    not 0)."""
+
+    CSS_PATH = COMMON_CSS
+    DEFAULT_CSS = """
+    UnsavedScreen .choices-column { height: auto; margin-top: 1; }
+    UnsavedScreen .choices-column Button, UnsavedScreen .choices-column Button.-error,
+    UnsavedScreen .choices-column Button.-primary {
+        width: 100%; height: 1; min-height: 1; border: none; border-top: none; border-bottom: none; margin: 0;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "wait", N_("Try again")), Binding("f", "file", N_("Write to a file")),
+        Binding("l", "lose", N_("Leave and lose them")), Binding("escape", "back", N_("Back to the table")),
+        Binding("up", "app.focus_previous", show=False), Binding("down", "app.focus_next", show=False)]
+
+    def __init__(self, writer: MatchWriter, quitting: bool) -> None:
+        super().__init__()
+        self.writer = writer
+        self.quitting = quitting
+        self._busy = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="unsaved"):
+            yield Static(_("Saving is delayed"), classes="title")
+            yield Static("", id="unsaved-text", markup=False)
+            with Vertical(classes="choices-column"):
+                yield Button(_("Try to save again now (w)"), id="wait")
+                yield Button(_("Write them to a file beside the saves (f)"), id="file")
+                yield Button(_("Quit and lose them (l)") if self.quitting else _("Leave and lose them (l)"),
+                             id="lose", variant="error")
+                yield Button(_("Back to the table (Esc)"), id="back", variant="primary")
+
+    def on_mount(self) -> None:
+        self.app.clear_notifications()  # (the notice of the delay says what this says, and would cover it)
+        self.show()
+        self.query_one("#back", Button).focus()
+
+    def show(self, first: str = "") -> None:
+        """Say how many actions wait and why (``first``: a line before, what the last try found)."""
+        waiting = self.writer.pending
+        why = self.writer.status.error or self.writer.status.message
+        text = ngettext("{n} action of this match is not saved yet: {error}.",
+                        "{n} actions of this match are not saved yet: {error}.", waiting).format(n=waiting, error=why)
+        lines = [first] if first else []
+        lines += [text, _("The table waits while you choose. In a file, `makao resume` takes them back later.")]
+        self.query_one("#unsaved-text", Static).update("\n\n".join(lines))
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        await self.run_action(event.button.id or "back")
+
+    async def action_wait(self) -> None:
+        """Write what waits now, waiting for a busy file as a closing writer does."""
+        import asyncio
+
+        from ...store import BUSY_TIMEOUT_S, MatchInUseError
+
+        if self._busy:
+            return
+        self._busy = True
+        self.query_one("#unsaved-text", Static).update(_("Saving…"))
+        try:
+            written = await asyncio.to_thread(self.writer.flush, BUSY_TIMEOUT_S)
+        except MatchInUseError as exc:
+            self._busy = False
+            self.show(str(exc))
+            return
+        self._busy = False
+        if written:
+            self.dismiss("")
+        else:
+            self.show(_("Still not saved."))
+
+    def action_file(self) -> None:
+        """Write what waits to a file beside the saves and leave."""
+        if self._busy:
+            return
+        try:
+            path, count = self.writer.write_unsaved()
+        except OSError as exc:
+            self.show(_("The file could not be written either: {reason}.").format(reason=os_reason(exc)))
+            return
+        self.dismiss(ngettext("{n} action that could not be saved was written to {file}: `makao resume` takes "
+                              "it back.",
+                              "{n} actions that could not be saved were written to {file}: `makao resume` takes "
+                              "them back.", count).format(n=count, file=path))
+
+    def action_lose(self) -> None:
+        """Leave; what waits is tried once more, then lost."""
+        if not self._busy:
+            self.dismiss("")
+
+    def action_back(self) -> None:
+        """Back to the table, which goes on."""
+        if not self._busy:
+            self.dismiss(None)
 
 
 def _signed(points: int) -> str:
