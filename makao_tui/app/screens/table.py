@@ -39,6 +39,7 @@ from .common import (
     MatchEndScreen,
     PassDeviceScreen,
     ScoreSheetScreen,
+    SheetKey,
 )
 
 if TYPE_CHECKING:
@@ -109,6 +110,8 @@ class TableScreen(Screen[None]):
     #: the key bar's word for the score sheet, and its screen's title (translated when shown)
     SHEET_WORD = N_("scores")
     SHEET_TITLE = N_("{game} — score sheet")
+    #: where closing the score sheet opened over the deal's summary goes, in words
+    SUMMARY_BACK = N_("back to the deal's summary")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "scores", N_("Scores")),
@@ -307,7 +310,8 @@ class TableScreen(Screen[None]):
         go_on = (N_("see the result of the match") if self.seating.match_over
                  else N_("follow the table to the next hand") if self.watching else N_("deal the next hand"))
         self.app.push_screen(
-            DealSummaryScreen(self.deal_title(number), self.deal_result(), self.score_sheet(), go_on),
+            DealSummaryScreen(self.deal_title(number), self.deal_result(), self.score_sheet(), go_on,
+                              SheetKey(self.SHEET_KEY, self.SHEET_WORD, self.sheet_title(), self.SUMMARY_BACK)),
             self._after_summary)
 
     def _after_summary(self, _result: Any) -> None:
@@ -324,10 +328,13 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------ keys every table has
 
+    def sheet_title(self) -> str:
+        """The title of the score sheet's screen ("Russian Makao — score sheet")."""
+        return _(self.SHEET_TITLE).format(game=self.seating.variant.title())
+
     def action_scores(self) -> None:
         """Show the score sheet."""
-        self.app.push_screen(ScoreSheetScreen(_(self.SHEET_TITLE).format(game=self.seating.variant.title()),
-                                              self.score_sheet(), self.SHEET_KEY))
+        self.app.push_screen(ScoreSheetScreen(self.sheet_title(), self.score_sheet(), self.SHEET_KEY))
 
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
