@@ -85,7 +85,8 @@ def test_the_start_screen_offers_an_unfinished_match_and_resuming_it_goes_on_sav
         games = app.screen.query_one("#games", OptionList)
         first = games.get_option_at_index(0)
         assert first.id == f"resume:{saved.id}" and games.highlighted == 0
-        assert str(first.prompt) == "Resume — Russian Makao, deal 3, Ann vs 2 AI, 10 minutes ago"
+        assert str(first.prompt).startswith(
+            f"Resume — Russian Makao, Ann vs 2 AI, 10 minutes ago\nMatch #{saved.id} · deal 3")
         await pilot.press("enter")
         await wait_for(pilot, lambda: humans_turn(app))
         session = peek(app)
