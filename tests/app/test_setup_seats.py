@@ -93,3 +93,23 @@ def test_tab_from_a_name_goes_to_the_next_seat_and_typing_on_a_seats_button_name
         assert len(screen.query(SeatRow)) == 2
 
     run(app, body)
+
+
+def test_the_default_name_follows_a_change_of_language_and_a_given_name_stays():
+    """Set up in English, then the language switched to Russian: the next setup read "Player 1"
+    (issue 30: names fit the language); a name the player typed is his own and stays."""
+    from makao_tui.games import get_variant
+    from makao_tui.table import SeatSpec
+
+    app = MakaoApp(ai_delay=0)
+    variant = get_variant("makao-ru")
+
+    async def body(pilot):
+        app.last_setup = ("makao-ru", [SeatSpec("Player 1", False), SeatSpec("Ann", False), SeatSpec("", True)],
+                          variant.rules())
+        i18n.set_language("ru")
+        screen = await _setup(pilot)
+        names = [row.name_input.value for row in screen.query(SeatRow)]
+        assert names == ["Игрок 1", "Ann", ""]
+
+    run(app, body)

@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from ...ai import DEFAULT_LEVEL, LEVELS
-from ...engine.i18n import N_, _
+from ...engine.i18n import LANGUAGES, N_, _, load
 from ...engine.variant import (
     RulesError,
     Variant,
@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from ..main import MakaoApp
 
 NAME_LENGTH = 12
+#: the name the first seat is given, in the language in use
+DEFAULT_NAME = N_("Player 1")
 
 #: the words the preset choice shows for each preset name (RULES.md §5); others show their name
 PRESET_LABELS = {"seed": N_("Seed rules"), "house": N_("House rules")}
@@ -208,8 +210,12 @@ class SetupScreen(Screen[None]):
         from ...net.identity import door_player  # here: the start screen does not need it
 
         door = door_player()  # a player of a makao serve door sits under their own name
-        default = [SeatSpec(door.name if door is not None else _("Player 1"), False), SeatSpec("", True),
+        default = [SeatSpec(door.name if door is not None else _(DEFAULT_NAME), False), SeatSpec("", True),
                    SeatSpec("", True)]
+        if seats:  # the default name of another language (the language was switched since) in this one's
+            said = {load(code).gettext(DEFAULT_NAME) for code in LANGUAGES}
+            seats = [dataclasses.replace(s, name=_(DEFAULT_NAME)) if not s.is_ai and s.name in said else s
+                     for s in seats]
         self.start_seats = list(seats) if seats else default[:max(variant.min_players, min(3, variant.max_players))]
         self.start_rules = rules if rules is not None else variant.rules()
         self.start_seed = seed
