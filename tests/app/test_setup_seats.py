@@ -60,7 +60,7 @@ def test_a_seats_error_reads_whole_and_goes_once_a_name_is_typed(language, size)
 def test_tab_from_a_name_goes_to_the_next_seat_and_typing_on_a_seats_button_names_it():
     """One Tab from the first field landed on seat 1's Remove button, where typing did nothing:
     Remove is out of the Tab order (Ctrl+R removes the seat the keys are in, as the key bar
-    says; a click still works), and letters typed on a human seat's button go to its name."""
+    says; a click still works), and letters typed on a seat's button go to its name."""
     app = MakaoApp(ai_delay=0)
 
     async def body(pilot):
@@ -74,14 +74,12 @@ def test_tab_from_a_name_goes_to_the_next_seat_and_typing_on_a_seats_button_name
             await pilot.press("tab")
             seen.append(app.focused)
         assert not any(w is not None and w.has_class("remove") for w in seen)
-        rows[1].query_one(".kind").focus()
-        for _press in range(2):  # AI → Open → Human: its name field opens
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: not rows[1].query_one(".kind").has_class("-active"))
-        assert rows[1].kind == "human"
-        rows[1].query_one(".kind").focus()
+        rows[1].query_one(".kind").focus()  # seat 2, an AI: a name typed on it seats a person there
         await pilot.press(*"Bob")
-        assert rows[1].name_input.value == "Bob" and app.focused is rows[1].name_input
+        assert rows[1].kind == "human" and rows[1].name_input.value == "Bob" and app.focused is rows[1].name_input
+        rows[1].query_one(".kind").focus()
+        await pilot.press("B")  # on a human seat's button: on to its name
+        assert rows[1].name_input.value == "BobB"
         await pilot.pause()
         assert "Remove seat" in " ".join(bar_lines(screen))
         rows[2].query_one(".kind").focus()

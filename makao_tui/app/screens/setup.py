@@ -62,7 +62,8 @@ class SeatRow(Vertical):
 
     Tab goes from a seat's name to the next seat, never to Remove (one Tab from the first name
     landed there, where typing did nothing): Remove is clicked, or Ctrl+R removes the seat the
-    keys are in. Letters typed on a human seat's button go to its name."""
+    keys are in. Letters typed on a seat's button go to its name (an AI or open seat becomes a
+    human one: a name was typed for it)."""
 
     #: what the kind button cycles through, and its labels
     KINDS = ("human", "ai", "open")
@@ -120,10 +121,13 @@ class SeatRow(Vertical):
             name.value = ""
 
     def on_key(self, event: events.Key) -> None:
-        """A letter typed on a human seat's button goes to its name (the name field it opened)."""
+        """A letter typed on a seat's Human / AI / Open button goes to its name: a name typed
+        there means a person sits there, so an AI or open seat becomes a human one."""
         kind = self.query_one(".kind", Button)
-        if self.kind == "human" and kind.has_focus and event.is_printable and event.character:
+        if kind.has_focus and event.is_printable and event.character and not event.character.isspace():
             event.stop()
+            while self.kind != "human":
+                self.toggle()
             name = self.name_input
             name.select_on_focus = False  # the letter is kept, not selected and typed over
             name.focus()
