@@ -86,6 +86,7 @@ GENERAL_KEYS = [
     ("Enter / Space", N_("choose, press a button, toggle a switch")),
     ("Esc", N_("back")),
     ("Ctrl+S", N_("start the match (setup screen)")),
+    ("Ctrl+R", N_("remove the seat the keys are in (setup screen)")),
     ("h", N_("statistics and finished matches (start screen)")),
     ("l", N_("the language of the app (start screen)")),
     ("F1", N_("the rules in full: of the highlighted game (start screen, r too), of this game (setup "
