@@ -669,16 +669,19 @@ def _rule_options(variant, preset: str | None, texts: list[str]) -> dict[str, ob
     return options
 
 
-@app.command(help=_("Print the rules in force: the preset they make, then every option of the game with its "
-                    "value, the values it takes and its one-line description (* marks a value that differs "
-                    "from the seed rules). Exit status 2 on a bad game, preset or option."))
+@app.command(help=_("Print the game's rules in full (the text of the app's rules screen, as Markdown), then "
+                    "the rules in force: the preset they make, then every option of the game with its value, "
+                    "the values it takes and its one-line description (* marks a value that differs from the "
+                    "seed rules). Exit status 2 on a bad game, preset or option."))
 def rules(
     game: str = typer.Argument(..., help=_("The game: makao-ru, makao-pl, macao, peklo.")),
     preset: str | None = typer.Option(None, "--preset", help=_(PRESET_HELP)),
     option: list[str] = typer.Option([], "--option", help=_(OPTION_HELP)),
 ) -> None:
-    """``makao rules GAME``: the game's options (RULES.md §5) under ``--preset`` and ``--option``,
-    one option a line with its label and description in the language in use."""
+    """``makao rules GAME``: the game's rules in full (``makao_tui/rules/GAME.LANG.md``, as the
+    app's rules screen shows them), then its options (RULES.md §5) under ``--preset`` and
+    ``--option``, one option a line with its label and description, all in the language in use."""
+    from .app.rules_book import rules_markdown
     from .engine.variant import (
         RulesError,
         describe_option,
@@ -695,6 +698,7 @@ def rules(
     except RulesError as exc:
         _fail(str(exc))
     config = variant.rules(_rule_options(variant, preset, option))
+    typer.echo(rules_markdown(variant))
     seed = variant.rules(preset="seed")
     same = [name for name in variant.presets if name != "seed" and variant.rules(preset=name) == seed]
     typer.echo(_("{game} ({id}): {rules}").format(game=variant.title(), id=variant.id,

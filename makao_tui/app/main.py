@@ -91,6 +91,7 @@ GENERAL_KEYS = [
     ("Enter / Space", N_("choose, press a button, toggle a switch")),
     ("Esc", N_("back")),
     ("Ctrl+S", N_("start the match (setup screen)")),
+    ("Ctrl+R", N_("remove the seat the keys are in (setup screen)")),
     ("h", N_("statistics and finished matches (start screen)")),
     ("l", N_("the language of the app (start screen)")),
     ("L", N_("learn to play: a guided deal of a game, a coach line saying what to do and why (start screen)")),

@@ -58,15 +58,20 @@ def seed_text(variant: Variant) -> str | None:
     return None
 
 
+#: the mark of an option that differs from the seed rules, escaped for Markdown
+MARK = "\\*"
+
+
 def options_markdown(variant: Variant, rules: Any, for_match: bool) -> str:
     """The options of ``rules`` as a Markdown section: a heading (the match's options when
     ``for_match``, else the options a new match would start from), the preset they match, then
     one line per option with its value in words (its label, as setup shows it), those that differ
-    from the seed rules marked ✓ (RULES.md §5)."""
+    from the seed rules marked * as in the help (``?``) and ``makao rules`` (RULES.md §5); the
+    mark is escaped, as a bare ``*`` would start a list."""
     heading = _("Options in force for this match") if for_match else _("Options (change them on the setup screen)")
     lines = [f"## {heading}", "",
-             _("{rules}; ✓ marks an option that differs from the seed rules.").format(
-                 rules=rules_word(variant, rules).capitalize()), ""]
+             _("{rules}; * marks an option that differs from the seed rules.").format(
+                 rules=rules_word(variant, rules).capitalize()).replace("*", MARK), ""]
     for differs, label, value, description in option_rows(variant, rules):
-        lines.append(f"- {'✓ ' if differs else ''}**{label}**: {value} — {description}")
+        lines.append(f"- {MARK + ' ' if differs else ''}**{label}**: {value} — {description}")
     return "\n".join(lines) + "\n"

@@ -20,18 +20,24 @@ import msgspec
 from ..ai import DEFAULT_LEVEL, Player, Thinking, advise, ai_for, decide, decision_rng
 from ..engine.actions import Action, ActionFormatError, action_from_json
 from ..engine.events import Event
-from ..engine.i18n import N_
+from ..engine.i18n import N_, _, pgettext
 from ..engine.match import Match
 from ..engine.state import GameState, IllegalAction
 from ..engine.text import clean_name
 from ..engine.variant import Variant, rules_to_options
-from ..engine.words import Seat, Words, fault_words, say
+from ..engine.words import NC_, Seat, Words, fault_words, say
 from ..store import StoreError
 from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, ai_seat_label, to_wire
 from .worker import AIWorker
 
-#: names given to AI seats that were not named, first unused one first
-AI_NAMES = ("Olga", "Piotr", "Ivan", "Zosia", "Marek", "Vera", "Kasia", "Boris")
+#: names given to AI seats that were not named, first unused one first (each said in the language
+#: in use, under :data:`AI_NAME`: "Ольга" on a Russian screen; a match keeps the names it was given)
+AI_NAMES = (NC_("an AI player's name", "Olga"), NC_("an AI player's name", "Piotr"),
+            NC_("an AI player's name", "Ivan"), NC_("an AI player's name", "Zosia"),
+            NC_("an AI player's name", "Marek"), NC_("an AI player's name", "Vera"),
+            NC_("an AI player's name", "Kasia"), NC_("an AI player's name", "Boris"))
+#: the context of :data:`AI_NAMES` in the catalogs
+AI_NAME = "an AI player's name"
 
 #: what a table calls with every message for one receiver
 Listener = Callable[[Any], None]
@@ -53,18 +59,20 @@ def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
     """Seat names: the humans' own, cleaned (:func:`~makao_tui.engine.text.clean_name`: no control
     or bidi characters, a length limit), and for unnamed AI seats the first unused of
     :data:`AI_NAMES`; a human seat whose name cleans to nothing is "Player N", an unnamed open
-    seat "Seat N" (N: seat number)."""
+    seat "Seat N" (N: seat number). The names made here are in the language in use ("Ольга",
+    "Игрок 2"): they are given once, when the table is set, and kept with the match."""
     given = [clean_name(s.name) for s in seats]
     taken = {name.casefold() for name in given if name}
-    pool = [n for n in AI_NAMES if n.casefold() not in taken]
-    names = []
+    pool = [n for n in (pgettext(AI_NAME, name) for name in AI_NAMES) if n.casefold() not in taken]
+    names: list[str] = []
     for spec, name in zip(seats, given, strict=True):
+        number = len(names) + 1
         if name:
             names.append(name)
         elif spec.is_ai:
-            names.append(pool.pop(0) if pool else f"AI {len(names) + 1}")
+            names.append(pool.pop(0) if pool else _("AI {number}").format(number=number))
         else:
-            names.append(f"{'Seat' if spec.open else 'Player'} {len(names) + 1}")
+            names.append((_("Seat {number}") if spec.open else _("Player {number}")).format(number=number))
     return names
 
 

@@ -1,5 +1,5 @@
 """The screens in Russian and Polish at 80×24 (issue 16, a tester's walk): every key of a table's
-key bar readable with its word, the start screen's logo kept above three resume lines, the deal's
+key bar readable with its word, the start screen's logo giving way to the games and the matches to resume, the deal's
 winner not called "out of play", the help listing each table key once and the start screen's F1
 meaning what it means at a table."""
 
@@ -11,7 +11,7 @@ from makao_tui.app.screens.table import TableScreen
 from makao_tui.engine.i18n import _, set_language
 
 from .language_scenes import LANGUAGE_SCENES
-from .scenes import ANN, BOB, SCENES, app_pl, autoplay, humans_turn, store_match, wait_for
+from .scenes import ANN, BOB, SCENES, app_pl, autoplay, humans_turn, step, store_match, wait_for
 from .test_language_picker import screen_text
 from .test_table import run
 
@@ -42,20 +42,26 @@ def test_every_key_of_the_table_shows_with_its_word_at_80_columns(name, language
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "pl"])
-def test_three_resume_lines_leave_the_logo_on_the_start_screen(data_dir, language):
+def test_the_logo_gives_way_to_the_games_and_the_matches_to_resume(data_dir, language):
+    """At 80×24 the logo stays while the games fit under it; with matches to resume it gives way
+    to them (issue 30: every game in sight comes first), and the key bar stays the last line."""
     set_language(language)
-    for game, seed, actions in (("makao-pl", 3, 40), ("makao-ru", 4, 60), ("peklo", 5, 30), ("macao", 6, 10)):
-        store_match(game, seed, actions)
-    app = MakaoApp(ai_delay=0)
+    logo_end = r"|_|  |_|\__,_|_|\_\__,_|\___/"
 
-    async def body(pilot):
-        await pilot.pause()
+    async def body(pilot, logo: bool):
+        for _step in range(4):
+            await step(pilot)
         text = screen_text(app).splitlines()
-        assert text[5].strip() == r"|_|  |_|\__,_|_|\_\__,_|\___/"  # the logo's last line, in place
+        assert (text[5].strip() == logo_end) is logo
         assert app.screen.scroll_y == 0
         assert text[-1].lstrip().startswith(f"q {_('Quit')}")
 
-    run(app, body)
+    app = MakaoApp(ai_delay=0)
+    run(app, lambda pilot: body(pilot, language != "pl"))  # the Polish lines take more room
+    for game, seed, actions in (("makao-pl", 3, 40), ("makao-ru", 4, 60), ("peklo", 5, 30), ("macao", 6, 10)):
+        store_match(game, seed, actions)
+    app = MakaoApp(ai_delay=0)
+    run(app, lambda pilot: body(pilot, False))
 
 
 @pytest.mark.parametrize(("language", "none_left", "out_of_play"),
@@ -125,7 +131,7 @@ def test_a_makao_pl_match_left_as_deal_two_is_dealt_resumes_as_deal_two(data_dir
 
     async def start(pilot):
         await pilot.pause()
-        assert "Resume — Polish Makao, deal 2," in screen_text(app)
+        assert "Resume — Polish Makao, Ann, Bob," in screen_text(app) and "Match #1 · deal 2" in screen_text(app)
 
     run(app, start)
 

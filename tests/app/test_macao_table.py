@@ -202,6 +202,27 @@ def test_ledger_on_l_and_help_name_the_macao_keys():
     run(app, body)
 
 
+def test_l_on_the_settlement_opens_the_ledger_and_closes_it_back_to_the_settlement():
+    app = app_macao(seed=3)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: settlement(app))
+        await pilot.pause()
+        summary = app.screen
+        assert "l: ledger" in text_of(summary.query_one(".hint"))
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        assert "ledger" in text_of(app.screen.query_one(".title"))
+        assert app.screen.query_one(TotalsChart).sheet.series[0][1][0] == 100
+        assert "l: back to the hand's settlement" in text_of(app.screen.query_one(".hint"))
+        await pilot.press("l")
+        await wait_for(pilot, lambda: app.screen is summary)
+        await pilot.press("enter")  # and the settlement goes on as before
+        await wait_for(pilot, lambda: not isinstance(app.screen, DealSummaryScreen))
+
+    run(app, body)
+
+
 def test_refusal_in_ascii_names_the_card_with_a_letter():
     app = MakaoApp(ascii=True, variant=MACAO, rules=MACAO.rules({}), seats=[ANN, AI, AI], seed=3, ai_delay=0)
 

@@ -85,7 +85,8 @@ def test_the_start_screen_offers_an_unfinished_match_and_resuming_it_goes_on_sav
         games = app.screen.query_one("#games", OptionList)
         first = games.get_option_at_index(0)
         assert first.id == f"resume:{saved.id}" and games.highlighted == 0
-        assert str(first.prompt) == "Resume — Russian Makao, deal 3, Ann vs 2 AI, 10 minutes ago"
+        assert str(first.prompt).startswith(
+            f"Resume — Russian Makao, Ann vs 2 AI, 10 minutes ago\nMatch #{saved.id} · deal 3")
         await pilot.press("enter")
         await wait_for(pilot, lambda: humans_turn(app))
         session = peek(app)
@@ -346,3 +347,64 @@ def test_statistics_count_macaos_hands_and_a_shared_list_says_deal_or_hand():
     run(MakaoApp(ai_delay=0), lambda pilot: body(pilot, ("Points/hand", "Hands")))
     store_match("makao-pl", 2, 100_000)
     run(MakaoApp(ai_delay=0), lambda pilot: body(pilot, ("Points/deal or hand", "Deals/hands")))
+
+
+def _sheet_cells(app) -> tuple[list[str], list[list[str]]]:
+    """The score sheet on screen: its headings and its rows, as plain text."""
+    table = app.screen.query_one(DataTable)
+    headings = [str(column.label) for column in table.columns.values()]
+    return headings, [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def test_a_stored_score_sheet_marks_the_winners_as_the_table_does():
+    """The score sheet of a finished match in the statistics marks each deal's winner ★, as the
+    table's sheet does, and the match's winners ★ in the headings, as its last screen does."""
+    match = store_match("makao-ru", 1, 100_000)
+    assert match.is_over
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        await pilot.pause()
+        headings, rows = _sheet_cells(app)
+        names = match.names
+        assert headings[2:] == [name + (" ★" if seat in match.winners() else "") for seat, name in enumerate(names)]
+        for deal, row in zip(match.deals, rows, strict=True):
+            winner = deal.state.view(0).winner
+            assert winner is not None
+            assert [cell.endswith("★") for cell in row[2:]] == [seat == winner for seat in range(len(names))]
+
+    run(app, body)
+
+
+def test_statistics_show_which_table_has_the_keys_and_enter_works_in_both():
+    """The table the keys go to shows its highlighted row, the other none (both looked focused
+    before); Enter on the finished matches opens one's sheet at once, Enter on a player's row the
+    sheet of his best match; Tab goes from one to the other."""
+    store_match("makao-pl", 2, 100_000)
+    store_match("makao-pl", 5, 100_000)
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+        await pilot.pause()
+        stats, history = app.screen.query_one("#stats", DataTable), app.screen.query_one("#history", DataTable)
+        assert history.has_focus and history.show_cursor and not stats.show_cursor
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        assert "Match #2" in text_of(app.screen.query_one(".title"))  # the last finished, listed first
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+        await pilot.press("tab")
+        await pilot.pause()
+        assert stats.has_focus and stats.show_cursor and not history.show_cursor
+        row = [str(cell) for cell in stats.get_row_at(stats.cursor_row)]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        assert f"Match #{row[-1].split(':')[0][1:]}," in text_of(app.screen.query_one(".title"))
+
+    run(app, body)

@@ -8,6 +8,7 @@ from makao_tui.app.screens.setup import SeatRow, SetupScreen
 from makao_tui.engine import i18n
 
 from .scenes import wait_for
+from .test_key_bar import bar_lines
 from .test_language_picker import screen_text
 from .test_table import run
 
@@ -54,3 +55,59 @@ def test_a_seats_error_reads_whole_and_goes_once_a_name_is_typed(language, size)
         assert i18n._("name taken") not in screen_text(app)
 
     run(app, body, size=size)
+
+
+def test_tab_from_a_name_goes_to_the_next_seat_and_typing_on_a_seats_button_names_it():
+    """One Tab from the first field landed on seat 1's Remove button, where typing did nothing:
+    Remove is out of the Tab order (Ctrl+R removes the seat the keys are in, as the key bar
+    says; a click still works), and letters typed on a seat's button go to its name."""
+    app = MakaoApp(ai_delay=0)
+
+    async def body(pilot):
+        screen = await _setup(pilot)
+        rows = list(screen.query(SeatRow))
+        assert app.focused is rows[0].name_input
+        await pilot.press("tab")
+        assert app.focused is rows[1].query_one(".kind")  # seat 2's Human / AI / Open
+        seen = []
+        for _press in range(30):  # round the whole form: no Remove button on the way
+            await pilot.press("tab")
+            seen.append(app.focused)
+        assert not any(w is not None and w.has_class("remove") for w in seen)
+        rows[1].query_one(".kind").focus()  # seat 2, an AI: a name typed on it seats a person there
+        await pilot.press(*"Bob")
+        assert rows[1].kind == "human" and rows[1].name_input.value == "Bob" and app.focused is rows[1].name_input
+        rows[1].query_one(".kind").focus()
+        await pilot.press("B")  # on a human seat's button: on to its name
+        assert rows[1].name_input.value == "BobB"
+        await pilot.pause()
+        assert "Remove seat" in " ".join(bar_lines(screen))
+        rows[2].query_one(".kind").focus()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert len(screen.query(SeatRow)) == 2  # seat 3 removed
+        await pilot.press("ctrl+r")  # two is the fewest for Russian Makao: kept
+        await pilot.pause()
+        assert len(screen.query(SeatRow)) == 2
+
+    run(app, body)
+
+
+def test_the_default_name_follows_a_change_of_language_and_a_given_name_stays():
+    """Set up in English, then the language switched to Russian: the next setup read "Player 1"
+    (issue 30: names fit the language); a name the player typed is his own and stays."""
+    from makao_tui.games import get_variant
+    from makao_tui.table import SeatSpec
+
+    app = MakaoApp(ai_delay=0)
+    variant = get_variant("makao-ru")
+
+    async def body(pilot):
+        app.last_setup = ("makao-ru", [SeatSpec("Player 1", False), SeatSpec("Ann", False), SeatSpec("", True)],
+                          variant.rules())
+        i18n.set_language("ru")
+        screen = await _setup(pilot)
+        names = [row.name_input.value for row in screen.query(SeatRow)]
+        assert names == ["Игрок 1", "Ann", ""]
+
+    run(app, body)

@@ -11,8 +11,10 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
+from makao_tui.app.rules_book import rules_markdown
 from makao_tui.cli import app
 from makao_tui.engine.i18n import set_language
+from makao_tui.games import get_variant
 
 
 def makao(*args: str, **env: str) -> subprocess.CompletedProcess:
@@ -44,7 +46,9 @@ def test_a_commands_help_follows_lang_anywhere_on_the_line():
 def test_lang_ru_from_the_locale_variables_prints_the_rules_in_russian():
     done = makao("rules", "peklo", LANG="ru_RU.UTF-8")
     assert done.returncode == 0, done.stderr
-    first, presets = done.stdout.splitlines()[:2]
+    text = rules_markdown(get_variant("peklo"), "ru")  # the rules in full first, in Russian
+    assert done.stdout.startswith(text + "\n") and text.startswith("# Пекло")
+    first, presets = done.stdout[len(text) + 1:].splitlines()[:2]
     assert first == "Пекло (peklo): исходные правила" and presets.startswith("Наборы: seed")
     assert "Крючок:" in done.stdout  # an option's label, from the games' catalog
     assert "change one option" not in done.stdout and "Hook" not in done.stdout

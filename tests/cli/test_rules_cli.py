@@ -8,6 +8,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from makao_tui.app.rules_book import rules_markdown
 from makao_tui.cli import app
 from makao_tui.engine.variant import RulesError, parse_option_text
 from makao_tui.games import get_variant
@@ -61,19 +62,35 @@ def test_a_bad_preset_or_option_is_one_line_and_exit_2(command, args, message, m
     assert line.startswith("makao: ") and message in line
 
 
+def options_part(output: str, game: str) -> str:
+    """What ``makao rules GAME`` prints after the game's rules in full: the options."""
+    text = rules_markdown(get_variant(game), "en")
+    assert output.startswith(text + "\n"), output[:200]
+    return output[len(text) + 1:]
+
+
+@pytest.mark.parametrize("game", ["makao-ru", "makao-pl", "macao", "peklo"])
+def test_rules_prints_the_games_rules_in_full_then_its_options(game):
+    result = runner.invoke(app, ["rules", game])
+    assert result.exit_code == 0, result.output
+    text = rules_markdown(get_variant(game), "en")  # the rules screen's text
+    assert result.output.startswith(text + "\n") and len(text) > 2000
+    assert options_part(result.output, game).startswith(f"{get_variant(game).title()} ({game}): seed rules")
+
+
 def test_rules_prints_every_option_with_its_value_and_description():
     result = runner.invoke(app, ["rules", "makao-pl", "--preset", "house", "--option", "makao_out=on"])
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = options_part(result.output, "makao-pl").splitlines()
     assert lines[0] == "Polish Makao (makao-pl): custom rules"
     assert "* queens = on  (on | off)" in lines and "  jokers = off  (on | off)" in lines
     assert "* makao_out = on  (on | off)" in lines and "  deals = 6  (1-100)" in lines
     assert "  time_limit_min = off  (1-600 or off)" in lines
     assert "    Queens on everything: A queen goes on any card and any card on a queen (not on a penalty, " \
            "four or demand)." in lines
-    assert runner.invoke(app, ["rules", "makao-pl", "--preset", "house"]).output.startswith(
-        "Polish Makao (makao-pl): house rules")
-    peklo = runner.invoke(app, ["rules", "peklo"]).output
+    assert options_part(runner.invoke(app, ["rules", "makao-pl", "--preset", "house"]).output,
+                        "makao-pl").startswith("Polish Makao (makao-pl): house rules")
+    peklo = options_part(runner.invoke(app, ["rules", "peklo"]).output, "peklo")
     assert peklo.startswith("Peklo (peklo): seed rules") and "  hook = off  (on | off)" in peklo
 
 

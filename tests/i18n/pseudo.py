@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gettext
 
+from makao_tui.table.service import AI_NAME
+
 OPEN, CLOSE = "⟦", "⟧"
 
 
@@ -18,6 +20,8 @@ class Pseudo(gettext.NullTranslations):
         return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
 
     def pgettext(self, context: str, message: str) -> str:
+        if context == AI_NAME:  # a name, not a word: the checks know the names (and the layout stays)
+            return message
         return f"{OPEN}{message}{CLOSE}"
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:

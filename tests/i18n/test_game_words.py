@@ -147,3 +147,45 @@ def test_macao_hints_write_their_values_in_the_readers_language():
     decimals = [text for text in shown if re.search(r"\d[.,]\d", text)]
     assert decimals and all(re.search(r"\d,\d\d", text) and not re.search(r"\d\.\d", text) for text in decimals)
     assert any("−" in text for text in decimals) and not any(re.search(r"-\d", text) for text in decimals)
+
+
+def _russian_texts() -> list[tuple[str, str]]:
+    """Every Russian translation of the three catalogs and every Russian rules text, as (where, text)."""
+    import gettext
+
+    from makao_tui.app.rules_book import RULES_DIR
+    from makao_tui.engine.i18n import DOMAINS, LOCALE_DIR
+
+    texts = []
+    for domain in DOMAINS:
+        with open(LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.mo", "rb") as compiled:
+            catalog = gettext.GNUTranslations(compiled)
+        texts += [(f"{domain}: {key!r}", value) for key, value in catalog._catalog.items() if key]
+    texts += [(path.name, path.read_text(encoding="utf-8")) for path in sorted(RULES_DIR.glob("*.ru.md"))]
+    return texts
+
+
+def test_russian_says_sdacha_for_a_deal_and_a_macao_hand_alike():
+    """GLOSSARY: deal = сдача. Russian Macao said "кон" on its screens and "раздача" in its rules
+    beside "сдача" (issue 30); one word now. ("на кону", at stake, is another word.)"""
+    other = re.compile(r"\b(кон|кона|кону|коне|коном|коны|конов|конам|конами|конах|раздач\w*)\b", re.IGNORECASE)
+    found = [(where, m.group(0)) for where, text in _russian_texts()
+             for m in other.finditer(text.replace("на кону", ""))]
+    assert not found, found
+
+
+@pytest.mark.parametrize(("language", "names"), [
+    ("en", ["Ann", "Olga", "Piotr", "Player 4", "Seat 5"]),
+    ("ru", ["Ann", "Ольга", "Пётр", "Игрок 4", "Место 5"]),
+    ("pl", ["Ann", "Olga", "Piotr", "Gracz 4", "Miejsce 5"]),
+])
+def test_the_names_the_table_gives_fit_the_language(language, names):
+    """The AI's names and the names of unnamed seats were Latin and English on Russian and Polish
+    screens (issue 30); a name given is kept as it is, and a stored match keeps its names."""
+    from makao_tui.table import SeatSpec, seat_names
+
+    i18n.set_language(language)
+    seats = [SeatSpec("Ann", False), SeatSpec("", True), SeatSpec("", True), SeatSpec("\x1b", False),
+             SeatSpec("", False, open=True)]
+    assert seat_names(seats) == names
+    assert seat_names([SeatSpec(names[1], False), SeatSpec("", True)]) == [names[1], names[2]]  # not twice

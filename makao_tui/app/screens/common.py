@@ -4,6 +4,7 @@ summary and match end."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path, PurePath
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar, cast
@@ -210,20 +211,38 @@ class ScoreSheetScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+@dataclass(frozen=True)
+class SheetKey:
+    """The table's score-sheet key, for a screen shown over the table: ``key`` (``s``, Macao's
+    ``l``), its word in the hints (``scores``, ``ledger``; marked with ``N_``, said when shown),
+    the sheet screen's title (said), and where closing the sheet goes (marked, as ``word``)."""
+
+    key: str
+    word: str
+    title: str
+    back: str
+
+
 class DealSummaryScreen(Screen[None]):
-    """The end of a deal: its result, then the score sheet; Enter goes on."""
+    """The end of a deal: its result, then the score sheet; Enter goes on. With ``sheet_key``, the
+    table's score-sheet key opens the sheet in full (with the chart of its totals) over it, as at
+    the table, and closes it again."""
 
     CSS_PATH = TABLE_SHEETS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go_on", N_("Go on"), priority=True),
                 Binding("q", "quit_match", N_("Quit"))]
 
-    def __init__(self, title: str, result: RenderableType, sheet: ScoreSheet, go_on: str) -> None:
+    def __init__(self, title: str, result: RenderableType, sheet: ScoreSheet, go_on: str,
+                 sheet_key: SheetKey | None = None) -> None:
         super().__init__()
         self.heading = title
         self.result = result
         self.sheet = sheet
         self.go_on_label = go_on
+        self.sheet_key = sheet_key
+        if sheet_key is not None:
+            self._bindings.bind(sheet_key.key, "sheet", sheet_key.word)
 
     def compose(self) -> ComposeResult:
         from ..widgets.scores import ScoreTable  # a table's screens: not loaded at start-up
@@ -232,7 +251,18 @@ class DealSummaryScreen(Screen[None]):
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
         yield Static("\n".join(self.sheet.notes), classes="notes", markup=False)
-        yield Static(_("Enter: {what}    q: quit").format(what=_(self.go_on_label)), classes="hint")
+        if self.sheet_key is None:
+            hint = _("Enter: {what}    q: quit").format(what=_(self.go_on_label))
+        else:
+            hint = _("Enter: {what}    {key}: {sheet}    q: quit").format(
+                what=_(self.go_on_label), key=self.sheet_key.key, sheet=_(self.sheet_key.word))
+        yield Static(hint, classes="hint")
+
+    def action_sheet(self) -> None:
+        """The score sheet in full over the summary (its key closes it again)."""
+        if self.sheet_key is not None:
+            self.app.push_screen(ScoreSheetScreen(self.sheet_key.title, self.sheet, self.sheet_key.key,
+                                                  self.sheet_key.back))
 
     def action_go_on(self) -> None:
         """Next deal (or the end of the match)."""

@@ -100,6 +100,7 @@ class MacaoTableScreen(TableScreen):
     SHEET_KEY = "l"
     SHEET_WORD = N_("ledger")
     SHEET_TITLE = N_("{game} — ledger")
+    SUMMARY_BACK = N_("back to the hand's settlement")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "replace", N_("Replace")),

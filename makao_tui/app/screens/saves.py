@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -15,9 +16,9 @@ from textual.widgets import Button, DataTable, Static
 
 from ...engine.i18n import N_, _, ngettext, number, os_reason
 from ...engine.variant import RulesError
-from ...games import get_variant, shared_deal_word
+from ...games import game_info, get_variant, shared_deal_word
+from ...store import SavedMatch, StoreError, ago, help_used
 from ...store import ScoreSheet as StoredSheet
-from ...store import StoreError, ago, help_used
 from ..widgets.footer import KeyBar
 from ..widgets.scores import ScoreSheet
 from .common import COMMON_CSS, ScoreSheetScreen
@@ -159,28 +160,55 @@ def _signed(points: int) -> str:
     return number(points, sign=True)
 
 
-def stored_sheet(sheet: StoredSheet) -> ScoreSheet:
+def stored_sheet(sheet: StoredSheet, deal_winners: Sequence[int | None] = ()) -> ScoreSheet:
     """A stored match's score sheet as the app draws one: a row per deal (the dealer, then each
-    player's points and total), a chart of the totals, and the winners in the notes."""
+    player's points and total, the deal's winner marked ★ as at the table), a chart of the
+    totals, and the match's winners marked ★ in the headings (as on the match's last screen) and
+    named in the notes. ``deal_winners``: the winner of each deal, in order (None: a deal the
+    game names no winner of; missing: none known). The deal and dealer columns are headed with
+    the game's words (Macao's hand and banker)."""
     rows: list[Sequence[Text | str]] = []
-    for deal in sheet.deals:
-        rows.append([str(deal.number), sheet.names[deal.dealer]]
-                    + [f"{_signed(p)} → {number(t)}" for p, t in zip(deal.points, deal.totals_after, strict=False)])
+    for index, deal in enumerate(sheet.deals):
+        winner = deal_winners[index] if index < len(deal_winners) else None
+        cells: list[Text | str] = []
+        for seat, (p, t) in enumerate(zip(deal.points, deal.totals_after, strict=False)):
+            cell = Text(f"{_signed(p)} → {number(t)}")
+            if seat == winner:
+                cell.append(" ★", style="bold yellow")
+            cells.append(cell)
+        rows.append([str(deal.number), sheet.names[deal.dealer], *cells])
     series = [(name, [sheet.initial[seat]] + [d.totals_after[seat] for d in sheet.deals])
               for seat, name in enumerate(sheet.names)]
     notes = []
+    won = sheet.winners or []
     if sheet.winners is not None:
         notes.append(_("Won by {names}.").format(names=", ".join(sheet.names[s] for s in sheet.winners)))
-    return ScoreSheet([_("Deal"), _("Dealer"), *sheet.names], rows, notes,
+    try:
+        info = game_info(sheet.game)
+        deal_word, dealer_word = info.deal_noun().capitalize(), info.dealer_noun().capitalize()
+    except RulesError:  # a game this version does not know
+        deal_word, dealer_word = _("Deal"), _("Dealer")
+    headings = [name + (" ★" if seat in won else "") for seat, name in enumerate(sheet.names)]
+    return ScoreSheet([deal_word, dealer_word, *headings], rows, notes,
                       series=series if sheet.deals else [], series_title=_("Totals over the match"))
+
+
+def deal_winners(saved: SavedMatch) -> list[int | None]:
+    """The winner of each finished deal of ``saved``, in order, where its game names one (the
+    view of a shedding game's finished deal holds who went out; a game without a deal's winner
+    gives None): the stored score sheet marks them as the table's does. Replays the match;
+    raises :class:`~makao_tui.store.DamagedMatchError` if it does not replay."""
+    match = saved.rebuild()
+    return [getattr(deal.state.view(0), "winner", None) for deal in match.deals if deal.points is not None]
 
 
 class StatisticsScreen(Screen[None]):
     """Per player name and game: matches, wins, average points per deal, best match; below, the
-    finished matches, the last first (Enter shows one's score sheet). The undos and hints used
-    are told on a line under each table for its highlighted row, not in a column: in Russian and
-    Polish a column more made the tables wider than 80 columns. Tab moves between the tables;
-    Esc goes back."""
+    finished matches, the last first (Enter shows one's score sheet; on a player's row, the sheet
+    of his best match). The undos and hints used are told on a line under each table for its
+    highlighted row, not in a column: in Russian and Polish a column more made the tables wider
+    than 80 columns. Tab moves between the tables (the key bar says so); only the table the keys
+    go to shows its highlighted row. The finished matches have the keys first. Esc goes back."""
 
     DEFAULT_CSS = """
     StatisticsScreen DataTable { height: 1fr; margin: 0 1; }
@@ -190,7 +218,8 @@ class StatisticsScreen(Screen[None]):
     """
 
     CSS_PATH = COMMON_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,h", "back", N_("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,h", "back", N_("Back")),
+                                             Binding("tab", "app.focus_next", N_("Other table"))]
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -224,6 +253,8 @@ class StatisticsScreen(Screen[None]):
         table.add_columns(_("Player"), _("Game"), _("Matches"), _("Wins"), _(points), _("Best match"))
         #: the line under each table for each of its rows: the help that row's player(s) used
         self.help_lines: dict[str, list[str]] = {"stats": [], "history": []}
+        #: the best match of each statistics row (Enter on the row shows its sheet)
+        self.best_matches = [s.best_match for s in stats]
         for s in stats:
             name = _("{name} (AI)").format(name=s.name) if s.is_ai else s.name
             game = _game_name(s.game)
@@ -248,6 +279,7 @@ class StatisticsScreen(Screen[None]):
                 else _("Match #{number}: no undo, no hint used").format(number=m.id))
         for name in ("stats", "history"):
             self._show_help(name, 0)
+        table.show_cursor = False  # until Tab gives it the keys
         history.focus()
 
     def _show_help(self, table: str, row: int) -> None:
@@ -260,19 +292,35 @@ class StatisticsScreen(Screen[None]):
             self._show_help(event.data_table.id, event.cursor_row)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        if event.data_table.id != "history":
+        if event.data_table.id == "stats":  # a player's row: the sheet of his best match
+            if 0 <= event.cursor_row < len(self.best_matches):
+                self.show_sheet(self.best_matches[event.cursor_row])
             return
+        if event.row_key.value is not None:  # the history lists the store's matches by id
+            self.show_sheet(int(event.row_key.value))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Only the table the keys go to shows its highlighted row (both looked chosen before)."""
+        for table in self.query(DataTable):
+            table.show_cursor = table is event.widget
+
+    def show_sheet(self, match_id: int) -> None:
+        """The score sheet of stored match ``match_id`` over the lists (a notice if it cannot be
+        read); the deals' winners are marked where the match replays."""
         store = self.makao_app.store
-        if store is None or event.row_key.value is None:  # the history lists the store's matches
+        if store is None:
             return
-        match_id = int(event.row_key.value)
         try:
             sheet = store.score_sheet(match_id)
         except StoreError as exc:
             self.notify(str(exc), severity="error")
             return
+        try:
+            winners = deal_winners(store.load(match_id))
+        except (StoreError, RulesError):  # the sheet still shows, unmarked
+            winners = []
         self.app.push_screen(ScoreSheetScreen(_("Match #{number}, {game} — score sheet").format(
-            number=match_id, game=_game_name(sheet.game)), stored_sheet(sheet), back=N_("back to the list")))
+            number=match_id, game=_game_name(sheet.game)), stored_sheet(sheet, winners), back=N_("back to the list")))
 
     def action_back(self) -> None:
         """Back to the start screen."""

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from ...ai import DEFAULT_LEVEL, LEVELS
-from ...engine.i18n import N_, _
+from ...engine.i18n import LANGUAGES, N_, _, load
 from ...engine.variant import (
     RulesError,
     Variant,
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
     from ..main import MakaoApp
 
 NAME_LENGTH = 12
+#: the name the first seat is given, in the language in use
+DEFAULT_NAME = N_("Player 1")
 
 #: the words the preset choice shows for each preset name (RULES.md §5); others show their name
 PRESET_LABELS = {"seed": N_("Seed rules"), "house": N_("House rules")}
@@ -55,7 +58,12 @@ class SeatRow(Vertical):
     """One seat: its number, Human / AI / Open (a button that cycles; an open seat is for another
     player, who joins the hosted table from their own terminal), the AI's level (easy, normal,
     hard; shown for an AI seat), the human's name, Remove; under them, while there is one, what
-    is wrong with the seat (a line of its own: beside Remove it was cut at 80 columns)."""
+    is wrong with the seat (a line of its own: beside Remove it was cut at 80 columns).
+
+    Tab goes from a seat's name to the next seat, never to Remove (one Tab from the first name
+    landed there, where typing did nothing): Remove is clicked, or Ctrl+R removes the seat the
+    keys are in. Letters typed on a seat's button go to its name (an AI or open seat becomes a
+    human one: a name was typed for it)."""
 
     #: what the kind button cycles through, and its labels
     KINDS = ("human", "ai", "open")
@@ -84,7 +92,9 @@ class SeatRow(Vertical):
             yield level
             yield Input(self.start_name, placeholder=_(self.PLACEHOLDERS[self.kind]),
                         max_length=NAME_LENGTH, disabled=self.kind != "human", classes="name", compact=True)
-            yield Button(_("Remove"), classes="remove", compact=True)
+            remove = Button(_("Remove"), classes="remove", compact=True)
+            remove.can_focus = False  # out of the Tab order: Ctrl+R
+            yield remove
         error = Static("", classes="error")
         error.display = False
         yield error
@@ -109,6 +119,23 @@ class SeatRow(Vertical):
         name.placeholder = _(self.PLACEHOLDERS[self.kind])
         if self.kind != "human":
             name.value = ""
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed on a seat's Human / AI / Open button goes to its name: a name typed
+        there means a person sits there, so an AI or open seat becomes a human one."""
+        kind = self.query_one(".kind", Button)
+        if kind.has_focus and event.is_printable and event.character and not event.character.isspace():
+            event.stop()
+            while self.kind != "human":
+                self.toggle()
+            name = self.name_input
+            name.select_on_focus = False  # the letter is kept, not selected and typed over
+            name.focus()
+            name.insert_text_at_cursor(event.character)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if event.widget is self.name_input:
+            self.name_input.select_on_focus = True  # as ever once the keys leave the name
 
     def set_error(self, message: str) -> None:
         """Show ``message`` under the seat (empty clears it and gives the line back)."""
@@ -170,6 +197,7 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+o", "host", N_("Host for others")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
         Binding("f1", "rules", N_("Rules")),
+        Binding("ctrl+r", "remove_seat", N_("Remove seat")),
         Binding("down", "app.focus_next", show=False),
         Binding("up", "app.focus_previous", show=False),
     ]
@@ -186,8 +214,12 @@ class SetupScreen(Screen[None]):
         from ...net.identity import door_player  # here: the start screen does not need it
 
         door = door_player()  # a player of a makao serve door sits under their own name
-        default = [SeatSpec(door.name if door is not None else _("Player 1"), False), SeatSpec("", True),
+        default = [SeatSpec(door.name if door is not None else _(DEFAULT_NAME), False), SeatSpec("", True),
                    SeatSpec("", True)]
+        if seats:  # the default name of another language (the language was switched since) in this one's
+            said = {load(code).gettext(DEFAULT_NAME) for code in LANGUAGES}
+            seats = [dataclasses.replace(s, name=_(DEFAULT_NAME)) if not s.is_ai and s.name in said else s
+                     for s in seats]
         self.start_seats = list(seats) if seats else default[:max(variant.min_players, min(3, variant.max_players))]
         self.start_rules = rules if rules is not None else variant.rules()
         self.start_seed = seed
@@ -276,9 +308,45 @@ class SetupScreen(Screen[None]):
             self._recheck_seats()
             if row.kind == "human":
                 row.name_input.focus()
-        elif row is not None and button.has_class("remove") and len(self._rows()) > self.variant.min_players:
-            await row.remove()
-            self._renumber()
+        elif row is not None and button.has_class("remove"):
+            await self._remove(row)
+
+    def _focused_row(self) -> SeatRow | None:
+        """The seat the keys are in (its button, level or name has the focus), or None."""
+        focused = self.focused
+        if focused is None:
+            return None
+        return next((a for a in focused.ancestors_with_self if isinstance(a, SeatRow)), None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "remove_seat":  # in the key bar while the keys are in a seat, dimmed at the fewest
+            if self._focused_row() is None:
+                return False
+            return len(self._rows()) > self.variant.min_players or None
+        return True
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()  # Ctrl+R shows while the keys are in a seat
+
+    async def action_remove_seat(self) -> None:
+        """Remove the seat the keys are in (Ctrl+R), if the game has players enough without it."""
+        row = self._focused_row()
+        if row is not None:
+            await self._remove(row)
+
+    async def _remove(self, row: SeatRow) -> None:
+        """Remove seat ``row`` (not below the game's fewest players); the keys go to the seat
+        that takes its place, else to Add seat."""
+        rows = self._rows()
+        if len(rows) <= self.variant.min_players:
+            return
+        index = rows.index(row)
+        await row.remove()
+        self._renumber()
+        rows = self._rows()
+        if index < len(rows):
+            rows[index].query_one(".kind", Button).focus()
+        else:
             self.query_one("#add-seat", Button).focus()
 
     # ------------------------------------------------------------ start

@@ -44,6 +44,7 @@ from .common import (
     MatchEndScreen,
     PassDeviceScreen,
     ScoreSheetScreen,
+    SheetKey,
 )
 
 if TYPE_CHECKING:
@@ -114,6 +115,8 @@ class TableScreen(Screen[None]):
     #: the key bar's word for the score sheet, and its screen's title (translated when shown)
     SHEET_WORD = N_("scores")
     SHEET_TITLE = N_("{game} — score sheet")
+    #: where closing the score sheet opened over the deal's summary goes, in words
+    SUMMARY_BACK = N_("back to the deal's summary")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "scores", N_("Scores")),
@@ -325,7 +328,8 @@ class TableScreen(Screen[None]):
         if self.coach is not None:  # a lesson: its end words, and it ends with this deal
             result, go_on = Group(Text(self.coach_end, style="bold"), Text(""), result), N_("end the lesson")
         self.app.push_screen(
-            DealSummaryScreen(self.deal_title(number), result, self.score_sheet(), go_on),
+            DealSummaryScreen(self.deal_title(number), result, self.score_sheet(), go_on,
+                              SheetKey(self.SHEET_KEY, self.SHEET_WORD, self.sheet_title(), self.SUMMARY_BACK)),
             self._after_summary)
 
     def _after_summary(self, _result: Any) -> None:
@@ -345,10 +349,13 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------ keys every table has
 
+    def sheet_title(self) -> str:
+        """The title of the score sheet's screen ("Russian Makao — score sheet")."""
+        return _(self.SHEET_TITLE).format(game=self.seating.variant.title())
+
     def action_scores(self) -> None:
         """Show the score sheet."""
-        self.app.push_screen(ScoreSheetScreen(_(self.SHEET_TITLE).format(game=self.seating.variant.title()),
-                                              self.score_sheet(), self.SHEET_KEY))
+        self.app.push_screen(ScoreSheetScreen(self.sheet_title(), self.score_sheet(), self.SHEET_KEY))
 
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
