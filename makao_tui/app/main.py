@@ -51,7 +51,6 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 # the AI, the setup, saves and table screens) when first used, so that the first screen shows sooner.
 from ..engine.i18n import N_, _, set_language
 from ..engine.words import fault_words
-from ..net.identity import ERROR_LOG_ENV
 from ..store import Seat, StoreError, open_store_or_recover
 from ..store.settings import load_settings, save_settings
 from ..table.worker import AIWorker
@@ -239,6 +238,8 @@ class MakaoApp(App[None]):
         terminal): in a door player's app (:data:`~makao_tui.net.identity.ERROR_LOG_ENV` set by
         ``makao serve``) the traceback goes to that file, for the server's log, and the player
         reads one line; anywhere else Textual prints it as usual."""
+        from ..net.identity import ERROR_LOG_ENV  # here: msgspec is not loaded before the first frame
+
         path = os.environ.get(ERROR_LOG_ENV)
         if not path or not self._exit_renderables:
             super()._print_error_renderables()
