@@ -1,5 +1,5 @@
 """The table server over a real Unix socket in a temporary folder: seats, privacy, rejoin, AI
-takeover, the end, and every kind of bad input (issue 11)."""
+takeover, the end, and every kind of bad input (issue 11); undo while a player is away (issue 29)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,18 @@ import pytest
 from makao_tui.ai import ai_for
 from makao_tui.net import places
 from makao_tui.net.client import ConnectError, handshake
-from makao_tui.net.protocol import MAX_CLIENT_LINE, Act, ChatLine, Hello, Join, Seated, Start, Watch, Welcome
+from makao_tui.net.protocol import (
+    MAX_CLIENT_LINE,
+    Act,
+    ChatLine,
+    Hello,
+    Join,
+    Seated,
+    Start,
+    Undo,
+    Watch,
+    Welcome,
+)
 from makao_tui.store import open_store
 from makao_tui.table import WIRE_VERSION, Refusal, to_wire
 
@@ -435,6 +446,37 @@ def test_a_rogue_client_is_refused_with_a_reason_each_time_and_the_table_goes_on
         with open_store(db) as store:
             assert store.unfinished()[0].actions == len(srv.table.match.all_actions())
         assert srv.table.seq == now  # nothing but the mover's one action happened
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_undo_at_a_shared_table_is_refused_while_a_player_is_away_and_the_ai_plays_for_them(tmp_path):
+    """Alice left, the AI plays her seat: Bob's undo would take back her AI's move too and show him
+    the cards it played back in her hand (issue 29). Refused, nothing changes."""
+
+    async def body():
+        db = tmp_path / "data" / "m.sqlite3"
+        srv = await server(tmp_path, config(seats=("open", "open", "ai"), ai_takeover_s=0), store_path=db)
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: alice.client.view is not None and bob.client.view is not None)
+        await alice.conn.close()
+        await until(lambda: srv.info().seats[0].ai_playing)
+        for _ in range(400):  # Bob plays until he has moved and it is his turn again
+            if any(e.seat == 1 for e in bob.client.log) and bob.client.to_act == 1:
+                break
+            play_turns([bob], 1)
+            await asyncio.sleep(0.01)
+        await until(lambda: any(e.seat == 1 for e in bob.client.log) and bob.client.to_act == 1)
+        assert bob.client.update.undo_refused == ("undo is off with several players at the table: it would take "
+                                                  "back the others' moves")
+        seq = bob.client.seq
+        bob.conn.send(Undo(seq=seq))
+        await until(lambda: bob.refusals())
+        assert bob.refusals()[-1].kind == "undo" and bob.refusals()[-1].intent == "undo"
+        assert srv.table.seq == seq and bob.client.seq == seq
         srv.close("test over")
         await srv.shutdown()
 
