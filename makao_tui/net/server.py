@@ -398,7 +398,8 @@ class TableServer:
                 except asyncio.TimeoutError:
                     break
                 except ProtocolError as exc:
-                    conn.send(refusal(exc.code, "read", self._seq(), exc.message, **exc.fields))
+                    if not self._refuse_line(conn, exc):
+                        break
                     continue
                 if line is None:
                     break
@@ -407,7 +408,8 @@ class TableServer:
                 try:
                     message = decode_client(line)
                 except ProtocolError as exc:
-                    conn.send(refusal(exc.code, "read", self._seq(), exc.message, **exc.fields))
+                    if not self._refuse_line(conn, exc):
+                        break
                     continue
                 if isinstance(message, Bye):
                     break
@@ -423,6 +425,16 @@ class TableServer:
 
     def _seq(self) -> int:
         return self.table.seq if self.table is not None else 0
+
+    def _refuse_line(self, conn: _Connection, exc: ProtocolError) -> bool:
+        """Refuse a line that is not one valid message (``garbage``, ``too_long``); False ends the
+        connection: before ``hello`` nothing but a hello is read, so such a line is refused as a
+        missing hello and the connection closed, as for any other first message."""
+        if not conn.greeted:
+            conn.send(refusal("hello", "hello", 0, N_("say hello first")))
+            return False
+        conn.send(refusal(exc.code, "read", self._seq(), exc.message, **exc.fields))
+        return True
 
     def _handle(self, conn: _Connection, message: Any) -> bool:
         """Carry out one message; False ends the connection."""

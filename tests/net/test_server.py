@@ -210,6 +210,13 @@ def test_another_version_is_refused_clearly_and_nothing_comes_before_hello(tmp_p
         assert "99" in old[0].reason and "protocol 1" in old[0].reason
         early = await asyncio.to_thread(talk, b'{"type":"join","name":"Eve"}\n')
         assert [m.kind for m in early] == ["hello"]
+        # whatever comes first that is not a hello (a line that does not read, one too long) is
+        # refused as a missing hello and the connection closed at once (issue 29)
+        for first in (b"{not json\n", b'{"type":"dance"}\n', b"\xa7\xff\n", b'{"type":"hello","v":"x"}\n',
+                      b'{"type":"chat","text":"' + b"x" * MAX_CLIENT_LINE + b'"}\n'):
+            refused = await asyncio.to_thread(talk, first)
+            assert [(m.kind, m.intent) for m in refused] == [("hello", "hello")], first[:20]
+            assert "hello" in refused[0].reason
         srv.close("test over")
         await srv.shutdown()
 
