@@ -9,7 +9,8 @@ Usage (in a running asyncio loop)::
     conn.attach(client)                                # updates flow into it; its intents go out
 
 The seat's token is kept in the user's data folder (:func:`remember_seat`), so ``makao join
-CODE`` takes the same seat back after a dropped connection.
+CODE`` takes the same seat back after a dropped connection; :func:`sit` is the whole of it
+(the kept token, the handshake, writing the new token down and telling the server so).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..table import WIRE_VERSION, Hint, Notice, Refusal, TableClient, Update, to
 from . import places
 from .identity import door_player
 from .protocol import (
+    BAD_TOKEN,
     MAX_SERVER_LINE,
     VERSION,
     Act,
@@ -38,6 +40,7 @@ from .protocol import (
     Closed,
     Hello,
     Join,
+    Kept,
     Lobby,
     NextDeal,
     ProtocolError,
@@ -364,3 +367,32 @@ def remembered_token(code: str, info: TableInfo, name: str | None = None) -> str
         elif not info.seats[seat].connected:
             return held["token"]
     return None
+
+
+def sit(code: str, name: str | None = None, watch: bool = False, folder: Path | None = None) -> Handshake:
+    """Sit at table ``code`` as ``makao join`` and the start screen do (blocking, before any
+    event loop): with this user's kept token of the table (:func:`remembered_token`: the seat of
+    ``name`` if given, else one whose player is away), else as ``name`` (default
+    :func:`default_name`), or ``watch``. A token the table does not know (one of an earlier table
+    under the same code) is dropped and the player sits by name (the Unix user who sat there
+    takes his own seat back so). The new seat's token is written down (:func:`remember_seat`), and
+    only then is the server told (``kept``), so the token used until now works until the new one
+    is safe: a token that cannot be written (a full disk) is not confirmed. Raises
+    :class:`ConnectError`."""
+    code = code.strip().lower()
+    info = places.read_info(code, folder) if places.valid_code(code) else None
+    token = remembered_token(code, info, name) if info is not None and not watch else None
+    sitter = name or default_name()
+    try:
+        shake = handshake(code, sitter, token, watch, folder)
+    except ConnectError as exc:
+        if token is None or exc.refusal is None or (exc.refusal.words or {}).get("words") != BAD_TOKEN:
+            raise
+        shake = handshake(code, sitter, None, watch, folder)
+    if shake.seated is not None:
+        try:
+            remember_seat(code, shake.welcome.table, shake.seated, sitter)
+            shake.sock.sendall(encode(Kept()))
+        except OSError:  # not written down (or the table is gone): the old token stays good
+            pass
+    return shake

@@ -63,6 +63,7 @@ from .protocol import (
     Closed,
     Hello,
     Join,
+    Kept,
     Lobby,
     NextDeal,
     ProtocolError,
@@ -132,7 +133,15 @@ class _Seat:
     name: str
     level: str = DEFAULT_LEVEL
     user: str | None = None
+    #: the Unix user who sat here (None: unknown, or a player of a ``makao serve`` door, who all
+    #: come as the door's one user): he may take the seat back by its name, without a token
+    uid: int | None = None
+    #: the SHA-256 of the seat's newest token
     token_digest: str | None = None
+    #: the SHA-256 of the token the seat was last taken back with: it stays good until the client
+    #: says it has kept the newest one (``kept``), so a client that died before writing the new
+    #: token down still has one that works
+    old_digest: str | None = None
     conn: _Connection | None = None
     takeover: asyncio.TimerHandle | None = None
     ai_playing: bool = False
@@ -145,6 +154,8 @@ class _Connection:
     writer: asyncio.StreamWriter
     user: str
     uid: int | None
+    #: a player of a ``makao serve`` door (``user`` is the door's label, not a Unix user)
+    door: bool = False
     seat: int | None = None
     watching: bool = False
     greeted: bool = False
@@ -252,8 +263,10 @@ class TableServer:
         self.seats = []
         for i, s in enumerate(saved.seats):
             info = held[i] if i < len(held) and isinstance(held[i], dict) else {}
+            uid = info.get("uid")
             self.seats.append(_Seat(kind="ai" if s.is_ai else "human", name=s.name, level=s.level,
-                                    user=info.get("user"), token_digest=info.get("token")))
+                                    user=info.get("user"), uid=uid if isinstance(uid, int) else None,
+                                    token_digest=info.get("token"), old_digest=info.get("old")))
         if isinstance(record.get("created"), float):
             self.created = record["created"]  # the same table: the players' tokens name it
         code = record.get("code")
@@ -276,7 +289,8 @@ class TableServer:
             return
         places.write_private(self.record_path(self.match_id), {
             "code": self.code, "created": self.created,
-            "seats": [{"user": s.user, "token": s.token_digest} for s in self.seats]})
+            "seats": [{"user": s.user, "uid": s.uid, "token": s.token_digest, "old": s.old_digest}
+                      for s in self.seats]})
 
     # ------------------------------------------------------------ the public description
 
@@ -452,6 +466,7 @@ class TableServer:
             if message.door is not None:
                 if conn.uid is not None and conn.uid == self.host_uid:
                     conn.user = message.door.label  # a door of this server's own user vouches for it
+                    conn.door = True
                 else:
                     log.warning("ignored the door player %s claimed by Unix user %s: only this server's own "
                                 "user's doors are believed", message.door.label, conn.user)
@@ -470,6 +485,8 @@ class TableServer:
             self._start_asked(conn, message)
         elif isinstance(message, Chat):
             self._chat(conn, message)
+        elif isinstance(message, Kept):
+            self._kept(conn)
         elif isinstance(message, Act | NextDeal | Undo | AskHint):
             self._intent(conn, message)
         return True
@@ -480,25 +497,33 @@ class TableServer:
             return
         name = clean_name(message.name)
         seat: int | None = None
+        presented: str | None = None  # the digest of the token the seat is taken back with
+        held = N_("your seat is held by another connection (another terminal?)")
         if message.token:
-            digest = _digest(message.token)
-            seat = next((i for i, s in enumerate(self.seats) if s.token_digest == digest), None)
+            presented = _digest(message.token)
+            seat = next((i for i, s in enumerate(self.seats) if presented in (s.token_digest, s.old_digest)), None)
             if seat is None:
                 conn.send(refusal("join", "join", self._seq(), BAD_TOKEN))
                 return
             if self.seats[seat].conn is not None:
-                conn.send(refusal("join", "join", self._seq(),
-                                  N_("your seat is held by another connection (another terminal?)")))
+                conn.send(refusal("join", "join", self._seq(), held))
                 return
         else:
             if not name:
                 conn.send(refusal("join", "join", self._seq(), N_("give a name to sit down")))
                 return
-            if any(s.name.casefold() == name.casefold() and s.token_digest is not None for s in self.seats):
-                conn.send(refusal("join", "join", self._seq(),
-                                  N_("{name!r} sits at this table already: choose another name"), name=name))
-                return
-            if self.table is None:
+            seat = next((i for i, s in enumerate(self.seats)
+                         if s.name.casefold() == name.casefold() and s.token_digest is not None), None)
+            if seat is not None:  # only the Unix user who sat there takes it back by its name
+                taken = self.seats[seat]
+                if taken.uid is None or conn.door or conn.uid != taken.uid:
+                    conn.send(refusal("join", "join", self._seq(),
+                                      N_("{name!r} sits at this table already: choose another name"), name=name))
+                    return
+                if taken.conn is not None:
+                    conn.send(refusal("join", "join", self._seq(), held))
+                    return
+            elif self.table is None:
                 kept = [i for i, s in enumerate(self.seats)
                         if s.kind == "human" and s.token_digest is None and s.name.casefold() == name.casefold()]
                 free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
@@ -513,7 +538,8 @@ class TableServer:
         s = self.seats[seat]
         if s.kind == "open" or s.token_digest is None:
             s.kind, s.name = "human", name or s.name
-        s.token_digest, s.user, s.conn = _digest(token), conn.user, conn
+        s.token_digest, s.old_digest, s.user, s.conn = _digest(token), presented, conn.user, conn
+        s.uid = None if conn.door else conn.uid
         conn.seat = seat
         if s.takeover is not None:
             s.takeover.cancel()
@@ -531,6 +557,17 @@ class TableServer:
         if self.table is None and not any(x.kind == "open" or (x.kind == "human" and x.conn is None)
                                           for x in self.seats):
             self._start_match()
+
+    def _kept(self, conn: _Connection) -> None:
+        """The client has kept (written down) the token of its seat's ``seated``: the token the
+        seat was taken back with stops working."""
+        if conn.seat is None:
+            conn.send(refusal("join", "kept", self._seq(), N_("you hold no seat at this table")))
+            return
+        s = self.seats[conn.seat]
+        if s.conn is conn and s.old_digest is not None:
+            s.old_digest = None
+            self._write_record()
 
     def _watch(self, conn: _Connection) -> None:
         if conn.seat is not None or conn.watching:

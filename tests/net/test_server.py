@@ -1,5 +1,6 @@
 """The table server over a real Unix socket in a temporary folder: seats, privacy, rejoin, AI
-takeover, the end, and every kind of bad input (issue 11); undo while a player is away (issue 29)."""
+takeover, the end, and every kind of bad input (issue 11); tokens, seats taken back, undo while a
+player is away (issue 29)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ import pytest
 
 from makao_tui.ai import ai_for
 from makao_tui.net import places
-from makao_tui.net.client import ConnectError, handshake
+from makao_tui.net.client import ConnectError, Connection, handshake, remember_seat, remembered_token, sit
+from makao_tui.net.identity import DoorPlayer
 from makao_tui.net.protocol import (
     MAX_CLIENT_LINE,
     Act,
     ChatLine,
     Hello,
     Join,
+    Kept,
     Seated,
     Start,
     Undo,
@@ -484,6 +487,142 @@ def test_undo_at_a_shared_table_is_refused_while_a_player_is_away_and_the_ai_pla
         await until(lambda: bob.refusals())
         assert bob.refusals()[-1].kind == "undo" and bob.refusals()[-1].intent == "undo"
         assert srv.table.seq == seq and bob.client.seq == seq
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def _kept(player: Player) -> None:
+    """The client has written its new token down (what :func:`makao_tui.net.client.sit` says)."""
+    player.conn.send(Kept())
+
+
+async def _barrier(player: Player, word: str) -> None:
+    """Wait until the server has read everything ``player`` sent before: it answers a chat line
+    in order."""
+    player.conn.chat(word)
+    await until(lambda: any(isinstance(e, ChatLine) and e.text == word for e in player.events))
+
+
+def test_a_seat_token_works_until_the_client_has_kept_the_one_that_replaces_it(tmp_path):
+    """Every rejoin hands out a new token. A client that dies before writing it down still holds
+    the old one, which must take the seat back (it said "'Bob' sits at this table already" for
+    good, issue 29); once the client says it kept the new one, the old one is refused."""
+
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai")))
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # held: her seat must stay taken
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: bob.client.view is not None)
+        first = bob.seated.token
+        _kept(bob)
+        await bob.conn.close()
+        await until(lambda: not srv.info().seats[1].connected)
+        again = await Player.sit(srv.code, "Bob", tmp_path, token=first)  # handed a new token...
+        assert again.seated.seat == 1 and again.seated.token != first
+        await again.conn.close()  # ...and gone before writing it down
+        await until(lambda: not srv.info().seats[1].connected)
+        back = await Player.sit(srv.code, "Bob", tmp_path, token=first)
+        assert back.seated.seat == 1
+        _kept(back)
+        await _barrier(back, "kept")
+        await back.conn.close()
+        await until(lambda: not srv.info().seats[1].connected)
+        for old in (first, again.seated.token):
+            with pytest.raises(ConnectError, match="not one of this table"):
+                await asyncio.to_thread(handshake, srv.code, "Bob", old, False, tmp_path)
+        last = await Player.sit(srv.code, "Bob", tmp_path, token=back.seated.token)
+        assert last.seated.seat == 1
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_the_unix_user_who_sat_there_takes_his_seat_back_by_its_name(tmp_path, monkeypatch):
+    """Bob's tokens are lost (a second terminal with another data folder, a deleted file): the
+    Unix user who sat at the seat takes it back by its name (SO_PEERCRED); another user, or a
+    player of a door of this user's, who gives the name is refused as before (issue 29)."""
+
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai")))
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # held: her seat must stay taken
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: bob.client.view is not None)
+        with pytest.raises(ConnectError, match="held by another connection"):  # he is still there
+            await asyncio.to_thread(handshake, srv.code, "Bob", None, False, tmp_path)
+        await bob.conn.close()
+        await until(lambda: not srv.info().seats[1].connected)
+        path = places.socket_path(srv.code, tmp_path)
+
+        def join_as(hello: Hello) -> Refusal | Seated:
+            raw = Raw(path)
+            raw.send(hello)
+            assert isinstance(raw.read(), Welcome)
+            raw.send(Join(name="bob"))
+            while not isinstance(m := raw.read(), Refusal | Seated):
+                pass
+            raw.close()
+            return m
+
+        door = await asyncio.to_thread(join_as, Hello(v=1, wire=WIRE_VERSION, door=DoorPlayer("ssh", "Bob")))
+        real_uid = places.peer_uid
+
+        def another_user(sock):  # the server sees the next connection as another Unix user
+            uid = real_uid(sock)
+            return uid + 1 if sock.getsockname() and uid is not None else uid
+
+        monkeypatch.setattr(places, "peer_uid", another_user)
+        other = await asyncio.to_thread(join_as, Hello(v=1, wire=WIRE_VERSION))
+        monkeypatch.setattr(places, "peer_uid", real_uid)
+        for refused in (door, other):
+            assert isinstance(refused, Refusal) and refused.kind == "join"
+            assert "'bob' sits at this table already" in refused.reason
+        assert not srv.info().seats[1].connected
+        back = await Player.sit(srv.code, "Bob", tmp_path)  # no token: his Unix user is enough
+        assert back.seated.seat == 1
+        await until(lambda: back.client.view is not None and srv.info().seats[1].connected)
+        assert srv.info().seats[1].name == "Bob"
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_sit_writes_the_new_token_down_then_the_old_one_stops_working(tmp_path):
+    """What ``makao join`` and the start screen do (:func:`makao_tui.net.client.sit`): the kept
+    token takes the seat back, the new one is written down and only then is the server told;
+    a token file that holds a token the table no longer knows does not lock the player out (the
+    same Unix user sits by name again, issue 29)."""
+
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai")))
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # held: her seat must stay taken
+
+        async def bob_sits() -> Player:
+            shake = await asyncio.to_thread(sit, srv.code, "Bob", False, tmp_path)
+            player = Player(await Connection.from_handshake(shake), shake.seated)
+            await _barrier(player, f"here {shake.seated.token}")
+            return player
+
+        async def bob_leaves(player: Player) -> None:
+            await player.conn.close()
+            await until(lambda: not srv.info().seats[1].connected)
+
+        bob = await bob_sits()
+        first = bob.seated.token
+        assert remembered_token(srv.code, srv.info(), "Bob") == first
+        await bob_leaves(bob)
+        bob = await bob_sits()  # with the kept token: the same seat, a new token kept
+        assert bob.seated.seat == 1 and bob.seated.token != first
+        assert remembered_token(srv.code, srv.info(), "Bob") == bob.seated.token
+        await bob_leaves(bob)
+        with pytest.raises(ConnectError, match="not one of this table"):
+            await asyncio.to_thread(handshake, srv.code, "Bob", first, False, tmp_path)
+        remember_seat(srv.code, srv.info(), Seated(seat=1, token=first), "Bob")  # a stale token file
+        bob = await bob_sits()
+        assert bob.seated.seat == 1 and remembered_token(srv.code, srv.info(), "Bob") == bob.seated.token
         srv.close("test over")
         await srv.shutdown()
 
