@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import getpass
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,8 +59,8 @@ from .words import closed_text, refusal_text
 
 class ConnectError(Exception):
     """No table to talk to, or it refused us: the reason in one line in the language in use
-    (``kind``: ``not_a_code``, ``no_table``, ``gone``, ``refused``, ``closed``; ``refusal``: the
-    server's refusal, for ``refused``)."""
+    (``kind``: ``not_a_code``, ``no_table``, ``gone``, ``busy``, ``refused``, ``closed``;
+    ``refusal``: the server's refusal, for ``refused``)."""
 
     def __init__(self, reason: str, kind: str = "refused", refusal: Refusal | None = None):
         super().__init__(reason)
@@ -234,13 +235,7 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(timeout)
     try:
-        try:
-            sock.connect(str(path))
-        except (ConnectionRefusedError, FileNotFoundError):
-            raise _no_table(code, folder) from None
-        except OSError as exc:
-            raise ConnectError(_("cannot reach table {code}: {error}").format(
-                code=code, error=os_reason(exc))) from None
+        _connect(sock, path, code, folder, timeout)
         server_uid = places.peer_uid(sock)
         if server_uid is not None and server_uid != owner:  # someone else's process behind the name
             raise ConnectError(_("table {code} is not served by the user who made it: not joining").format(code=code))
@@ -276,6 +271,29 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
         if isinstance(exc, ConnectError):
             raise
         raise ConnectError(_("table {code} did not answer properly: {error}").format(code=code, error=exc)) from None
+
+
+def _connect(sock: socket.socket, path: Path, code: str, folder: Path, timeout: float) -> None:
+    """Connect ``sock`` to the table's socket ``path``. While the server's queue of connections
+    waiting to be accepted is full (a flood of them: ``connect`` fails with EAGAIN) it tries again
+    for up to ``timeout`` seconds, then gives up with "busy". Raises :class:`ConnectError`."""
+    give_up = time.monotonic() + timeout
+    pause = 0.01
+    while True:
+        try:
+            sock.connect(str(path))
+            return
+        except BlockingIOError:
+            if time.monotonic() >= give_up:
+                raise ConnectError(_("table {code} is busy: too many connections are waiting; try again in a "
+                                     "moment").format(code=code), "busy") from None
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
+        except (ConnectionRefusedError, FileNotFoundError):
+            raise _no_table(code, folder) from None
+        except OSError as exc:
+            raise ConnectError(_("cannot reach table {code}: {error}").format(
+                code=code, error=os_reason(exc))) from None
 
 
 class _LineReader:

@@ -290,8 +290,8 @@ BAD_TOKEN = N_("that seat token is not one of this table's")
 
 def refusal(kind: str, intent: str, seq: int, message: str, **fields: Any) -> Refusal:
     """A refusal of the protocol itself, in the table service's :class:`Refusal` form: ``kind``
-    (``garbage``, ``too_long``, ``version``, ``full``, ``hello``, ``join``, ``no_seat``, ``start``,
-    ``seat``),
+    (``garbage``, ``too_long``, ``version``, ``full``, ``busy``, ``hello``, ``join``, ``no_seat``,
+    ``start``, ``seat``),
     the ``intent`` refused, the table's ``seq``, and why: ``message`` (an English template marked
     for the ``cli`` catalog) with its ``fields``, sent as data (``words``) that the client words in
     its player's language, and in English (``reason``; :func:`said`)."""

@@ -94,6 +94,12 @@ CHAT_MEMORY = 20
 HELLO_TIMEOUT_S = 30.0
 #: connections a table takes at once (players and watchers)
 MAX_CONNECTIONS = 64
+#: connections a table takes at once from one Unix user other than the host's (a flood of one
+#: user's connections leaves room for the other players: the next is refused as ``busy``)
+MAX_PER_USER = 16
+#: connections the kernel queues for the server before it accepts them (it caps this at
+#: ``net.core.somaxconn``); beyond it a client's ``connect()`` fails with EAGAIN
+LISTEN_BACKLOG = 1024
 #: seconds between two looks at the match's clock (a time limit)
 TICK_S = 1.0
 
@@ -325,7 +331,7 @@ class TableServer:
             places.remove_table_files(self.code, self.folder)  # left by a dead server of this table
         try:
             self._server = await asyncio.start_unix_server(self._serve_client, path=str(path),
-                                                           limit=MAX_CLIENT_LINE)
+                                                           limit=MAX_CLIENT_LINE, backlog=LISTEN_BACKLOG)
             os.chmod(path, 0o666)  # every user of the box may connect
         except OSError as exc:
             raise ServerError(_("cannot listen on {path}: {error}").format(path=path, error=os_reason(exc))) from None
@@ -401,6 +407,11 @@ class TableServer:
         if len(self.conns) >= MAX_CONNECTIONS:
             conn.send(refusal("full", "hello", 0, N_("table {code} has {most} connections already"),
                               code=self.code, most=MAX_CONNECTIONS))
+            writer.close()
+            return
+        if uid is not None and uid != self.host_uid and sum(c.uid == uid for c in self.conns) >= MAX_PER_USER:
+            conn.send(refusal("busy", "hello", 0, N_("table {code} is busy: {user} has {most} connections to it "
+                                                     "already"), code=self.code, user=conn.user, most=MAX_PER_USER))
             writer.close()
             return
         self.conns.append(conn)

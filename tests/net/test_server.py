@@ -1,6 +1,6 @@
 """The table server over a real Unix socket in a temporary folder: seats, privacy, rejoin, AI
 takeover, the end, and every kind of bad input (issue 11); tokens, seats taken back, undo while a
-player is away (issue 29)."""
+player is away, floods of connections (issue 29)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import random
+import socket
 import stat
 
 import pytest
@@ -28,7 +29,9 @@ from makao_tui.net.protocol import (
     Undo,
     Watch,
     Welcome,
+    decode_server,
 )
+from makao_tui.net.server import MAX_PER_USER
 from makao_tui.store import open_store
 from makao_tui.table import WIRE_VERSION, Refusal, to_wire
 
@@ -627,3 +630,101 @@ def test_sit_writes_the_new_token_down_then_the_old_one_stops_working(tmp_path):
         await srv.shutdown()
 
     run(body())
+
+
+FLOOD = 200
+
+
+def test_a_flood_of_one_users_connections_leaves_room_for_the_other_players(tmp_path, monkeypatch):
+    """Another Unix user holds 200 connections open without a word: every one is queued (the
+    listen backlog), 16 are kept and the others refused as ``busy`` and closed, and a player who
+    joins meanwhile sits down (102 connect() calls failed with EAGAIN and the player with them,
+    issue 29). The flood's sockets are bound to abstract names, which the server's end reads as
+    their peer's: they stand for another user's."""
+
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai")))
+        path = places.socket_path(srv.code, tmp_path)
+        real_uid = places.peer_uid
+        flood_uid = os.getuid() + 1
+        tag = f"makao-flood-{os.getpid()}-".encode()
+
+        def peer_uid(sock):
+            peer = sock.getpeername()
+            if isinstance(peer, bytes) and peer.startswith(b"\0" + tag):
+                return flood_uid
+            return real_uid(sock)
+
+        monkeypatch.setattr(places, "peer_uid", peer_uid)
+
+        def flood() -> tuple[list[socket.socket], int]:
+            socks, failed = [], 0
+            for i in range(FLOOD):
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                sock.bind(b"\0" + tag + str(i).encode())
+                sock.setblocking(False)
+                try:
+                    sock.connect(str(path))
+                except BlockingIOError:
+                    failed += 1
+                    sock.close()
+                    continue
+                socks.append(sock)
+            return socks, failed
+
+        socks, failed = await asyncio.to_thread(flood)
+        with open("/proc/sys/net/core/somaxconn") as limit:
+            if int(limit.read()) > FLOOD:  # the kernel lets the server queue them all
+                assert failed == 0
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        assert alice.seated.seat == 0
+        received = {sock: b"" for sock in socks}
+        ended: set[socket.socket] = set()
+
+        def read_refused() -> int:
+            for sock in socks:
+                if sock in ended:
+                    continue
+                try:
+                    while chunk := sock.recv(65536):
+                        received[sock] += chunk
+                    ended.add(sock)
+                except BlockingIOError:
+                    pass
+            return len(ended)
+
+        await until(lambda: read_refused() == len(socks) - MAX_PER_USER)
+        assert sum(c.uid == flood_uid for c in srv.conns) == MAX_PER_USER
+        for sock in ended:
+            (refused,) = [decode_server(line) for line in received[sock].splitlines()]
+            assert refused.kind == "busy" and f"table {srv.code} is busy" in refused.reason
+        for sock in socks:
+            sock.close()
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_a_table_whose_queue_of_connections_is_full_is_busy_not_an_error(tmp_path):
+    """connect() fails with EAGAIN while the server's queue of connections is full: the client
+    tries again for its timeout, then says the table is busy (it said "Resource temporarily
+    unavailable", issue 29)."""
+    code = "crane-47"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(places.socket_path(code, tmp_path)))
+    listener.listen(0)  # a server that does not accept: its queue fills at once
+    waiting = []
+    try:
+        while True:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.setblocking(False)
+            waiting.append(sock)
+            sock.connect(str(places.socket_path(code, tmp_path)))
+    except BlockingIOError:
+        pass
+    with pytest.raises(ConnectError, match="table crane-47 is busy") as caught:
+        handshake(code, "Bob", folder=tmp_path, timeout=0.3)
+    assert caught.value.kind == "busy"
+    for sock in [*waiting, listener]:
+        sock.close()
