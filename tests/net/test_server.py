@@ -123,7 +123,7 @@ def test_a_rejoin_with_the_token_takes_the_seat_back_and_the_ai_plays_it_meanwhi
 def test_a_held_seat_waits_for_its_player_while_the_takeover_delay_runs(tmp_path):
     async def body():
         srv = await server(tmp_path, config(ai_takeover_s=3600))
-        await Player.sit(srv.code, "Alice", tmp_path)
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # named: else collected, and closed
         bob = await Player.sit(srv.code, "Bob", tmp_path)
         await until(lambda: bob.client.view is not None)
         await bob.conn.close()
@@ -515,7 +515,7 @@ def test_a_seat_token_works_until_the_client_has_kept_the_one_that_replaces_it(t
 
     async def body():
         srv = await server(tmp_path, config(seats=("open", "open", "ai")))
-        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # held: her seat must stay taken
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # named: else collected, and closed
         bob = await Player.sit(srv.code, "Bob", tmp_path)
         await until(lambda: bob.client.view is not None)
         first = bob.seated.token
@@ -550,7 +550,7 @@ def test_the_unix_user_who_sat_there_takes_his_seat_back_by_its_name(tmp_path, m
 
     async def body():
         srv = await server(tmp_path, config(seats=("open", "open", "ai")))
-        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # held: her seat must stay taken
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # named: else collected, and closed
         bob = await Player.sit(srv.code, "Bob", tmp_path)
         await until(lambda: bob.client.view is not None)
         with pytest.raises(ConnectError, match="held by another connection"):  # he is still there
@@ -601,7 +601,7 @@ def test_sit_writes_the_new_token_down_then_the_old_one_stops_working(tmp_path):
 
     async def body():
         srv = await server(tmp_path, config(seats=("open", "open", "ai")))
-        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # held: her seat must stay taken
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # named: else collected, and closed
 
         async def bob_sits() -> Player:
             shake = await asyncio.to_thread(sit, srv.code, "Bob", False, tmp_path)
