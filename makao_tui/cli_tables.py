@@ -116,27 +116,15 @@ def join(
 
 def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: bool, ascii_suits: bool) -> None:
     from .cli import _fail
-    from .net import places
-    from .net.client import ConnectError, default_name, handshake, remember_seat, remembered_token
-    from .net.protocol import BAD_TOKEN
+    from .net.client import ConnectError, sit
 
     code = code.strip().lower()
-    info = places.read_info(code) if places.valid_code(code) else None
-    token = remembered_token(code, info, name) if info is not None and not watch else None
     try:
-        shake = handshake(code, name or default_name(), token=token, watch=watch)
+        shake = sit(code, name, watch=watch)
     except ConnectError as exc:
         if exc.refusal is not None and exc.refusal.kind == "no_seat":
             _fail(_("{reason} (makao join {code} --watch to watch)").format(reason=exc, code=code))
-        if token is None or exc.refusal is None or (exc.refusal.words or {}).get("words") != BAD_TOKEN:
-            _fail(str(exc))
-        try:  # a token of an earlier table under the same code
-            shake = handshake(code, name or default_name(), watch=watch)
-        except ConnectError as again:
-            _fail(str(again))
-    if shake.seated is not None:
-        table = shake.welcome.table
-        remember_seat(code, table, shake.seated, name or default_name())
+        _fail(str(exc))
     from .app.remote import run_shared
 
     run_shared(shake, ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), bell=bell,

@@ -750,14 +750,10 @@ class MakaoApp(App[None]):
         self.run_worker(self._join_code(code, None, watch), exclusive=True, group="shared")
 
     async def _join_code(self, code: str, name: str | None, watch: bool = False) -> None:
-        from ..net import places
-        from ..net.client import ConnectError, default_name, handshake, remember_seat, remembered_token
+        from ..net.client import ConnectError, sit
 
-        name = name or default_name()
-        info = places.read_info(code)
-        token = remembered_token(code, info, None) if info is not None and not watch else None
         try:
-            shake = await asyncio.to_thread(handshake, code, name, token, watch)
+            shake = await asyncio.to_thread(sit, code, name, watch)
         except ConnectError as exc:
             why = str(exc)
             if exc.refusal is not None and exc.refusal.kind == "no_seat":  # no shell at a door: say the key
@@ -765,8 +761,6 @@ class MakaoApp(App[None]):
             self.notify(why, title=_("Cannot watch") if watch else _("Cannot join"), severity="error",
                         markup=False, timeout=15)
             return
-        if shake.seated is not None:
-            remember_seat(code, shake.welcome.table, shake.seated, name)
         self.leave_match()
         self._shared_from_menu = True
         await self._sit_shared(shake, False)

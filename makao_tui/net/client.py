@@ -9,7 +9,8 @@ Usage (in a running asyncio loop)::
     conn.attach(client)                                # updates flow into it; its intents go out
 
 The seat's token is kept in the user's data folder (:func:`remember_seat`), so ``makao join
-CODE`` takes the same seat back after a dropped connection.
+CODE`` takes the same seat back after a dropped connection; :func:`sit` is the whole of it
+(the kept token, the handshake, writing the new token down and telling the server so).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import asyncio
 import contextlib
 import getpass
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +31,7 @@ from ..table import WIRE_VERSION, Hint, Notice, Refusal, TableClient, Update, to
 from . import places
 from .identity import door_player
 from .protocol import (
+    BAD_TOKEN,
     MAX_SERVER_LINE,
     VERSION,
     Act,
@@ -38,6 +41,7 @@ from .protocol import (
     Closed,
     Hello,
     Join,
+    Kept,
     Lobby,
     NextDeal,
     ProtocolError,
@@ -55,8 +59,8 @@ from .words import closed_text, refusal_text
 
 class ConnectError(Exception):
     """No table to talk to, or it refused us: the reason in one line in the language in use
-    (``kind``: ``not_a_code``, ``no_table``, ``gone``, ``refused``, ``closed``; ``refusal``: the
-    server's refusal, for ``refused``)."""
+    (``kind``: ``not_a_code``, ``no_table``, ``gone``, ``busy``, ``refused``, ``closed``;
+    ``refusal``: the server's refusal, for ``refused``)."""
 
     def __init__(self, reason: str, kind: str = "refused", refusal: Refusal | None = None):
         super().__init__(reason)
@@ -231,13 +235,7 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(timeout)
     try:
-        try:
-            sock.connect(str(path))
-        except (ConnectionRefusedError, FileNotFoundError):
-            raise _no_table(code, folder) from None
-        except OSError as exc:
-            raise ConnectError(_("cannot reach table {code}: {error}").format(
-                code=code, error=os_reason(exc))) from None
+        _connect(sock, path, code, folder, timeout)
         server_uid = places.peer_uid(sock)
         if server_uid is not None and server_uid != owner:  # someone else's process behind the name
             raise ConnectError(_("table {code} is not served by the user who made it: not joining").format(code=code))
@@ -273,6 +271,29 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
         if isinstance(exc, ConnectError):
             raise
         raise ConnectError(_("table {code} did not answer properly: {error}").format(code=code, error=exc)) from None
+
+
+def _connect(sock: socket.socket, path: Path, code: str, folder: Path, timeout: float) -> None:
+    """Connect ``sock`` to the table's socket ``path``. While the server's queue of connections
+    waiting to be accepted is full (a flood of them: ``connect`` fails with EAGAIN) it tries again
+    for up to ``timeout`` seconds, then gives up with "busy". Raises :class:`ConnectError`."""
+    give_up = time.monotonic() + timeout
+    pause = 0.01
+    while True:
+        try:
+            sock.connect(str(path))
+            return
+        except BlockingIOError:
+            if time.monotonic() >= give_up:
+                raise ConnectError(_("table {code} is busy: too many connections are waiting; try again in a "
+                                     "moment").format(code=code), "busy") from None
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
+        except (ConnectionRefusedError, FileNotFoundError):
+            raise _no_table(code, folder) from None
+        except OSError as exc:
+            raise ConnectError(_("cannot reach table {code}: {error}").format(
+                code=code, error=os_reason(exc))) from None
 
 
 class _LineReader:
@@ -364,3 +385,32 @@ def remembered_token(code: str, info: TableInfo, name: str | None = None) -> str
         elif not info.seats[seat].connected:
             return held["token"]
     return None
+
+
+def sit(code: str, name: str | None = None, watch: bool = False, folder: Path | None = None) -> Handshake:
+    """Sit at table ``code`` as ``makao join`` and the start screen do (blocking, before any
+    event loop): with this user's kept token of the table (:func:`remembered_token`: the seat of
+    ``name`` if given, else one whose player is away), else as ``name`` (default
+    :func:`default_name`), or ``watch``. A token the table does not know (one of an earlier table
+    under the same code) is dropped and the player sits by name (the Unix user who sat there
+    takes his own seat back so). The new seat's token is written down (:func:`remember_seat`), and
+    only then is the server told (``kept``), so the token used until now works until the new one
+    is safe: a token that cannot be written (a full disk) is not confirmed. Raises
+    :class:`ConnectError`."""
+    code = code.strip().lower()
+    info = places.read_info(code, folder) if places.valid_code(code) else None
+    token = remembered_token(code, info, name) if info is not None and not watch else None
+    sitter = name or default_name()
+    try:
+        shake = handshake(code, sitter, token, watch, folder)
+    except ConnectError as exc:
+        if token is None or exc.refusal is None or (exc.refusal.words or {}).get("words") != BAD_TOKEN:
+            raise
+        shake = handshake(code, sitter, None, watch, folder)
+    if shake.seated is not None:
+        try:
+            remember_seat(code, shake.welcome.table, shake.seated, sitter)
+            shake.sock.sendall(encode(Kept()))
+        except OSError:  # not written down (or the table is gone): the old token stays good
+            pass
+    return shake

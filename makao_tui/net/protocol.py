@@ -13,6 +13,7 @@ A conversation (client ``>``, server ``<``)::
     < {"type":"welcome","v":1,"table":{...TableInfo...},"user":"alice"}
     > {"type":"join","name":"Alice","token":null}
     < {"type":"seated","seat":0,"token":"..."}
+    > {"type":"kept"}                            (the token is written down)
     < {"type":"update","seq":7,...}             (the seat's own view and the new log entries)
     > {"type":"act","seq":7,"action":{"do":"play","card":"9H"}}
     < {"type":"refusal","kind":"stale","intent":"act","seq":8,...}
@@ -178,6 +179,12 @@ class Join(msgspec.Struct, tag="join", tag_field="type", frozen=True, forbid_unk
     token: str | None = None
 
 
+class Kept(msgspec.Struct, tag="kept", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """The client has kept (written down) the token of its ``seated``: the token it took the seat
+    back with stops working. Until then both take the seat back, so a client that died before
+    writing the new token down still holds one that works."""
+
+
 class Watch(msgspec.Struct, tag="watch", tag_field="type", frozen=True, forbid_unknown_fields=True):
     """Watch the table: the public view, no seat."""
 
@@ -225,7 +232,7 @@ class Bye(msgspec.Struct, tag="bye", tag_field="type", frozen=True, forbid_unkno
     """Leaving: the seat is held as after a dropped connection."""
 
 
-ClientMessage = Hello | Join | Watch | Start | Act | NextDeal | Undo | AskHint | Chat | Bye
+ClientMessage = Hello | Join | Kept | Watch | Start | Act | NextDeal | Undo | AskHint | Chat | Bye
 
 # ------------------------------------------------------------------ server → client
 
@@ -283,8 +290,8 @@ BAD_TOKEN = N_("that seat token is not one of this table's")
 
 def refusal(kind: str, intent: str, seq: int, message: str, **fields: Any) -> Refusal:
     """A refusal of the protocol itself, in the table service's :class:`Refusal` form: ``kind``
-    (``garbage``, ``too_long``, ``version``, ``full``, ``hello``, ``join``, ``no_seat``, ``start``,
-    ``seat``),
+    (``garbage``, ``too_long``, ``version``, ``full``, ``busy``, ``hello``, ``join``, ``no_seat``,
+    ``start``, ``seat``),
     the ``intent`` refused, the table's ``seq``, and why: ``message`` (an English template marked
     for the ``cli`` catalog) with its ``fields``, sent as data (``words``) that the client words in
     its player's language, and in English (``reason``; :func:`said`)."""

@@ -63,6 +63,7 @@ from .protocol import (
     Closed,
     Hello,
     Join,
+    Kept,
     Lobby,
     NextDeal,
     ProtocolError,
@@ -93,6 +94,12 @@ CHAT_MEMORY = 20
 HELLO_TIMEOUT_S = 30.0
 #: connections a table takes at once (players and watchers)
 MAX_CONNECTIONS = 64
+#: connections a table takes at once from one Unix user other than the host's (a flood of one
+#: user's connections leaves room for the other players: the next is refused as ``busy``)
+MAX_PER_USER = 16
+#: connections the kernel queues for the server before it accepts them (it caps this at
+#: ``net.core.somaxconn``); beyond it a client's ``connect()`` fails with EAGAIN
+LISTEN_BACKLOG = 1024
 #: seconds between two looks at the match's clock (a time limit)
 TICK_S = 1.0
 
@@ -132,7 +139,15 @@ class _Seat:
     name: str
     level: str = DEFAULT_LEVEL
     user: str | None = None
+    #: the Unix user who sat here (None: unknown, or a player of a ``makao serve`` door, who all
+    #: come as the door's one user): he may take the seat back by its name, without a token
+    uid: int | None = None
+    #: the SHA-256 of the seat's newest token
     token_digest: str | None = None
+    #: the SHA-256 of the token the seat was last taken back with: it stays good until the client
+    #: says it has kept the newest one (``kept``), so a client that died before writing the new
+    #: token down still has one that works
+    old_digest: str | None = None
     conn: _Connection | None = None
     takeover: asyncio.TimerHandle | None = None
     ai_playing: bool = False
@@ -145,6 +160,8 @@ class _Connection:
     writer: asyncio.StreamWriter
     user: str
     uid: int | None
+    #: a player of a ``makao serve`` door (``user`` is the door's label, not a Unix user)
+    door: bool = False
     seat: int | None = None
     watching: bool = False
     greeted: bool = False
@@ -252,8 +269,10 @@ class TableServer:
         self.seats = []
         for i, s in enumerate(saved.seats):
             info = held[i] if i < len(held) and isinstance(held[i], dict) else {}
+            uid = info.get("uid")
             self.seats.append(_Seat(kind="ai" if s.is_ai else "human", name=s.name, level=s.level,
-                                    user=info.get("user"), token_digest=info.get("token")))
+                                    user=info.get("user"), uid=uid if isinstance(uid, int) else None,
+                                    token_digest=info.get("token"), old_digest=info.get("old")))
         if isinstance(record.get("created"), float):
             self.created = record["created"]  # the same table: the players' tokens name it
         code = record.get("code")
@@ -276,7 +295,8 @@ class TableServer:
             return
         places.write_private(self.record_path(self.match_id), {
             "code": self.code, "created": self.created,
-            "seats": [{"user": s.user, "token": s.token_digest} for s in self.seats]})
+            "seats": [{"user": s.user, "uid": s.uid, "token": s.token_digest, "old": s.old_digest}
+                      for s in self.seats]})
 
     # ------------------------------------------------------------ the public description
 
@@ -311,7 +331,7 @@ class TableServer:
             places.remove_table_files(self.code, self.folder)  # left by a dead server of this table
         try:
             self._server = await asyncio.start_unix_server(self._serve_client, path=str(path),
-                                                           limit=MAX_CLIENT_LINE)
+                                                           limit=MAX_CLIENT_LINE, backlog=LISTEN_BACKLOG)
             os.chmod(path, 0o666)  # every user of the box may connect
         except OSError as exc:
             raise ServerError(_("cannot listen on {path}: {error}").format(path=path, error=os_reason(exc))) from None
@@ -389,6 +409,11 @@ class TableServer:
                               code=self.code, most=MAX_CONNECTIONS))
             writer.close()
             return
+        if uid is not None and uid != self.host_uid and sum(c.uid == uid for c in self.conns) >= MAX_PER_USER:
+            conn.send(refusal("busy", "hello", 0, N_("table {code} is busy: {user} has {most} connections to it "
+                                                     "already"), code=self.code, user=conn.user, most=MAX_PER_USER))
+            writer.close()
+            return
         self.conns.append(conn)
         try:
             while not self.closed.is_set():
@@ -398,7 +423,8 @@ class TableServer:
                 except asyncio.TimeoutError:
                     break
                 except ProtocolError as exc:
-                    conn.send(refusal(exc.code, "read", self._seq(), exc.message, **exc.fields))
+                    if not self._refuse_line(conn, exc):
+                        break
                     continue
                 if line is None:
                     break
@@ -407,7 +433,8 @@ class TableServer:
                 try:
                     message = decode_client(line)
                 except ProtocolError as exc:
-                    conn.send(refusal(exc.code, "read", self._seq(), exc.message, **exc.fields))
+                    if not self._refuse_line(conn, exc):
+                        break
                     continue
                 if isinstance(message, Bye):
                     break
@@ -423,6 +450,16 @@ class TableServer:
 
     def _seq(self) -> int:
         return self.table.seq if self.table is not None else 0
+
+    def _refuse_line(self, conn: _Connection, exc: ProtocolError) -> bool:
+        """Refuse a line that is not one valid message (``garbage``, ``too_long``); False ends the
+        connection: before ``hello`` nothing but a hello is read, so such a line is refused as a
+        missing hello and the connection closed, as for any other first message."""
+        if not conn.greeted:
+            conn.send(refusal("hello", "hello", 0, N_("say hello first")))
+            return False
+        conn.send(refusal(exc.code, "read", self._seq(), exc.message, **exc.fields))
+        return True
 
     def _handle(self, conn: _Connection, message: Any) -> bool:
         """Carry out one message; False ends the connection."""
@@ -440,6 +477,7 @@ class TableServer:
             if message.door is not None:
                 if conn.uid is not None and conn.uid == self.host_uid:
                     conn.user = message.door.label  # a door of this server's own user vouches for it
+                    conn.door = True
                 else:
                     log.warning("ignored the door player %s claimed by Unix user %s: only this server's own "
                                 "user's doors are believed", message.door.label, conn.user)
@@ -458,6 +496,8 @@ class TableServer:
             self._start_asked(conn, message)
         elif isinstance(message, Chat):
             self._chat(conn, message)
+        elif isinstance(message, Kept):
+            self._kept(conn)
         elif isinstance(message, Act | NextDeal | Undo | AskHint):
             self._intent(conn, message)
         return True
@@ -468,25 +508,33 @@ class TableServer:
             return
         name = clean_name(message.name)
         seat: int | None = None
+        presented: str | None = None  # the digest of the token the seat is taken back with
+        held = N_("your seat is held by another connection (another terminal?)")
         if message.token:
-            digest = _digest(message.token)
-            seat = next((i for i, s in enumerate(self.seats) if s.token_digest == digest), None)
+            presented = _digest(message.token)
+            seat = next((i for i, s in enumerate(self.seats) if presented in (s.token_digest, s.old_digest)), None)
             if seat is None:
                 conn.send(refusal("join", "join", self._seq(), BAD_TOKEN))
                 return
             if self.seats[seat].conn is not None:
-                conn.send(refusal("join", "join", self._seq(),
-                                  N_("your seat is held by another connection (another terminal?)")))
+                conn.send(refusal("join", "join", self._seq(), held))
                 return
         else:
             if not name:
                 conn.send(refusal("join", "join", self._seq(), N_("give a name to sit down")))
                 return
-            if any(s.name.casefold() == name.casefold() and s.token_digest is not None for s in self.seats):
-                conn.send(refusal("join", "join", self._seq(),
-                                  N_("{name!r} sits at this table already: choose another name"), name=name))
-                return
-            if self.table is None:
+            seat = next((i for i, s in enumerate(self.seats)
+                         if s.name.casefold() == name.casefold() and s.token_digest is not None), None)
+            if seat is not None:  # only the Unix user who sat there takes it back by its name
+                taken = self.seats[seat]
+                if taken.uid is None or conn.door or conn.uid != taken.uid:
+                    conn.send(refusal("join", "join", self._seq(),
+                                      N_("{name!r} sits at this table already: choose another name"), name=name))
+                    return
+                if taken.conn is not None:
+                    conn.send(refusal("join", "join", self._seq(), held))
+                    return
+            elif self.table is None:
                 kept = [i for i, s in enumerate(self.seats)
                         if s.kind == "human" and s.token_digest is None and s.name.casefold() == name.casefold()]
                 free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
@@ -501,7 +549,8 @@ class TableServer:
         s = self.seats[seat]
         if s.kind == "open" or s.token_digest is None:
             s.kind, s.name = "human", name or s.name
-        s.token_digest, s.user, s.conn = _digest(token), conn.user, conn
+        s.token_digest, s.old_digest, s.user, s.conn = _digest(token), presented, conn.user, conn
+        s.uid = None if conn.door else conn.uid
         conn.seat = seat
         if s.takeover is not None:
             s.takeover.cancel()
@@ -519,6 +568,17 @@ class TableServer:
         if self.table is None and not any(x.kind == "open" or (x.kind == "human" and x.conn is None)
                                           for x in self.seats):
             self._start_match()
+
+    def _kept(self, conn: _Connection) -> None:
+        """The client has kept (written down) the token of its seat's ``seated``: the token the
+        seat was taken back with stops working."""
+        if conn.seat is None:
+            conn.send(refusal("join", "kept", self._seq(), N_("you hold no seat at this table")))
+            return
+        s = self.seats[conn.seat]
+        if s.conn is conn and s.old_digest is not None:
+            s.old_digest = None
+            self._write_record()
 
     def _watch(self, conn: _Connection) -> None:
         if conn.seat is not None or conn.watching:

@@ -523,8 +523,10 @@ class Table:
     def undo_refusal(self, seat: int | None) -> Words | None:
         """Why ``seat`` cannot take a move back now, as a message, or None if it can. (Several
         humans: hot-seat in one terminal or a shared table; the table does not know which, so it
-        names neither; a hot-seat seating says so itself.)"""
-        humans = self.humans
+        names neither; a hot-seat seating says so itself.) A seat a person holds counts while the
+        AI plays it for them (:meth:`set_ai`: a player away from a shared table): an undo would
+        take back the move made for them and show what it played back in their hand."""
+        humans = [i for i, s in enumerate(self.seats) if not s.is_ai]
         if len(humans) > 1:
             return Words("undo is off with several players at the table: it would take back the others' moves")
         if not humans or seat != humans[0]:

@@ -1,5 +1,6 @@
 """The table server over a real Unix socket in a temporary folder: seats, privacy, rejoin, AI
-takeover, the end, and every kind of bad input (issue 11)."""
+takeover, the end, and every kind of bad input (issue 11); tokens, seats taken back, undo while a
+player is away, floods of connections (issue 29)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,30 @@ import asyncio
 import json
 import os
 import random
+import socket
 import stat
 
 import pytest
 
 from makao_tui.ai import ai_for
 from makao_tui.net import places
-from makao_tui.net.client import ConnectError, handshake
-from makao_tui.net.protocol import MAX_CLIENT_LINE, Act, ChatLine, Hello, Join, Seated, Start, Watch, Welcome
+from makao_tui.net.client import ConnectError, Connection, handshake, remember_seat, remembered_token, sit
+from makao_tui.net.identity import DoorPlayer
+from makao_tui.net.protocol import (
+    MAX_CLIENT_LINE,
+    Act,
+    ChatLine,
+    Hello,
+    Join,
+    Kept,
+    Seated,
+    Start,
+    Undo,
+    Watch,
+    Welcome,
+    decode_server,
+)
+from makao_tui.net.server import MAX_PER_USER
 from makao_tui.store import open_store
 from makao_tui.table import WIRE_VERSION, Refusal, to_wire
 
@@ -106,7 +123,7 @@ def test_a_rejoin_with_the_token_takes_the_seat_back_and_the_ai_plays_it_meanwhi
 def test_a_held_seat_waits_for_its_player_while_the_takeover_delay_runs(tmp_path):
     async def body():
         srv = await server(tmp_path, config(ai_takeover_s=3600))
-        await Player.sit(srv.code, "Alice", tmp_path)
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # named: else collected, and closed
         bob = await Player.sit(srv.code, "Bob", tmp_path)
         await until(lambda: bob.client.view is not None)
         await bob.conn.close()
@@ -199,6 +216,13 @@ def test_another_version_is_refused_clearly_and_nothing_comes_before_hello(tmp_p
         assert "99" in old[0].reason and "protocol 1" in old[0].reason
         early = await asyncio.to_thread(talk, b'{"type":"join","name":"Eve"}\n')
         assert [m.kind for m in early] == ["hello"]
+        # whatever comes first that is not a hello (a line that does not read, one too long) is
+        # refused as a missing hello and the connection closed at once (issue 29)
+        for first in (b"{not json\n", b'{"type":"dance"}\n', b"\xa7\xff\n", b'{"type":"hello","v":"x"}\n',
+                      b'{"type":"chat","text":"' + b"x" * MAX_CLIENT_LINE + b'"}\n'):
+            refused = await asyncio.to_thread(talk, first)
+            assert [(m.kind, m.intent) for m in refused] == [("hello", "hello")], first[:20]
+            assert "hello" in refused[0].reason
         srv.close("test over")
         await srv.shutdown()
 
@@ -439,3 +463,268 @@ def test_a_rogue_client_is_refused_with_a_reason_each_time_and_the_table_goes_on
         await srv.shutdown()
 
     run(body())
+
+
+def test_undo_at_a_shared_table_is_refused_while_a_player_is_away_and_the_ai_plays_for_them(tmp_path):
+    """Alice left, the AI plays her seat: Bob's undo would take back her AI's move too and show him
+    the cards it played back in her hand (issue 29). Refused, nothing changes."""
+
+    async def body():
+        db = tmp_path / "data" / "m.sqlite3"
+        srv = await server(tmp_path, config(seats=("open", "open", "ai"), ai_takeover_s=0), store_path=db)
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: alice.client.view is not None and bob.client.view is not None)
+        await alice.conn.close()
+        await until(lambda: srv.info().seats[0].ai_playing)
+        for _ in range(400):  # Bob plays until he has moved and it is his turn again
+            if any(e.seat == 1 for e in bob.client.log) and bob.client.to_act == 1:
+                break
+            play_turns([bob], 1)
+            await asyncio.sleep(0.01)
+        await until(lambda: any(e.seat == 1 for e in bob.client.log) and bob.client.to_act == 1)
+        assert bob.client.update.undo_refused == ("undo is off with several players at the table: it would take "
+                                                  "back the others' moves")
+        seq = bob.client.seq
+        bob.conn.send(Undo(seq=seq))
+        await until(lambda: bob.refusals())
+        assert bob.refusals()[-1].kind == "undo" and bob.refusals()[-1].intent == "undo"
+        assert srv.table.seq == seq and bob.client.seq == seq
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def _kept(player: Player) -> None:
+    """The client has written its new token down (what :func:`makao_tui.net.client.sit` says)."""
+    player.conn.send(Kept())
+
+
+async def _barrier(player: Player, word: str) -> None:
+    """Wait until the server has read everything ``player`` sent before: it answers a chat line
+    in order."""
+    player.conn.chat(word)
+    await until(lambda: any(isinstance(e, ChatLine) and e.text == word for e in player.events))
+
+
+def test_a_seat_token_works_until_the_client_has_kept_the_one_that_replaces_it(tmp_path):
+    """Every rejoin hands out a new token. A client that dies before writing it down still holds
+    the old one, which must take the seat back (it said "'Bob' sits at this table already" for
+    good, issue 29); once the client says it kept the new one, the old one is refused."""
+
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai")))
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # named: else collected, and closed
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: bob.client.view is not None)
+        first = bob.seated.token
+        _kept(bob)
+        await bob.conn.close()
+        await until(lambda: not srv.info().seats[1].connected)
+        again = await Player.sit(srv.code, "Bob", tmp_path, token=first)  # handed a new token...
+        assert again.seated.seat == 1 and again.seated.token != first
+        await again.conn.close()  # ...and gone before writing it down
+        await until(lambda: not srv.info().seats[1].connected)
+        back = await Player.sit(srv.code, "Bob", tmp_path, token=first)
+        assert back.seated.seat == 1
+        _kept(back)
+        await _barrier(back, "kept")
+        await back.conn.close()
+        await until(lambda: not srv.info().seats[1].connected)
+        for old in (first, again.seated.token):
+            with pytest.raises(ConnectError, match="not one of this table"):
+                await asyncio.to_thread(handshake, srv.code, "Bob", old, False, tmp_path)
+        last = await Player.sit(srv.code, "Bob", tmp_path, token=back.seated.token)
+        assert last.seated.seat == 1
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_the_unix_user_who_sat_there_takes_his_seat_back_by_its_name(tmp_path, monkeypatch):
+    """Bob's tokens are lost (a second terminal with another data folder, a deleted file): the
+    Unix user who sat at the seat takes it back by its name (SO_PEERCRED); another user, or a
+    player of a door of this user's, who gives the name is refused as before (issue 29)."""
+
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai")))
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # named: else collected, and closed
+        bob = await Player.sit(srv.code, "Bob", tmp_path)
+        await until(lambda: bob.client.view is not None)
+        with pytest.raises(ConnectError, match="held by another connection"):  # he is still there
+            await asyncio.to_thread(handshake, srv.code, "Bob", None, False, tmp_path)
+        await bob.conn.close()
+        await until(lambda: not srv.info().seats[1].connected)
+        path = places.socket_path(srv.code, tmp_path)
+
+        def join_as(hello: Hello) -> Refusal | Seated:
+            raw = Raw(path)
+            raw.send(hello)
+            assert isinstance(raw.read(), Welcome)
+            raw.send(Join(name="bob"))
+            while not isinstance(m := raw.read(), Refusal | Seated):
+                pass
+            raw.close()
+            return m
+
+        door = await asyncio.to_thread(join_as, Hello(v=1, wire=WIRE_VERSION, door=DoorPlayer("ssh", "Bob")))
+        real_uid = places.peer_uid
+
+        def another_user(sock):  # the server sees the next connection as another Unix user
+            uid = real_uid(sock)
+            return uid + 1 if sock.getsockname() and uid is not None else uid
+
+        monkeypatch.setattr(places, "peer_uid", another_user)
+        other = await asyncio.to_thread(join_as, Hello(v=1, wire=WIRE_VERSION))
+        monkeypatch.setattr(places, "peer_uid", real_uid)
+        for refused in (door, other):
+            assert isinstance(refused, Refusal) and refused.kind == "join"
+            assert "'bob' sits at this table already" in refused.reason
+        assert not srv.info().seats[1].connected
+        back = await Player.sit(srv.code, "Bob", tmp_path)  # no token: his Unix user is enough
+        assert back.seated.seat == 1
+        await until(lambda: back.client.view is not None and srv.info().seats[1].connected)
+        assert srv.info().seats[1].name == "Bob"
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_sit_writes_the_new_token_down_then_the_old_one_stops_working(tmp_path):
+    """What ``makao join`` and the start screen do (:func:`makao_tui.net.client.sit`): the kept
+    token takes the seat back, the new one is written down and only then is the server told;
+    a token file that holds a token the table no longer knows does not lock the player out (the
+    same Unix user sits by name again, issue 29)."""
+
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai")))
+        _alice = await Player.sit(srv.code, "Alice", tmp_path)  # named: else collected, and closed
+
+        async def bob_sits() -> Player:
+            shake = await asyncio.to_thread(sit, srv.code, "Bob", False, tmp_path)
+            player = Player(await Connection.from_handshake(shake), shake.seated)
+            await _barrier(player, f"here {shake.seated.token}")
+            return player
+
+        async def bob_leaves(player: Player) -> None:
+            await player.conn.close()
+            await until(lambda: not srv.info().seats[1].connected)
+
+        bob = await bob_sits()
+        first = bob.seated.token
+        assert remembered_token(srv.code, srv.info(), "Bob") == first
+        await bob_leaves(bob)
+        bob = await bob_sits()  # with the kept token: the same seat, a new token kept
+        assert bob.seated.seat == 1 and bob.seated.token != first
+        assert remembered_token(srv.code, srv.info(), "Bob") == bob.seated.token
+        await bob_leaves(bob)
+        with pytest.raises(ConnectError, match="not one of this table"):
+            await asyncio.to_thread(handshake, srv.code, "Bob", first, False, tmp_path)
+        remember_seat(srv.code, srv.info(), Seated(seat=1, token=first), "Bob")  # a stale token file
+        bob = await bob_sits()
+        assert bob.seated.seat == 1 and remembered_token(srv.code, srv.info(), "Bob") == bob.seated.token
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+FLOOD = 200
+
+
+def test_a_flood_of_one_users_connections_leaves_room_for_the_other_players(tmp_path, monkeypatch):
+    """Another Unix user holds 200 connections open without a word: every one is queued (the
+    listen backlog), 16 are kept and the others refused as ``busy`` and closed, and a player who
+    joins meanwhile sits down (102 connect() calls failed with EAGAIN and the player with them,
+    issue 29). The flood's sockets are bound to abstract names, which the server's end reads as
+    their peer's: they stand for another user's."""
+
+    async def body():
+        srv = await server(tmp_path, config(seats=("open", "open", "ai")))
+        path = places.socket_path(srv.code, tmp_path)
+        real_uid = places.peer_uid
+        flood_uid = os.getuid() + 1
+        tag = f"makao-flood-{os.getpid()}-".encode()
+
+        def peer_uid(sock):
+            peer = sock.getpeername()
+            if isinstance(peer, bytes) and peer.startswith(b"\0" + tag):
+                return flood_uid
+            return real_uid(sock)
+
+        monkeypatch.setattr(places, "peer_uid", peer_uid)
+
+        def flood() -> tuple[list[socket.socket], int]:
+            socks, failed = [], 0
+            for i in range(FLOOD):
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                sock.bind(b"\0" + tag + str(i).encode())
+                sock.setblocking(False)
+                try:
+                    sock.connect(str(path))
+                except BlockingIOError:
+                    failed += 1
+                    sock.close()
+                    continue
+                socks.append(sock)
+            return socks, failed
+
+        socks, failed = await asyncio.to_thread(flood)
+        with open("/proc/sys/net/core/somaxconn") as limit:
+            if int(limit.read()) > FLOOD:  # the kernel lets the server queue them all
+                assert failed == 0
+        alice = await Player.sit(srv.code, "Alice", tmp_path)
+        assert alice.seated.seat == 0
+        received = {sock: b"" for sock in socks}
+        ended: set[socket.socket] = set()
+
+        def read_refused() -> int:
+            for sock in socks:
+                if sock in ended:
+                    continue
+                try:
+                    while chunk := sock.recv(65536):
+                        received[sock] += chunk
+                    ended.add(sock)
+                except BlockingIOError:
+                    pass
+            return len(ended)
+
+        await until(lambda: read_refused() == len(socks) - MAX_PER_USER)
+        assert sum(c.uid == flood_uid for c in srv.conns) == MAX_PER_USER
+        for sock in ended:
+            (refused,) = [decode_server(line) for line in received[sock].splitlines()]
+            assert refused.kind == "busy" and f"table {srv.code} is busy" in refused.reason
+        for sock in socks:
+            sock.close()
+        srv.close("test over")
+        await srv.shutdown()
+
+    run(body())
+
+
+def test_a_table_whose_queue_of_connections_is_full_is_busy_not_an_error(tmp_path):
+    """connect() fails with EAGAIN while the server's queue of connections is full: the client
+    tries again for its timeout, then says the table is busy (it said "Resource temporarily
+    unavailable", issue 29)."""
+    code = "crane-47"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(places.socket_path(code, tmp_path)))
+    listener.listen(0)  # a server that does not accept: its queue fills at once
+    waiting = []
+    try:
+        while True:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.setblocking(False)
+            waiting.append(sock)
+            sock.connect(str(places.socket_path(code, tmp_path)))
+    except BlockingIOError:
+        pass
+    with pytest.raises(ConnectError, match="table crane-47 is busy") as caught:
+        handshake(code, "Bob", folder=tmp_path, timeout=0.3)
+    assert caught.value.kind == "busy"
+    for sock in [*waiting, listener]:
+        sock.close()

@@ -135,3 +135,47 @@ def test_no_update_holds_a_card_hidden_from_its_seat(game, players, seed, moves)
 def _public(view, blank):
     import dataclasses
     return dataclasses.replace(view, seat=None, **blank)
+
+
+@pytest.mark.parametrize("game", ["makao-ru", "makao-pl", "macao", "peklo"])
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**31), moves=st.integers(0, 2**31))
+def test_no_undo_sends_a_card_its_receiver_was_not_sent_before(game, seed, moves, tmp_path_factory):
+    """An undo goes back to a state the table has shown already: what it sends a receiver (its
+    seat's view and the whole log again) holds only cards that receiver was sent before the undo
+    (issue 29: no undo may show a card its seat could not see). One human against the AI,
+    random moves and undos in a saved match, and a spectator."""
+    from makao_tui.store import Seat, open_store
+
+    variant = get_variant(game)
+    seats = [SeatSpec("Ann", False), SeatSpec("", True), SeatSpec("", True)]
+    table = Table(variant, variant.rules(), seats, seed)
+    store = open_store(tmp_path_factory.mktemp("undo") / "m.sqlite3")
+    table.writer = store.start_match(variant, variant.rules(), [Seat(n, s.is_ai, s.level) for n, s in
+                                                                 zip(table.names, seats, strict=True)], seed)
+    sent: dict[int | None, list[bytes]] = {0: [], None: []}
+    ann = table.join(0, lambda m: sent[0].append(msgspec.json.encode(m)))
+    table.watch(lambda m: sent[None].append(msgspec.json.encode(m)))
+    table.start()
+    before: dict[int | None, set[str]] = {0: set(), None: set()}
+    rng = random.Random(moves)
+    undone = 0
+    for _ in range(120):
+        if table.match.is_over:
+            break
+        for r, lines in sent.items():
+            for line in lines:
+                before[r] |= set(CARD_STRING.findall(line.decode()))
+            lines.clear()
+        if table.undo_refusal(0) is None and rng.random() < 0.3:
+            assert ann.undo(table.seq) is None
+            undone += 1
+            for r, lines in sent.items():
+                shown = set().union(*(set(CARD_STRING.findall(line.decode())) for line in lines))
+                assert shown <= before[r], f"{game}: the undo showed receiver {r} {shown - before[r]}"
+        elif table.match.state.is_over:
+            assert ann.next_deal(table.seq) is None
+        else:
+            assert ann.act(table.seq, rng.choice(table.match.state.legal_actions())) is None
+    table.close()
+    store.close()

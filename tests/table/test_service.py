@@ -181,6 +181,35 @@ def test_undo_takes_back_the_humans_move_and_the_ais_after_it(tmp_path):
     store.close()
 
 
+def test_undo_is_refused_while_another_player_is_away_and_the_ai_plays_for_them(tmp_path):
+    """At a shared table Bob left and the AI plays his seat: Ann is the one human still playing,
+    but an undo would take back the move the AI made for Bob and show Ann the cards it played
+    back in his hand (issue 29). A seat a person holds counts, whoever plays it now."""
+    variant = get_variant("makao-ru")
+    store = open_store(tmp_path / "m.sqlite")
+    seats = [ANN, AI, BOB]
+    table = Table(variant, variant.rules(), seats, seed=3, first_dealer=2)
+    table.writer = store.start_match(variant, variant.rules(), [Seat(n, s.is_ai, s.level) for n, s in
+                                                                 zip(table.names, seats, strict=True)], 3)
+    ann = seated(table, 0)
+    table.set_ai(2, "normal")  # Bob is away
+    table.start()
+    assert ann.to_act == 0
+    seq = table.seq
+    assert ann.act(ai_for(variant.id).choose(ann.view, random.Random(0))) is None
+    assert table.seq > seq + 1 and ann.to_act == 0  # Olga and Bob's AI played after Ann
+    several = "undo is off with several players at the table: it would take back the others' moves"
+    assert ann.update.undo_refused == several
+    seq = table.seq
+    refusal = ann.undo()
+    assert refusal is not None and refusal.kind == "undo" and refusal.reason == several
+    assert table.seq == seq and not ann.update.reset
+    table.set_ai(2, None)  # Bob is back: still two people at the table
+    assert ann.update.undo_refused == several
+    table.close()
+    store.close()
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_undo_never_reopens_a_settled_deal(tmp_path, game):
     """Undo stays inside the deal under way: once a deal (a Macao hand) is settled its end has
