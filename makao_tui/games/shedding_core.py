@@ -436,9 +436,9 @@ class ShedState:
     def _joker_faces(self, allowed: int) -> int:
         """The mask of the cards a joker may be named as (§5 ``jokers``): with nothing pending it
         goes on any card as any card; on a pending penalty, four or demand only as a card that
-        answers it (``allowed``). **[decision, RULES.md silent]** While a player draws until a card
-        fits the §2 starter, a joker found so is named as a card that fits the starter."""
-        if self.penalty or self.skip or self.demand is not None or self.starter_draw:
+        answers it (``allowed``). **[decision]** After the first draw of a player who draws until a
+        card fits the §2 starter nothing is pending: a joker found so is named as any card."""
+        if self.penalty or self.skip or self.demand is not None:
             return allowed & ALL52
         return ALL52
 
@@ -720,12 +720,11 @@ class ShedState:
         if action.demand is not None:
             if not rules.demand_rank:
                 return Refusal("no_demands", Words("there are no demands in this game"))
-            # a last card demands nothing, unless it is laid without "po makale" (§5 makao_out)
-            last_keeps = rules.makao_out and not rules.auto_makao and not action.out
-            if last.rank != rules.demand_rank or not (after or last_keeps):
+            # a last jack may carry a demand, accepted and without effect, as a last ace's suit is
+            # (§2 [decision]); laid without "po makale" it keeps its effect (§5 makao_out)
+            if last.rank != rules.demand_rank:
                 return Refusal("demand_not_allowed",
-                               Words("only a {rank} makes a demand", rank=rank_words(rules.demand_rank))
-                               if last.rank != rules.demand_rank else Words("the last card makes no demand"))
+                               Words("only a {rank} makes a demand", rank=rank_words(rules.demand_rank)))
             if action.demand not in rules.demand_ranks:
                 listed = ", ".join(rank_label(r) for r in rules.demand_ranks)
                 return Refusal("demand_rank", Words("a {rank} may demand only {ranks}",
@@ -1087,7 +1086,10 @@ class ShedState:
         if fits:
             self.drawn = card
         elif self.starter_draw or t.draw_until_playable:
-            # the player draws on (or passes by itself when nothing is left)
+            # the player draws on (or passes by itself when nothing is left); a §2 starter's drawing
+            # that runs dry ends, and he plays on as on an ordinary turn **[decision]**
+            if self.starter_draw and not self._can_draw():
+                self.starter_draw = False
             if not self.stock or self.skip or self.waiting[seat]:  # else _settle() finds nothing to do
                 self._settle(ev)
         else:
@@ -1145,7 +1147,9 @@ class ShedState:
         Only turns that end because their player can neither play nor draw count towards the
         end of a deal nobody can play on (RULES.md §1 "Stock exhausted": as many such turns *in a
         row* as there are players); a turn lost to a four breaks the row, since the waiting seat
-        may hold a card that fits once its wait is over."""
+        may hold a card that fits once its wait is over. A demand that lapses on such a turn
+        starts the count again (§2 [decision], §5 ``demand_round``): the seats that could not meet
+        it may now play on the jack as on an ordinary card."""
         if self.stock and not self.skip and not self.waiting[self._turn]:
             return  # the common case: the seat to act may draw, nothing waits (as the loop finds)
         n = self.players
@@ -1175,17 +1179,19 @@ class ShedState:
             if ev is not None:
                 ev.append(TurnPassed(seat, "stuck"))
             self.idle += 1
+            demand = None
+            if self.demand is not None:
+                if self._t.demand_round and seat != self.demand_owner:
+                    demand = self.demand
+                else:  # §2/§5 [decision]: the demand lapses, and the count starts again from here
+                    self.idle = 0
+                    if ev is not None:
+                        ev.append(DemandLapsed(seat))
             if self.idle >= n:
                 self._end(ev)
                 return
             self.drawn = None
             self.starter_draw = False
-            demand = None
-            if self.demand is not None:
-                if self._t.demand_round and seat != self.demand_owner:
-                    demand = self.demand
-                elif ev is not None:
-                    ev.append(DemandLapsed(seat))
             self.demand = demand
             if demand is None:
                 self.demand_owner = None
