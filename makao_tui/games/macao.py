@@ -812,7 +812,11 @@ def from_layout(layout: Layout) -> MacaoState:
     """The hand a scenario lays out: ``dealer`` banks, ``hands`` one card per seat (none: a seat
     not at the table), ``stock`` the shoe (first card drawn first); every seat holds the
     ``bankroll`` option's chips (SCENARIOS.md: options omitted take their defaults), so a player
-    who cannot pay in full can be laid out; no earlier hands."""
+    who cannot pay in full can be laid out; no earlier hands. Raises ValueError without a
+    ``stock``."""
+    if not layout.stock_given:
+        raise ValueError(_('the scenario gives no stock (add "stock": the cards left, the first drawn first; '
+                           '[] for none)'))
     return MacaoState(layout.rules, layout.players, layout.dealer, layout.hands, layout.stock, [],
                       [layout.rules.bankroll] * layout.players, layout.rng())
 
