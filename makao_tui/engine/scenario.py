@@ -19,7 +19,7 @@ from typing import Any
 from .actions import ActionFormatError, action_from_json
 from .cards import JOKER, Card, CardError
 from .i18n import N_, _, ngettext, os_reason, pgettext
-from .state import GameState, IllegalAction
+from .state import GameState, IllegalAction, Refusal
 from .text import Echo
 from .variant import RulesError, Variant, option_fields
 from .words import Words
@@ -197,12 +197,14 @@ def run_scenario(layout: Layout) -> tuple[dict[str, Any], int]:
     for index, raw in enumerate(layout.actions):
         try:
             if not isinstance(raw, dict):
-                raise IllegalAction(Words("an action must be a JSON object"))
+                raise IllegalAction(Refusal("not_an_object", Words("an action must be a JSON object")))
             seat = raw.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise IllegalAction(Words("the action names no seat"))
+                raise IllegalAction(Refusal("no_seat", Words("the action names no seat")))
             action = action_from_json(raw)
-            state.check_seat(seat)
+            refusal = state.refusal(action, seat)
+            if refusal is not None:
+                raise IllegalAction(refusal)
             state.apply(action)
         except (IllegalAction, ActionFormatError) as exc:
             out = state.snapshot()

@@ -31,7 +31,7 @@ from ..engine.cards import (
     suit_label,
 )
 from ..engine.events import DealEnded, DealStarted, Event
-from ..engine.state import GameState, IllegalAction, Refusal, check_turn
+from ..engine.state import GameState, IllegalAction, Refusal, turn_refusal
 from ..engine.words import Words, plural_words
 from .shedding_events import (
     KING_OF_HEARTS,
@@ -622,29 +622,21 @@ class ShedState:
     def legal_actions(self) -> list[Action]:
         return [move_action(m) for m in self.moves()]
 
-    def check_seat(self, seat: int) -> None:
-        """Raise :class:`IllegalAction` unless ``seat`` is the seat to act."""
-        check_turn(self.to_act, seat)
+    def refusal(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` (of ``seat``, if given) is illegal, as a
+        :class:`~makao_tui.engine.state.Refusal` (kind, fields, words), or None if it is legal:
+        the one legality path, which :meth:`apply` follows too (RULES.md §1, §2, §5).
 
-    def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is illegal for the seat to act, or None if it is legal.
-
-        The reason names cards and suits with their symbols (``10♥``); :func:`~makao_tui.engine.
-        cards.ascii_text` turns it into ``10H`` for terminals without them. :meth:`refusal_of`
-        gives it as data.
+        The words name cards and suits with their symbols (``10♥``);
+        :func:`~makao_tui.engine.cards.ascii_text` turns them into ``10H`` for terminals without.
         """
-        r = self.refusal_of(action)
-        return None if r is None else r.reason
-
-    def refusal_of(self, action: Action) -> Refusal | None:
-        """Why ``action`` is illegal, as a :class:`~makao_tui.engine.state.Refusal` (kind, fields,
-        reason), or None if it is legal."""
-        if self.over:
-            return Refusal("deal_over", Words("the deal is over"))
+        turn = turn_refusal(self.to_act, seat)
+        if turn is not None:
+            return turn
         return self._refusal(action, self._choices())
 
     def _refusal(self, action: Action, choices: tuple[int, int, bool, bool, bool]) -> Refusal | None:
-        """:meth:`refusal_of` with the seat's :meth:`_choices` already known."""
+        """:meth:`refusal` with the seat's :meth:`_choices` already known."""
         allowed, firsts, may_draw, may_take, may_pass = choices
         hand = self.hands[self._turn]
         rules = self.rules
@@ -652,10 +644,10 @@ class ShedState:
             if may_draw:
                 return None
             if self.penalty:
-                return Refusal("penalty_pending", Words("a penalty of {penalty} is pending: answer it or take it (t)",
+                return Refusal("penalty_pending", Words("a penalty of {penalty} is pending: answer it or take it",
                                                         penalty=self.penalty), {"penalty": self.penalty})
             if self.skip:
-                return Refusal("skip_pending", Words("answer the four with a four or wait (t)"), {"turns": self.skip})
+                return Refusal("skip_pending", Words("answer the four with a four or wait"), {"turns": self.skip})
             if self.drawn is not None:
                 return Refusal("drawn_already", Words("you have drawn already: play the drawn card or pass")
                                if may_pass else Words("you have drawn already: play the drawn card"))
@@ -760,7 +752,7 @@ class ShedState:
                               card=lab, answer=self._answer_text(), penalty=self.penalty)
             return Refusal(kind, words, fields)
         if self.skip:
-            return Refusal(kind, Words("{card} does not answer the four: play a 4 or wait (t)", card=lab), fields)
+            return Refusal(kind, Words("{card} does not answer the four: play a 4 or wait", card=lab), fields)
         if self.demand is not None:
             return Refusal(kind, Words("the jack demands {ranks}: {card} does not meet it",
                                        ranks=rank_plural_words(self.demand), card=lab), fields)
@@ -786,11 +778,9 @@ class ShedState:
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
-        if self.over:
-            raise IllegalAction(Words("the deal is over"), "deal_over")
-        refusal = self._refusal(action, self._choices())
+        refusal = self.refusal(action)
         if refusal is not None:
-            raise IllegalAction.of(refusal)
+            raise IllegalAction(refusal)
         self.moves()  # counts the moves here, for the repetition rule
         events: list[Event] = []
         self.step(_move_of(action) if isinstance(action, Play) else _MOVE_OF[type(action)], events)
