@@ -11,6 +11,7 @@ from typing import Any
 
 from .cards import RANKS, SUITS, Card, CardError
 from .i18n import _
+from .text import Echo
 
 
 class ActionFormatError(ValueError):
@@ -117,13 +118,13 @@ def action_from_json(data: dict[str, Any]) -> Action:
         raise ActionFormatError(_("an action must be a JSON object"))
     verb = data.get("do")
     if not isinstance(verb, str):
-        raise ActionFormatError(_('an action\'s "do" must be a verb in quotes, not {verb!r}').format(verb=verb))
+        raise ActionFormatError(_('an action\'s "do" must be a verb in quotes, not {verb!r}').format(verb=Echo(verb)))
     keys = set(data) - {"seat", "do"}
     if verb == "play":
         extra = keys - {"card", "cards", "suit", "demand", "makao", "as", "out"}
         if extra:
             raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(
-                field=sorted(extra)[0], verb=verb))
+                field=Echo(sorted(extra)[0]), verb=verb))
         if ("card" in data) == ("cards" in data):
             raise ActionFormatError(_("play needs a card (or, for several cards, cards)"))
         try:
@@ -139,14 +140,14 @@ def action_from_json(data: dict[str, Any]) -> Action:
             raise ActionFormatError(str(exc)) from None
         suit = data.get("suit")
         if suit is not None and (not isinstance(suit, str) or suit.upper() not in SUITS or len(suit) != 1):
-            raise ActionFormatError(_("unknown suit {suit!r}").format(suit=suit))
+            raise ActionFormatError(_("unknown suit {suit!r}").format(suit=Echo(suit)))
         demand = data.get("demand")
         if demand is not None:
             demand = str(demand).upper()
             if demand == "10":
                 demand = "T"
             if len(demand) != 1 or demand not in RANKS:
-                raise ActionFormatError(_("unknown rank {rank!r}").format(rank=data.get("demand")))
+                raise ActionFormatError(_("unknown rank {rank!r}").format(rank=Echo(data.get("demand"))))
         makao = data.get("makao", False)
         if not isinstance(makao, bool):
             raise ActionFormatError(_("{field} must be true or false").format(field="makao"))
@@ -157,13 +158,14 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if verb == "bid":
         if keys - {"tricks"}:
             raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(
-                field=sorted(keys - {"tricks"})[0], verb=verb))
+                field=Echo(sorted(keys - {"tricks"})[0]), verb=verb))
         tricks = data.get("tricks")
         if not isinstance(tricks, int) or isinstance(tricks, bool):
             raise ActionFormatError(_("bid needs a whole number of tricks"))
         return Bid(tricks)
     if verb in _SIMPLE:
         if keys:
-            raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(field=sorted(keys)[0], verb=verb))
+            raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(
+                field=Echo(sorted(keys)[0]), verb=verb))
         return _SIMPLE[verb]()
-    raise ActionFormatError(_("unknown action {verb!r}").format(verb=verb))
+    raise ActionFormatError(_("unknown action {verb!r}").format(verb=Echo(verb)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .i18n import _, pgettext
+from .text import Echo
 from .words import NC_, Words
 
 RANKS = "23456789TJQKA"
@@ -46,21 +47,21 @@ class Card(int):
         """The card of ``rank`` (one of ``RANKS``) and ``suit`` (one of ``SUITS``)."""
         r, s = RANKS.find(rank), SUITS.find(suit)
         if r < 0 or s < 0 or len(rank) != 1 or len(suit) != 1:
-            raise CardError(_("unknown card {card!r}").format(card=f"{rank}{suit}"))
+            raise CardError(_("unknown card {card!r}").format(card=Echo(f"{rank}{suit}")))
         return _ALL[s * 13 + r]
 
     @staticmethod
     def parse(text: str) -> Card:
         """Parse ``"TH"``, ``"10H"`` (also lower case); raise :class:`CardError` otherwise."""
         if not isinstance(text, str):
-            raise CardError(_("unknown card {card!r}").format(card=text))
+            raise CardError(_("unknown card {card!r}").format(card=Echo(text)))
         t = text.strip().upper()
         if t == "XX":
             return _ALL[52]
         if t.startswith("10"):
             t = "T" + t[2:]
         if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-            raise CardError(_("unknown card {card!r}").format(card=text))
+            raise CardError(_("unknown card {card!r}").format(card=Echo(text)))
         return Card.of(t[0], t[1])
 
     @property

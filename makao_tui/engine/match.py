@@ -14,7 +14,7 @@ from typing import Any
 
 from .actions import Action
 from .events import Event
-from .state import GameState, IllegalAction
+from .state import GameState, IllegalAction, Refusal
 from .variant import Variant
 from .words import Words
 
@@ -114,7 +114,7 @@ class Match:
         deal = self.current
         seat = deal.state.to_act
         if seat is None:
-            raise IllegalAction(Words("the deal is over"), "deal_over")
+            raise IllegalAction(Refusal("deal_over", Words("the deal is over")))
         events = deal.state.apply(action)
         deal.actions.append((seat, action))
         self._actions += 1
@@ -127,7 +127,8 @@ class Match:
     def next_deal(self) -> None:
         """Start the next deal; raise :class:`IllegalAction` if the deal is not over or the match is."""
         if not self.awaiting_next_deal:
-            raise IllegalAction(Words("the match is over") if self.state.is_over else Words("the deal is not over"))
+            raise IllegalAction(Refusal("match_over", Words("the match is over")) if self.state.is_over
+                                else Refusal("deal_not_over", Words("the deal is not over")))
         self._start_deal(self.next_dealer())
 
     def next_dealer(self) -> int:
@@ -173,7 +174,8 @@ class Match:
             if match.awaiting_next_deal:
                 match.next_deal()
             if match.state.to_act != seat:
-                raise IllegalAction(Words("seat {seat} acts out of turn", seat=seat))
+                raise IllegalAction(Refusal("not_your_turn", Words("seat {seat} acts out of turn", seat=seat),
+                                            {"seat": seat, "to_act": match.state.to_act}))
             match.apply(action)
         match.time_up = time_up
         return match

@@ -19,7 +19,8 @@ from typing import Any
 from .actions import ActionFormatError, action_from_json
 from .cards import JOKER, Card, CardError
 from .i18n import N_, _, ngettext, os_reason, pgettext
-from .state import GameState, IllegalAction
+from .state import GameState, IllegalAction, Refusal
+from .text import Echo
 from .variant import RulesError, Variant, option_fields
 from .words import Words
 
@@ -44,7 +45,9 @@ class ScenarioError(ValueError):
 class Layout:
     """A deal as a scenario file lays it out (SCENARIOS.md "Input").
 
-    ``trump_given`` tells a ``"trump": null`` (a deal without trump) from a missing key.
+    ``trump_given`` tells a ``"trump": null`` (a deal without trump) from a missing key;
+    ``stock_given`` an empty stock (``"stock": []``) from a missing key (a game that deals from
+    a stock needs it).
     """
 
     variant: Variant
@@ -58,6 +61,7 @@ class Layout:
     trump: Card | None = None
     trump_given: bool = False
     actions: list[dict[str, Any]] = field(default_factory=list)
+    stock_given: bool = True
 
     def rng(self) -> random.Random:
         """The generator for any shuffle the deal needs, seeded from the file's ``seed``."""
@@ -88,9 +92,15 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
     if not isinstance(vid, str):
         raise ScenarioError(_("variant must be a game's name in quotes, one of {known}").format(known=known))
     if vid not in variants:
-        raise ScenarioError(_("unknown variant {variant!r} (known: {known})").format(variant=vid, known=known))
+        raise ScenarioError(_("unknown variant {variant!r} (known: {known})").format(variant=Echo(vid), known=known))
     variant = variants[vid]
-    players = data.get("players")
+    if "players" not in data:
+        raise ScenarioError(_('the scenario gives no number of players (add "players": {low} to {high})').format(
+            low=variant.min_players, high=variant.max_players))
+    players = data["players"]
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ScenarioError(_("players must be a whole number from {low} to {high}, not {value!r}").format(
+            low=variant.min_players, high=variant.max_players, value=Echo(players)))
     try:
         variant.check_players(players)
     except RulesError as exc:
@@ -118,6 +128,7 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
                                         "hands must be a list of {n} lists of cards, one per seat", players).format(
                                             n=players))
     hands = [_cards(h, _("hand of seat {seat}").format(seat=i)) for i, h in enumerate(hands_raw)]
+    stock_given = "stock" in data
     stock = _cards(data.get("stock", []), pgettext("scenario field", "stock"))
     starter = data.get("starter", None)
     starter_card = _card(starter, pgettext("scenario field", "starter")) if starter is not None else None
@@ -148,13 +159,13 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
                              "card {card} is given {count} times, but {game} has {n} decks", variant.decks)
             raise ScenarioError(words.format(card=card, count=count, game=variant.title(), n=variant.decks))
     return Layout(variant, players, dealer, rules, seed, hands, stock, starter_card, trump,
-                  trump_given, actions)
+                  trump_given, actions, stock_given)
 
 
 def load_layout(path: str | Path, variants: dict[str, Variant]) -> Layout:
     """Read a scenario file; raise :class:`ScenarioError` for a missing, unreadable or bad one."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is skipped
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(_("cannot read {path}: {error}").format(
             path=path, error=os_reason(exc) if isinstance(exc, OSError) else exc)) from None
@@ -186,12 +197,14 @@ def run_scenario(layout: Layout) -> tuple[dict[str, Any], int]:
     for index, raw in enumerate(layout.actions):
         try:
             if not isinstance(raw, dict):
-                raise IllegalAction(Words("an action must be a JSON object"))
+                raise IllegalAction(Refusal("not_an_object", Words("an action must be a JSON object")))
             seat = raw.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise IllegalAction(Words("the action names no seat"))
+                raise IllegalAction(Refusal("no_seat", Words("the action names no seat")))
             action = action_from_json(raw)
-            state.check_seat(seat)
+            refusal = state.refusal(action, seat)
+            if refusal is not None:
+                raise IllegalAction(refusal)
             state.apply(action)
         except (IllegalAction, ActionFormatError) as exc:
             out = state.snapshot()

@@ -5,14 +5,16 @@ A :class:`GameState` is one deal. Its contract:
 - ``to_act``: the seat that must act next, or None once the deal is over;
 - ``legal_actions()``: every action the seat to act may take (never empty while ``to_act`` is set);
 - ``apply(action)``: apply an action of the seat to act and return the events it caused, or raise
-  :class:`IllegalAction` with a reason and change nothing;
+  :class:`IllegalAction` (its :class:`Refusal`) and change nothing;
 - ``view(seat)``: what that seat may know, as an immutable view object;
 - ``is_over``, ``points()``: the deal's result (RULES.md scoring of the game);
 - ``clone()``: an independent copy, cheap enough for search AIs;
 - ``snapshot()``: the SCENARIOS.md output keys of the state;
 - ``opening``: the events of the deal's start (the deal, a starter card's effect, a trump turned
   up…), for the log;
-- ``refusal(action)``: why an action would be refused, or None;
+- ``refusal(action, seat=None)``: why an action (of ``seat``) would be refused, as a
+  :class:`Refusal` (kind, fields, words), or None: the one legality path; ``apply`` raises
+  :class:`IllegalAction` carrying the same record;
 - ``moves()`` / ``step(move)``: the fast path of random playouts and search: the legal moves in a
   game's own compact form (small ints in the shedding games and Peklo; the actions themselves by
   default) and applying one with no check and no events. It is the same rules code as
@@ -31,15 +33,19 @@ from typing import Any
 
 from .actions import Action
 from .events import Event
-from .words import Words, say
+from .words import Words
 
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why an action is refused, as data: ``kind`` (a short id such as ``"mixed_ranks"``), its
-    ``fields`` (the cards, counts or ranks it concerns) and ``words``, the reason as a message
-    (:class:`~makao_tui.engine.words.Words`) that the edge says in the player's language;
-    :attr:`reason` says it in the language in use (English in scenario output and tests)."""
+    """Why an action is refused, as data: ``kind`` (a short id such as ``"mixed_ranks"``, the same
+    in every language), its ``fields`` (the cards, counts, ranks or seats it concerns, as plain
+    values) and ``words``, the reason as a message (:class:`~makao_tui.engine.words.Words`, a
+    template and its fields) that the edge says in the reader's language; :attr:`reason` says it
+    in the language in use (English in scenario output and tests).
+
+    The one legality path of every game: ``state.refusal(action)`` gives it (None: legal), and
+    ``state.apply(action)`` raises :class:`IllegalAction` carrying the same record."""
 
     kind: str
     words: Words
@@ -52,29 +58,45 @@ class Refusal:
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow here; ``words`` says why as a message
-    (:class:`~makao_tui.engine.words.Words`; a plain string is taken as it is), :attr:`reason` in
-    the language in use; ``kind`` and ``fields`` say it as data (see :class:`Refusal`; ``kind`` is
-    ``"illegal"`` when a game gives no finer one)."""
+    """An action the rules do not allow here, raised by ``apply`` (and by the match and scenario
+    runner around it): :attr:`refusal` says why as data; :attr:`kind`, :attr:`fields` and
+    :attr:`words` are its parts, :attr:`reason` its words in the language in use."""
 
-    def __init__(self, reason: Words | str, kind: str = "illegal", fields: dict[str, Any] | None = None):
-        super().__init__(reason)
-        self.words = reason
-        self.kind = kind
-        self.fields = dict(fields or {})
+    def __init__(self, refusal: Refusal):
+        super().__init__(refusal)
+        self.refusal = refusal
+
+    @property
+    def kind(self) -> str:
+        return self.refusal.kind
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return self.refusal.fields
+
+    @property
+    def words(self) -> Words:
+        return self.refusal.words
 
     @property
     def reason(self) -> str:
         """Why, in words of the language in use."""
-        return say(self.words)
+        return self.refusal.reason
 
     def __str__(self) -> str:
         return self.reason
 
-    @classmethod
-    def of(cls, refusal: Refusal) -> IllegalAction:
-        """The exception that carries ``refusal``."""
-        return cls(refusal.words, refusal.kind, refusal.fields)
+
+def turn_refusal(to_act: int | None, seat: int | None) -> Refusal | None:
+    """The refusal of any action of ``seat`` when ``to_act`` is the seat to act (None: the deal is
+    over): ``deal_over``, or ``not_your_turn`` (fields ``seat``, ``to_act``) unless ``seat`` is
+    None or ``to_act``. The first step of every game's :meth:`GameState.refusal`."""
+    if to_act is None:
+        return Refusal("deal_over", Words("the deal is over"))
+    if seat is not None and seat != to_act:
+        words = Words("it is seat {to_act}'s turn, not seat {seat}'s", to_act=to_act, seat=seat)
+        return Refusal("not_your_turn", words, {"seat": seat, "to_act": to_act})
+    return None
 
 
 class GameState(ABC):
@@ -131,32 +153,15 @@ class GameState(ABC):
         then a move that is not legal leaves the state undefined). By default :meth:`apply`."""
         self.apply(move)
 
-    def refusal(self, action: Action) -> str | None:
-        """Why ``action`` would be refused now, in words of the language in use, or None if it is
-        legal (see :meth:`refusal_words`)."""
-        words = self.refusal_words(action)
-        return None if words is None else say(words)
-
-    def refusal_words(self, action: Action) -> Words | str | None:
-        """Why ``action`` would be refused now, as a message, or None if it is legal (tried on a
-        clone; games may answer faster)."""
+    def refusal(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` would be refused now, as a :class:`Refusal`, or None if it is legal;
+        with ``seat``, also when ``seat`` is not the seat to act (:func:`turn_refusal`). Changes
+        nothing. By default tried on a clone; the games answer from their rules directly."""
+        turn = turn_refusal(self.to_act, seat)
+        if turn is not None:
+            return turn
         try:
             self.clone().apply(action)
         except IllegalAction as exc:
-            return exc.words
+            return exc.refusal
         return None
-
-    def check_seat(self, seat: int) -> None:
-        """Raise :class:`IllegalAction` unless ``seat`` is the seat to act."""
-        check_turn(self.to_act, seat)
-
-
-def check_turn(to_act: int | None, seat: int) -> None:
-    """Raise :class:`IllegalAction` unless ``seat`` is ``to_act``, the seat to act (None: the deal
-    is over). :meth:`GameState.check_seat`, for a state that implements the protocol without
-    subclassing :class:`GameState` (a compiled rules core, :mod:`makao_tui.games.peklo_core`)."""
-    if to_act is None:
-        raise IllegalAction(Words("the deal is over"), "deal_over")
-    if seat != to_act:
-        raise IllegalAction(Words("it is seat {to_act}'s turn, not seat {seat}'s", to_act=to_act, seat=seat),
-                            "not_your_turn")

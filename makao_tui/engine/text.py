@@ -72,3 +72,24 @@ def clean_name(text: str, cells: int = NAME_CELLS) -> str:
             break
         kept.append(char)
     return "".join(kept).rstrip(" ") + ELLIPSIS
+
+
+#: the most characters a message shows of a value somebody typed (a card, a field, a variant)
+ECHO_CHARS = 24
+
+
+class Echo:
+    """A value somebody typed, quoted in a message (``"unknown card {card!r}"``): its ``repr``,
+    cut to :data:`ECHO_CHARS` characters and ending with :data:`ELLIPSIS` when longer, so that a
+    100,000-character card in a scenario file makes a one-line message, not a page."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        text = repr(self.value)
+        return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS - 1] + ELLIPSIS
+
+    __str__ = __repr__

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .i18n import N_, _, pgettext
+from .text import Echo
 
 if TYPE_CHECKING:
     from .events import Event
@@ -107,8 +108,9 @@ class RulesError(ValueError):
 
 def _option_error(template: str, name: str, **fields: Any) -> RulesError:
     """A :class:`RulesError` about option ``name``: ``template`` (translated, with ``{name!r}``)
-    filled with ``name`` and ``fields``, which it keeps for :meth:`RulesError.naming`."""
-    return RulesError(template.format(name=name, **fields), option=name, template=template, fields=fields)
+    filled with ``name`` (cut short: :class:`~makao_tui.engine.text.Echo`) and ``fields``, which it
+    keeps for :meth:`RulesError.naming`."""
+    return RulesError(template.format(name=Echo(name), **fields), option=name, template=template, fields=fields)
 
 
 def option(default: Any, label: str, description: str, *, choices: tuple | None = None,
@@ -232,7 +234,7 @@ def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
     name, sep, value = text.partition("=")
     name, value = name.strip(), value.strip()
     if not sep or not name or not value:
-        raise RulesError(_("an option is given as NAME=VALUE, not {text!r}").format(text=text))
+        raise RulesError(_("an option is given as NAME=VALUE, not {text!r}").format(text=Echo(text)))
     fields = {f.name: f for f in option_fields(rules_type)}
     f = fields.get(name)
     if f is None:
@@ -241,7 +243,7 @@ def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
     if isinstance(f.default, bool):
         if word not in _ON + _OFF:
             raise _option_error(_("option {name!r} must be on or off (true or false), not {value!r}"), name,
-                                value=value)
+                                value=Echo(value))
         return name, word in _ON
     if isinstance(f.default, int) or (f.default is None and "range" in f.metadata):
         if f.default is None and word in _OFF:
@@ -251,7 +253,7 @@ def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
         except ValueError:
             words = _("option {name!r} must be a whole number or off, not {value!r}") if f.default is None \
                 else _("option {name!r} must be a whole number, not {value!r}")
-            raise _option_error(words, name, value=value) from None
+            raise _option_error(words, name, value=Echo(value)) from None
     return name, value
 
 
@@ -396,7 +398,7 @@ class Variant(GameInfo):
         """The option values ``preset`` sets (RULES.md §5); raise :class:`RulesError` if unknown."""
         if not isinstance(preset, str) or preset not in self.presets:
             raise RulesError(_("unknown preset {preset!r} (known: {known})").format(
-                preset=preset, known=", ".join(self.presets)))
+                preset=Echo(preset), known=", ".join(self.presets)))
         return dict(self.presets[preset])
 
     def preset_of(self, rules: Any) -> str:

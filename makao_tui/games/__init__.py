@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from importlib import import_module
 
 from ..engine.i18n import _
+from ..engine.text import Echo
 from ..engine.variant import GameInfo, RulesError, Variant, registered
 from .about import GAMES
 from .compiled import install
@@ -23,7 +24,7 @@ _BY_ID = {info.id: info for info in GAMES}
 
 def _unknown(game_id: str) -> RulesError:
     known = ", ".join(dict.fromkeys([*_BY_ID, *registered()]))
-    return RulesError(_("unknown game {game!r} (known: {known})").format(game=game_id, known=known))
+    return RulesError(_("unknown game {game!r} (known: {known})").format(game=Echo(game_id), known=known))
 
 
 def game_info(game_id: str) -> GameInfo:

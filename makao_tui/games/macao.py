@@ -48,7 +48,7 @@ from ..engine.events import DealEnded, Event, card_list
 from ..engine.i18n import N_, _, ngettext, number
 from ..engine.match import DealRecord, Match
 from ..engine.scenario import Layout
-from ..engine.state import GameState, IllegalAction
+from ..engine.state import GameState, IllegalAction, Refusal, turn_refusal
 from ..engine.variant import DealColumns, RulesError, SeatMeasure, Variant, option, register
 from ..engine.words import Words
 from .about import MACAO
@@ -574,39 +574,39 @@ class MacaoState(GameState):
         out.append(Stand())
         return out
 
-    def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is illegal for the seat to act, in words of the language in use, or None
-        if it is legal.
+    def refusal(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` (of ``seat``, if given) is illegal, as a
+        :class:`~makao_tui.engine.state.Refusal` (kind, fields, words), or None if it is legal:
+        the one legality path, which :meth:`apply` follows too (RULES.md §3).
 
         A card is named with its suit symbol (``K♥``); :func:`~makao_tui.engine.cards.ascii_text`
-        turns the reason into ``KH`` for terminals without them.
+        turns the words into ``KH`` for terminals without them.
         """
-        words = self.refusal_words(action)
-        return None if words is None else words.text()
-
-    def refusal_words(self, action: Action) -> Words | None:
-        """Why ``action`` is illegal, as a message (:class:`~makao_tui.engine.words.Words`), or None."""
-        seat = self.to_act
-        if seat is None:
-            return Words("the hand is over")
+        to_act = self.to_act
+        if to_act is None:
+            return Refusal("deal_over", Words("the hand is over"))
+        turn = turn_refusal(to_act, seat)
+        if turn is not None:
+            return turn
         if isinstance(action, Stand):
             return None
         if isinstance(action, Replace):
-            card = self.hands[seat][0]
+            card = self.hands[to_act][0]
             if card_points(card) != 0:
-                return Words("only a card worth 0 may be thrown away, and {card} is worth {points}",
-                             card=card.label(), points=card_points(card))
-            return None if self._cards_left() else Words("no card is left to take")
+                return Refusal("not_zero", Words("only a card worth 0 may be thrown away, and {card} is worth {points}",
+                                                 card=card.label(), points=card_points(card)),
+                               {"card": str(card), "points": card_points(card)})
+            return None if self._cards_left() else Refusal("nothing_to_take", Words("no card is left to take"))
         if isinstance(action, Draw):
-            return None if self._cards_left() else Words("no card is left to draw")
-        return Words("that is not an action of Macao (replace, draw or stand)")
+            return None if self._cards_left() else Refusal("nothing_to_draw", Words("no card is left to draw"))
+        return Refusal("not_an_action", Words("that is not an action of Macao (replace, draw or stand)"))
 
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
-        reason = self.refusal_words(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.refusal(action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         seat = self.order[self.pos]
         events: list[Event] = []
         if isinstance(action, Replace):
@@ -812,7 +812,11 @@ def from_layout(layout: Layout) -> MacaoState:
     """The hand a scenario lays out: ``dealer`` banks, ``hands`` one card per seat (none: a seat
     not at the table), ``stock`` the shoe (first card drawn first); every seat holds the
     ``bankroll`` option's chips (SCENARIOS.md: options omitted take their defaults), so a player
-    who cannot pay in full can be laid out; no earlier hands."""
+    who cannot pay in full can be laid out; no earlier hands. Raises ValueError without a
+    ``stock``."""
+    if not layout.stock_given:
+        raise ValueError(_('the scenario gives no stock (add "stock": the cards left, the first drawn first; '
+                           '[] for none)'))
     return MacaoState(layout.rules, layout.players, layout.dealer, layout.hands, layout.stock, [],
                       [layout.rules.bankroll] * layout.players, layout.rng())
 
@@ -820,8 +824,8 @@ def from_layout(layout: Layout) -> MacaoState:
 HELP = N_("""\
 The banker deals one card face down to every player. Points: ace 1, 2-9 by pips,
 10 and court cards 0. In turn from the banker's left (the banker last) each player may
-throw away a card worth 0 and take another (r), as often as the card is worth 0, then
-stands (s) or draws one more card (d). Two cards count together up to 9; above 9 the
+throw away a card worth 0 and take another, as often as the card is worth 0, then
+stands or draws one more card. Two cards count together up to 9; above 9 the
 drawn card counts for nothing. A hand that never drew is a natural.
 Each punter settles with the banker: a punter who beats the banker is paid the stake x3
 for a natural 9, x2 for a natural 8, x1 otherwise; a punter who ties or is lower pays x3

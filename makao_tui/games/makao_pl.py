@@ -103,7 +103,7 @@ Shed all your cards. Play one card of the same suit or rank as the top of the pi
 on anything and names a suit. Without a playable card you draw until one fits, and play it.
 2 and 3: the next player takes 2 or 3, or ransoms with the same rank and doubles the penalty
 for the player after. 4: the next player loses the turn. Jack: demand a rank (5-10, Q) of the
-next player. K♥: the next player takes 5 or ransoms with a king. Call Makao (m) with the play
+next player. K♥: the next player takes 5 or ransoms with a king. Call Makao with the play
 that leaves you one card, or draw 5. The winner scores +10; the others lose their cards' values
 (ace 100, K♥ 50, 3=30, 2=20, J/Q/K 10, others by pips). Highest total after the deals wins.""")
 

@@ -82,7 +82,7 @@ Nines and aces are wild (not on a penalty): a nine sets its own suit, an ace nam
 Penalty cards: 2 (take 2), 3 (take 3), K♥ (take 5). Answer with the same kind to pass the sum
 on, or take the whole penalty and lose the turn.
 Instead of playing you may draw one card; you may play that card at once, or pass.
-Call Makao (m) with the play that leaves you one card, or draw 2.
+Call Makao with the play that leaves you one card, or draw 2.
 Cards left in hand cost points: 2=20, 3=30, 9=40, ace and K♥=50, 4-8=5, others 10.
 The match ends when someone reaches the loss limit; the lowest total wins.""")
 

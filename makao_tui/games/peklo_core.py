@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import ALL_CARDS, SUITS, Card, deck, suit_words
 from ..engine.events import DealStarted, Event
-from ..engine.state import GameState, IllegalAction, check_turn
+from ..engine.state import GameState, IllegalAction, Refusal, turn_refusal
 from ..engine.words import Words, plural_words
 from .peklo_events import BidMade, CardPlayed, DealScored, Trick, TrickWon, TrumpTurned
 
@@ -110,7 +110,7 @@ class PekloState:
     a class derived from an interpreted one gets a ``__dict__`` and a weak-reference slot that
     mypyc's deallocator never clears, so that a state dying while weakly referenced (hypothesis
     does that to a value a strategy returns) crashes the interpreter. So it implements every
-    method of the protocol itself (:meth:`check_seat` with :func:`check_turn`).
+    method of the protocol itself (:meth:`refusal` with :func:`turn_refusal`).
 
     ``hands``: one list of cards per seat, all of the same length ``size`` ≥ 1 (the deal size);
     ``trump``: the turned-up card (its suit is trump) or None; ``number``: the deal's number in its
@@ -218,58 +218,53 @@ class PekloState:
     def legal_actions(self) -> list[Action]:
         return [move_action(m) for m in self.moves()]
 
-    def check_seat(self, seat: int) -> None:
-        """Raise :class:`IllegalAction` unless ``seat`` is the seat to act."""
-        check_turn(self.to_act, seat)
-
-    def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is illegal for the seat to act, in words of the language in use, or None
-        if it is legal."""
-        words = self.refusal_words(action)
-        return None if words is None else words.text()
-
-    def refusal_words(self, action: Action) -> Words | None:
-        """Why ``action`` is illegal, as a message (:class:`~makao_tui.engine.words.Words`), or None."""
-        if self.phase == OVER:
-            return Words("the deal is over")
+    def refusal(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` (of ``seat``, if given) is illegal, as a
+        :class:`~makao_tui.engine.state.Refusal` (kind, fields, words), or None if it is legal:
+        the one legality path, which :meth:`apply` follows too (RULES.md §4)."""
+        turn = turn_refusal(None if self.phase == OVER else self._turn, seat)
+        if turn is not None:
+            return turn
         if isinstance(action, Bid):
             if self.phase != BID:
-                return Words("the bidding is over: play a card")
+                return Refusal("bidding_over", Words("the bidding is over: play a card"))
             # a scenario's bid may be of any type: compiled, a read typed int would raise on one
             n = cast(Any, action).tricks
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= self.size:
-                if self.size == 1:
-                    return Words("a bid is 0 or 1 trick, not {bid}", bid=n)
-                return plural_words("a bid is 0 to {count} trick, not {bid}", "a bid is 0 to {count} tricks, not {bid}",
-                                    self.size, count=self.size, bid=n)
+                words = (Words("a bid is 0 or 1 trick, not {bid}", bid=n) if self.size == 1 else
+                         plural_words("a bid is 0 to {count} trick, not {bid}",
+                                      "a bid is 0 to {count} tricks, not {bid}", self.size, count=self.size, bid=n))
+                return Refusal("bid_out_of_range", words, {"bid": n, "most": self.size})
             if n == self.forbidden_bid():
-                return Words("hook: the dealer may not bid {bid}, which would make the bids add up to {count}",
-                             bid=n, count=self.size)
+                return Refusal("hook", Words("hook: the dealer may not bid {bid}, which would make the bids add up to "
+                                             "{count}", bid=n, count=self.size), {"bid": n, "tricks": self.size})
             return None
         if isinstance(action, Play):
             if self.phase != PLAY:
-                return Words("bid first: the bidding is not over")
+                return Refusal("bid_first", Words("bid first: the bidding is not over"))
             # one card and nothing else (SCENARIOS.md: a field that does not belong is refused);
             # the calls, several cards and a joker's card are the shedding games' (RULES.md §1, §2, §5)
             if (action.suit is not None or action.demand is not None or action.makao or action.out
                     or action.more or action.as_card is not None):
-                return Words("a Peklo play names only the card")
+                return Refusal("card_only", Words("a Peklo play names only the card"))
             card = action.card
             hand = self.hands[self._turn]
             if card not in hand:
-                return Words("{card} is not in your hand", card=card.label(True))
+                return Refusal("not_in_hand", Words("{card} is not in your hand", card=card.label(True)),
+                               {"card": str(card)})
             if card not in self._follow_cards(self._turn):
                 led = self.trick[0].suit
-                return Words("you must follow suit: {suit} were led and you hold some", suit=suit_words(led))
+                return Refusal("follow_suit", Words("you must follow suit: {suit} were led and you hold some",
+                                                    suit=suit_words(led)), {"card": str(card), "led": led})
             return None
-        return Words("that is not an action of Peklo: bid or play a card")
+        return Refusal("not_an_action", Words("that is not an action of Peklo: bid or play a card"))
 
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
-        reason = self.refusal_words(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.refusal(action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         events: list[Event] = []
         if isinstance(action, Bid):
             self._bid(self._turn, action.tricks, events)

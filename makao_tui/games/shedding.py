@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..engine.actions import Action
 from ..engine.cards import ALL_CARDS, JOKER, RANKS, Card
+from ..engine.i18n import _
 from .shedding_core import (
     AS_SHIFT,
     DRAW,
@@ -206,11 +207,15 @@ def deal(rules: ShedRules, players: int, dealer: int, rng: random.Random, match:
 
 def from_layout(layout: Any) -> ShedState:
     """The deal a scenario file lays out (the ``Variant.from_layout`` hook); raise ValueError
-    without a ``starter`` card or with a joker as the starter (§5: a joker is never the starter)."""
+    without a ``starter`` card, with a joker as the starter (§5: a joker is never the starter) or
+    without a ``stock``."""
     if layout.starter is None:
         raise ValueError(f"a {layout.variant.id} scenario needs a starter card")
     if layout.starter == JOKER:
         raise ValueError("a joker is never the starter")
+    if not layout.stock_given:
+        raise ValueError(_('the scenario gives no stock (add "stock": the cards left, the first drawn first; '
+                           '[] for none)'))
     return ShedState(layout.rules, layout.players, layout.dealer, layout.hands, layout.starter,
                      layout.stock, layout.rng())
 

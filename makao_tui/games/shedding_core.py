@@ -31,7 +31,7 @@ from ..engine.cards import (
     suit_label,
 )
 from ..engine.events import DealEnded, DealStarted, Event
-from ..engine.state import GameState, IllegalAction, Refusal, check_turn
+from ..engine.state import GameState, IllegalAction, Refusal, turn_refusal
 from ..engine.words import Words, plural_words
 from .shedding_events import (
     KING_OF_HEARTS,
@@ -436,9 +436,9 @@ class ShedState:
     def _joker_faces(self, allowed: int) -> int:
         """The mask of the cards a joker may be named as (§5 ``jokers``): with nothing pending it
         goes on any card as any card; on a pending penalty, four or demand only as a card that
-        answers it (``allowed``). **[decision, RULES.md silent]** While a player draws until a card
-        fits the §2 starter, a joker found so is named as a card that fits the starter."""
-        if self.penalty or self.skip or self.demand is not None or self.starter_draw:
+        answers it (``allowed``). **[decision]** After the first draw of a player who draws until a
+        card fits the §2 starter nothing is pending: a joker found so is named as any card."""
+        if self.penalty or self.skip or self.demand is not None:
             return allowed & ALL52
         return ALL52
 
@@ -622,29 +622,21 @@ class ShedState:
     def legal_actions(self) -> list[Action]:
         return [move_action(m) for m in self.moves()]
 
-    def check_seat(self, seat: int) -> None:
-        """Raise :class:`IllegalAction` unless ``seat`` is the seat to act."""
-        check_turn(self.to_act, seat)
+    def refusal(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` (of ``seat``, if given) is illegal, as a
+        :class:`~makao_tui.engine.state.Refusal` (kind, fields, words), or None if it is legal:
+        the one legality path, which :meth:`apply` follows too (RULES.md §1, §2, §5).
 
-    def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is illegal for the seat to act, or None if it is legal.
-
-        The reason names cards and suits with their symbols (``10♥``); :func:`~makao_tui.engine.
-        cards.ascii_text` turns it into ``10H`` for terminals without them. :meth:`refusal_of`
-        gives it as data.
+        The words name cards and suits with their symbols (``10♥``);
+        :func:`~makao_tui.engine.cards.ascii_text` turns them into ``10H`` for terminals without.
         """
-        r = self.refusal_of(action)
-        return None if r is None else r.reason
-
-    def refusal_of(self, action: Action) -> Refusal | None:
-        """Why ``action`` is illegal, as a :class:`~makao_tui.engine.state.Refusal` (kind, fields,
-        reason), or None if it is legal."""
-        if self.over:
-            return Refusal("deal_over", Words("the deal is over"))
+        turn = turn_refusal(self.to_act, seat)
+        if turn is not None:
+            return turn
         return self._refusal(action, self._choices())
 
     def _refusal(self, action: Action, choices: tuple[int, int, bool, bool, bool]) -> Refusal | None:
-        """:meth:`refusal_of` with the seat's :meth:`_choices` already known."""
+        """:meth:`refusal` with the seat's :meth:`_choices` already known."""
         allowed, firsts, may_draw, may_take, may_pass = choices
         hand = self.hands[self._turn]
         rules = self.rules
@@ -652,10 +644,10 @@ class ShedState:
             if may_draw:
                 return None
             if self.penalty:
-                return Refusal("penalty_pending", Words("a penalty of {penalty} is pending: answer it or take it (t)",
+                return Refusal("penalty_pending", Words("a penalty of {penalty} is pending: answer it or take it",
                                                         penalty=self.penalty), {"penalty": self.penalty})
             if self.skip:
-                return Refusal("skip_pending", Words("answer the four with a four or wait (t)"), {"turns": self.skip})
+                return Refusal("skip_pending", Words("answer the four with a four or wait"), {"turns": self.skip})
             if self.drawn is not None:
                 return Refusal("drawn_already", Words("you have drawn already: play the drawn card or pass")
                                if may_pass else Words("you have drawn already: play the drawn card"))
@@ -720,12 +712,11 @@ class ShedState:
         if action.demand is not None:
             if not rules.demand_rank:
                 return Refusal("no_demands", Words("there are no demands in this game"))
-            # a last card demands nothing, unless it is laid without "po makale" (§5 makao_out)
-            last_keeps = rules.makao_out and not rules.auto_makao and not action.out
-            if last.rank != rules.demand_rank or not (after or last_keeps):
+            # a last jack may carry a demand, accepted and without effect, as a last ace's suit is
+            # (§2 [decision]); laid without "po makale" it keeps its effect (§5 makao_out)
+            if last.rank != rules.demand_rank:
                 return Refusal("demand_not_allowed",
-                               Words("only a {rank} makes a demand", rank=rank_words(rules.demand_rank))
-                               if last.rank != rules.demand_rank else Words("the last card makes no demand"))
+                               Words("only a {rank} makes a demand", rank=rank_words(rules.demand_rank)))
             if action.demand not in rules.demand_ranks:
                 listed = ", ".join(rank_label(r) for r in rules.demand_ranks)
                 return Refusal("demand_rank", Words("a {rank} may demand only {ranks}",
@@ -761,7 +752,7 @@ class ShedState:
                               card=lab, answer=self._answer_text(), penalty=self.penalty)
             return Refusal(kind, words, fields)
         if self.skip:
-            return Refusal(kind, Words("{card} does not answer the four: play a 4 or wait (t)", card=lab), fields)
+            return Refusal(kind, Words("{card} does not answer the four: play a 4 or wait", card=lab), fields)
         if self.demand is not None:
             return Refusal(kind, Words("the jack demands {ranks}: {card} does not meet it",
                                        ranks=rank_plural_words(self.demand), card=lab), fields)
@@ -787,11 +778,9 @@ class ShedState:
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
-        if self.over:
-            raise IllegalAction(Words("the deal is over"), "deal_over")
-        refusal = self._refusal(action, self._choices())
+        refusal = self.refusal(action)
         if refusal is not None:
-            raise IllegalAction.of(refusal)
+            raise IllegalAction(refusal)
         self.moves()  # counts the moves here, for the repetition rule
         events: list[Event] = []
         self.step(_move_of(action) if isinstance(action, Play) else _MOVE_OF[type(action)], events)
@@ -1087,7 +1076,10 @@ class ShedState:
         if fits:
             self.drawn = card
         elif self.starter_draw or t.draw_until_playable:
-            # the player draws on (or passes by itself when nothing is left)
+            # the player draws on (or passes by itself when nothing is left); a §2 starter's drawing
+            # that runs dry ends, and he plays on as on an ordinary turn **[decision]**
+            if self.starter_draw and not self._can_draw():
+                self.starter_draw = False
             if not self.stock or self.skip or self.waiting[seat]:  # else _settle() finds nothing to do
                 self._settle(ev)
         else:
@@ -1145,7 +1137,9 @@ class ShedState:
         Only turns that end because their player can neither play nor draw count towards the
         end of a deal nobody can play on (RULES.md §1 "Stock exhausted": as many such turns *in a
         row* as there are players); a turn lost to a four breaks the row, since the waiting seat
-        may hold a card that fits once its wait is over."""
+        may hold a card that fits once its wait is over. A demand that lapses on such a turn
+        starts the count again (§2 [decision], §5 ``demand_round``): the seats that could not meet
+        it may now play on the jack as on an ordinary card."""
         if self.stock and not self.skip and not self.waiting[self._turn]:
             return  # the common case: the seat to act may draw, nothing waits (as the loop finds)
         n = self.players
@@ -1175,17 +1169,19 @@ class ShedState:
             if ev is not None:
                 ev.append(TurnPassed(seat, "stuck"))
             self.idle += 1
+            demand = None
+            if self.demand is not None:
+                if self._t.demand_round and seat != self.demand_owner:
+                    demand = self.demand
+                else:  # §2/§5 [decision]: the demand lapses, and the count starts again from here
+                    self.idle = 0
+                    if ev is not None:
+                        ev.append(DemandLapsed(seat))
             if self.idle >= n:
                 self._end(ev)
                 return
             self.drawn = None
             self.starter_draw = False
-            demand = None
-            if self.demand is not None:
-                if self._t.demand_round and seat != self.demand_owner:
-                    demand = self.demand
-                elif ev is not None:
-                    ev.append(DemandLapsed(seat))
             self.demand = demand
             if demand is None:
                 self.demand_owner = None

@@ -153,12 +153,11 @@ def parse_lesson(game: str, data: Any, variants: dict[str, Any]) -> Lesson:
         raise LessonError(str(exc)) from None
     caused: list[list[Event]] = []
     for index, (seat, action) in enumerate(script):
-        try:
-            state.check_seat(seat)
-            caused.append(state.apply(action))
-        except IllegalAction as exc:
+        refused = state.refusal(action, seat)
+        if refused is not None:
             raise LessonError(_("action {index} is refused by the rules: {reason}").format(
-                index=index, reason=exc)) from None
+                index=index, reason=refused.reason))
+        caused.append(state.apply(action))
     if not state.is_over:
         raise LessonError(_("the deal is not over after the lesson's last action"))
     for number, line in enumerate(lines):

@@ -495,7 +495,8 @@ class Table:
             try:
                 action = action_from_json(action)
             except ActionFormatError as exc:
-                return Refusal(kind="illegal", reason=str(exc), intent="act", seq=self.seq, action=wire)
+                return Refusal(kind="illegal", reason=str(exc), intent="act", seq=self.seq, action=wire,
+                               rule="action_format")
         to_act = self.match.state.to_act
         if sub.seat in self._players:
             return self._refused("seat", Words("the computer plays this seat"), "act", wire)
@@ -505,7 +506,8 @@ class Table:
         try:
             self._apply(action)
         except IllegalAction as exc:
-            return self._refused("illegal", exc.words, "act", wire)
+            return msgspec.structs.replace(self._refused("illegal", exc.words, "act", wire), rule=exc.kind,
+                                           fields=exc.fields)
         self._changed()
         return None
 
@@ -540,7 +542,8 @@ class Table:
             return Words(UNDO_SETTLED.get(self.variant.deal_word, UNDO_SETTLED["deal"]))
         if point < self._undo_floor:
             # one step only: going back further would show the computer's answers to moves not made
-            return Words("only your last move can be taken back, and it was: play on, then u takes back that move")
+            return Words("only your last move can be taken back, and it was: play on, and your next move can be taken "
+                         "back")
         return None
 
     def _refused(self, kind: str, words: Words | str, intent: str, action: dict[str, Any] | None = None) -> Refusal:

@@ -244,6 +244,10 @@ class Refusal(msgspec.Struct, tag="refusal", kw_only=True):
     ``"seat"`` (the sender holds no seat, or the seat is the AI's);
     ``intent``: what was refused (``"act"``, ``"next_deal"``, ``"undo"``, ``"hint"``);
     ``action``: the refused action's wire form, if any; ``seq``: the table's sequence number.
+    ``rule`` and ``fields``: for ``"illegal"``, the engine's refusal as data
+    (:class:`~makao_tui.engine.state.Refusal`: its kind, such as ``"not_matching"``, ``"follow_suit"``
+    or ``"not_zero"``, and the cards, counts or seats it concerns; ``"action_format"`` for an
+    action the table could not read), for a client to act on without reading words.
     ``reason`` is in the table's language; ``words``, when set, is the same as data, which the
     receiving client says in its own language (:func:`say_reason`); a shared table's own
     refusals: :func:`makao_tui.net.protocol.refusal`."""
@@ -254,6 +258,8 @@ class Refusal(msgspec.Struct, tag="refusal", kw_only=True):
     seq: int
     action: dict[str, Any] | None = None
     words: dict[str, Any] | None = None
+    rule: str | None = None
+    fields: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 class Hint(msgspec.Struct, tag="hint", kw_only=True):

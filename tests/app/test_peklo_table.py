@@ -104,7 +104,7 @@ def test_hot_seat_bid_then_a_card_by_keys_then_a_refused_revoke():
         before = session.match.state.snapshot()
         await pilot.press(str(view.hand.index(revoke) + 1), "enter")
         assert session.match.state.snapshot() == before
-        assert "Not allowed: " + session.match.state.refusal(Play(revoke)) in status_text(app)
+        assert "Not allowed: " + session.match.state.refusal(Play(revoke)).reason in status_text(app)
         assert "you must follow suit" in status_text(app)
 
     run(app, body)
@@ -126,7 +126,7 @@ def test_the_hooks_forbidden_bid_is_shown_and_refused():
         before = state.snapshot()
         await pilot.press(str(banned), "enter")
         assert state.snapshot() == before
-        assert "Not allowed: " + state.refusal(Bid(banned)) in status_text(app)
+        assert "Not allowed: " + state.refusal(Bid(banned)).reason in status_text(app)
         assert "hook" in status_text(app)
         legal = next(a.tricks for a in view.legal if isinstance(a, Bid))
         await pilot.press(str(legal), "enter")

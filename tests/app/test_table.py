@@ -107,7 +107,7 @@ def test_refused_play_shows_the_engines_reason_and_changes_nothing():
         await pilot.press("1", "enter")
         assert state.snapshot() == before
         assert peek(app).match.state is state
-        assert state.refusal(Play(card)) in status_text(app)
+        assert state.refusal(Play(card)).reason in status_text(app)
         assert "Not allowed" in status_text(app)
 
     run(app, body)

@@ -61,8 +61,8 @@ def test_refused_action_exits_2_with_the_state_before_it():
     ('{"players": 2, "hands": [[], []]}', "names no variant"),
     ('{"variant": ["macao"], "players": 2}', "variant must be a game's name"),
     ('{"variant": {"id": "macao"}, "players": 2}', "variant must be a game's name"),
-    ('{"variant": "macao", "players": 2, "hands": [["5C"], ["6C"]], "actions": [{"seat": 1, "do": ["stand"]}]}',
-     None),
+    ('{"variant": "macao", "players": 2, "hands": [["5C"], ["6C"]], "stock": [], '
+     '"actions": [{"seat": 1, "do": ["stand"]}]}', None),
     ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": [1]}', "options must"),
     ('{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": "abc"}', "options must"),
     ('{"variant": "makao-pl", "players": 2, "hands": [["XX"], ["5C"]], "starter": "5H"}',
@@ -84,6 +84,61 @@ def test_malformed_file_one_line_exit_2(tmp_path, content, message):
     assert run.stdout == ""
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in run.stderr
+
+
+LONG = "X" * 100_000
+
+
+@pytest.mark.parametrize("content,message", [
+    # each names its field in one short line, whatever the file holds (issue 28 item 7)
+    (f'{{"variant": "makao-ru", "players": 2, "hands": [["{LONG}"], []], "starter": "5H", "stock": []}}',
+     "hand of seat 0: unknown card 'XXXX"),
+    (f'{{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "{LONG}", "stock": []}}',
+     "starter: unknown card 'XXXX"),
+    (f'{{"variant": "{LONG}", "players": 2}}', "unknown variant 'XXXX"),
+    (f'{{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "options": {{"{LONG}": 1}}}}',
+     "unknown option 'XXXX"),
+    (f'{{"variant": "makao-ru", "players": 2, "hands": [[], []], "starter": "5H", "preset": "{LONG}"}}',
+     "unknown preset 'XXXX"),
+    ('{"players": 2, "hands": [["5C"], ["6C"]], "starter": "5H", "stock": []}', "names no variant"),
+    ('{"variant": "makao-ru", "players": 2, "hands": [["5C"], ["6C"]], "starter": "5H"}', "gives no stock"),
+    ('{"variant": "macao", "players": 2, "hands": [["5C"], ["6C"]]}', "gives no stock"),
+    ('{"variant": "makao-ru", "players": "2", "hands": [["5C"], ["6C"]], "starter": "5H", "stock": []}',
+     "players must be a whole number from 2 to 5, not '2'"),
+    ('{"variant": "makao-ru", "hands": [["5C"], ["6C"]], "starter": "5H", "stock": []}',
+     "gives no number of players"),
+    ('{"variant": "makao-ru", "players": true, "hands": [["5C"], ["6C"]], "starter": "5H", "stock": []}',
+     "players must be a whole number"),
+], ids=["long-card", "long-starter", "long-variant", "long-option", "long-preset", "no-variant", "no-stock",
+        "macao-no-stock", "players-text", "no-players", "players-true"])
+def test_malformed_file_names_its_field_in_one_short_line(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    run = subprocess.run([sys.executable, "-m", "makao_tui.cli", "scenario", str(path)],
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == "" and "Traceback" not in run.stderr, run.stderr[-300:]
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and len(lines[0]) < 160 + len(str(path)), lines[0][:300]
+
+
+def test_an_action_with_a_long_card_is_refused_in_one_short_line(tmp_path):
+    path = tmp_path / "long.json"
+    path.write_text('{"variant": "makao-ru", "players": 2, "hands": [["5C"], ["6C"]], "starter": "5H", '
+                    f'"stock": [], "actions": [{{"seat": 1, "do": "play", "card": "{LONG}"}}]}}')
+    run = subprocess.run([sys.executable, "-m", "makao_tui.cli", "scenario", str(path)],
+                         capture_output=True, text=True)
+    assert run.returncode == 2
+    reason = json.loads(run.stdout)["error"]["reason"]
+    assert reason.startswith("unknown card 'XXXX") and len(reason) < 60, reason[:300]
+
+
+def test_a_byte_order_mark_is_skipped(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + (SCENARIOS / "ru-12-king-of-hearts-answered-adds-up.json").read_bytes())
+    run = subprocess.run([sys.executable, "-m", "makao_tui.cli", "scenario", str(path)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["variant"] == "makao-ru"
 
 
 def test_json_nested_too_deeply_is_one_line_exit_2(tmp_path):

@@ -6,6 +6,7 @@ import pytest
 
 from makao_tui.engine import Bid, Event, Match, Play, Stand
 from makao_tui.engine.cards import Card
+from makao_tui.engine.state import IllegalAction, Refusal
 from makao_tui.games import all_variants
 
 IDS = [v.id for v in all_variants()]
@@ -22,7 +23,16 @@ def test_protocol(variant):
     assert all(state.refusal(a) is None for a in legal)
     before = state.snapshot()
     refused = [a for a in ODD if a not in legal]
-    assert all(isinstance(state.refusal(a), str) for a in refused)
+    for action in refused:  # every game's refusal is data: a kind, fields and words
+        refusal = state.refusal(action)
+        assert isinstance(refusal, Refusal) and refusal.kind.isidentifier() and refusal.reason, (action, refusal)
+        assert isinstance(refusal.fields, dict)
+        with pytest.raises(IllegalAction) as raised:
+            state.clone().apply(action)
+        assert raised.value.refusal == refusal  # apply refuses it on the same path
+    other = (state.to_act + 1) % state.players
+    assert state.refusal(legal[0], other).kind == "not_your_turn"
+    assert state.refusal(legal[0], state.to_act) is None
     assert state.snapshot() == before
     view = state.view(state.to_act)
     assert tuple(view.legal) == tuple(legal)

@@ -107,9 +107,10 @@ def test_every_word_of_random_deals_is_translated(variant):
                 break
             if step % 7 == 0:
                 for probe in probes(state, rng):
-                    reason = state.refusal(probe)
-                    if reason is not None:
-                        assert_wrapped(reason, probe)
+                    refusal = state.refusal(probe)
+                    if refusal is not None:
+                        assert refusal.kind and refusal.kind.isidentifier(), refusal
+                        assert_wrapped(refusal.reason, probe)
             if step % 11 == 3 and hints < 6:
                 hard = ai_for(variant.id, "hard", rules, FAST)
                 advice = hard.advise(state.view(state.to_act), random.Random(step))

@@ -108,8 +108,10 @@ def test_illegal_and_unreadable_actions_are_refused_with_the_engines_reason():
     assert ann.to_act == 0
     refusal = ann.act(Bid(99))
     assert refusal.kind == "illegal" and refusal.reason and refusal.action == {"do": "bid", "tricks": 99}
+    # the engine's refusal travels as data: its kind and fields, not only words
+    assert refusal.rule == "bid_out_of_range" and refusal.fields == {"bid": 99, "most": 1}  # a deal of 1 card
     garbage = ann.sender.act(ann.seq, {"do": "fly"})
-    assert garbage.kind == "illegal" and "unknown action" in garbage.reason
+    assert garbage.kind == "illegal" and "unknown action" in garbage.reason and garbage.rule == "action_format"
     assert ann.sender.act(ann.seq, {"do": "bid", "tricks": 0}) is None
 
 

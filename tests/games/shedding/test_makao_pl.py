@@ -216,6 +216,28 @@ def test_demand_with_nothing_to_draw_lapses():
     assert DemandLapsed(0) in events and s.to_act == 1 and s.demand is None
 
 
+def test_an_unmet_demand_lets_the_count_of_stuck_turns_start_again():
+    # §2 [decision], §5 demand_round: seat 1 draws the 7H from under the jack and is stuck, seat 0
+    # (the jack's player) cannot meet his own demand either: the round ends, the demand lapses, and
+    # seat 1, who can now play on the jack as on an ordinary card, does; the deal goes on
+    s = pl([["JH", "5C", "6C"], ["5D", "9S"]], "7H", [], dealer=1, demand_round=True)
+    act(s, 0, do="play", card="JH", demand="8")
+    events = act(s, 1, do="draw")
+    assert DemandLapsed(0) in events and not s.is_over
+    assert s.to_act == 1 and s.demand is None
+    act(s, 1, do="play", card="7H")
+
+
+def test_an_unmet_demand_out_of_a_round_lets_the_count_start_again():
+    # §2 [decision]: the same without the round; seat 0 holds nothing for the jack, seat 1 drawn
+    # out of cards first, then seat 0 stuck again: the lapse at seat 1 starts the count anew
+    s = pl([["JH", "5C", "6C"], ["5D", "9S"]], "7H", [], dealer=1)
+    act(s, 0, do="play", card="JH", demand="8")
+    events = act(s, 1, do="draw")
+    assert DemandLapsed(1) in events and not s.is_over and s.to_act == 1
+    act(s, 1, do="play", card="7H")
+
+
 def test_only_a_jack_demands():
     s = pl([["KS", "QC"], ["QD", "5C", "KH"]], "QH", ["2C"])
     with pytest.raises(IllegalAction, match="only a jack"):
@@ -238,6 +260,37 @@ def test_starter_jack_makes_no_demand_and_ace_keeps_its_suit():
     assert s.suit == "S"
 
 
+def test_a_joker_found_by_the_starters_drawing_is_named_as_any_card():
+    # §2 [decision]: after the first draw nothing is pending (§5 jokers: on nothing pending a
+    # joker goes on any card as any card)
+    s = pl([["5D", "6D"], ["5C", "8S"]], "2H", ["XX", "9C"], jokers=True)
+    act(s, 1, do="draw")
+    assert s.drawn is not None and s.penalty == 0
+    assert any(a.as_card == C("KS") for a in s.legal_actions())
+    act(s, 1, do="play", card="XX", **{"as": "KS"})
+    assert s.top == C("KS") and s.to_act == 0
+
+
+def test_starter_drawing_that_runs_dry_plays_on_as_an_ordinary_turn():
+    # §2 [decision]: nothing left to draw before a card fits: a card of the hand that fits must
+    # be played, any other is refused as on an ordinary turn, and a joker goes as any card
+    s = pl([["5D", "6D"], ["5H", "8S", "XX"]], "2H", ["9C"], jokers=True)
+    act(s, 1, do="draw")
+    assert s.to_act == 1 and s.penalty == 0 and not s.starter_draw
+    with pytest.raises(IllegalAction, match="matches neither"):
+        act(s, 1, do="play", card="8S")
+    assert {a.card for a in s.legal_actions()} == {C("5H"), C("XX")}
+    assert any(a.as_card == C("KS") for a in s.legal_actions())
+    act(s, 1, do="play", card="5H")
+    assert s.to_act == 0
+
+
+def test_starter_drawing_that_runs_dry_with_no_card_that_fits_passes():
+    s = pl([["5D", "6H"], ["5C", "8S"]], "2H", ["9C"])
+    events = act(s, 1, do="draw")
+    assert TurnPassed(1, "stuck") in events and s.to_act == 0
+
+
 # ---------------------------------------------------------------- Makao and going out
 
 
@@ -251,6 +304,17 @@ def test_special_last_card_ends_the_deal_at_once():
     s = pl([["KS", "QC"], ["2H"]], "6H", ["2S", "3S"])
     act(s, 1, do="play", card="2H")
     assert s.is_over and s.penalty == 0 and s.winner == 1
+
+
+def test_a_last_jack_may_carry_a_demand_accepted_and_without_effect():
+    # §2 [decision]: as a last ace's suit is
+    s = pl([["KS", "QC"], ["JH"]], "6H", ["2S", "3S"])
+    events = act(s, 1, do="play", card="JH", demand="7")
+    assert s.is_over and s.winner == 1 and s.demand is None
+    assert not any(getattr(e, "demand_made", False) for e in events)
+    s = pl([["KS", "QC"], ["AH"]], "6H", ["2S", "3S"])
+    act(s, 1, do="play", card="AH", suit="S")
+    assert s.is_over and s.winner == 1
 
 
 def test_scoring():
