@@ -164,11 +164,10 @@ def table_cards(state) -> Counter:
 
 
 class TableMachine(RuleBasedStateMachine):
-    """See the module docstring. ``game``: the variant played; ``engine_kinds``: also check that
-    each illegal action's refusal has a finer kind than plain ``illegal`` (issue 28)."""
+    """See the module docstring. ``game``: the variant played. Each illegal action's refusal
+    must have a finer kind than plain ``illegal`` (issue 28)."""
 
     game = "makao-ru"
-    engine_kinds = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -415,7 +414,7 @@ class TableMachine(RuleBasedStateMachine):
         self.sync()
         refused = self.new_refusals(peer, since)
         assert [r.kind for r in refused] == ["illegal"], refused
-        if self.engine_kinds and engine_kind is not None:
+        if engine_kind is not None:
             assert engine_kind != "illegal", f"{self.game}: a refusal of {action} says only 'illegal'"
 
     @precondition(lambda self: not self.over and self.live())
@@ -562,34 +561,26 @@ def cards_sent(lines: list[bytes]) -> set[str]:
 GAMES = ["makao-ru", "makao-pl", "macao", "peklo"]
 
 
-def machine_for(game: str, engine_kinds: bool = False) -> type[TableMachine]:
-    """The machine of ``game``; ``engine_kinds``: see :class:`TableMachine`."""
-    return type(f"TableMachine_{game.replace('-', '_')}", (TableMachine,),
-                {"game": game, "engine_kinds": engine_kinds})
+def machine_for(game: str) -> type[TableMachine]:
+    """The machine of ``game``."""
+    return type(f"TableMachine_{game.replace('-', '_')}", (TableMachine,), {"game": game})
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("game", GAMES)
 def test_several_clients_at_a_shared_table(game):
-    # the illegal actions' finer kinds are checked for the games that have them (see below)
-    machine = machine_for(game, engine_kinds=game in ("makao-ru", "makao-pl"))
+    machine = machine_for(game)
     machine.TestCase.settings = settings(max_examples=20, stateful_step_count=40, deadline=None,
                                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     machine.TestCase().runTest()
 
 
-@pytest.mark.parametrize("game", [
-    "makao-ru", "makao-pl",
-    pytest.param("macao", marks=pytest.mark.xfail(strict=True, reason="issue 28 item 1: Macao's refusals have no "
-                                                                       "kind yet")),
-    pytest.param("peklo", marks=pytest.mark.xfail(strict=True, reason="issue 28 item 1: Peklo's refusals have no "
-                                                                       "kind yet")),
-])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_refusal_of_an_illegal_action_has_a_kind(game):
-    """The part of the machine's check (``engine_kinds``) that Macao and Peklo do not pass yet,
-    made once at a table over its socket: a bid of 99 tricks, illegal in every game, is refused
-    with a kind finer than plain ``illegal``."""
-    machine = machine_for(game, engine_kinds=True)()
+    """The machine's check of refusal kinds made once at a table over its
+    socket: a bid of 99 tricks, illegal in every game, is refused with a kind finer than plain
+    ``illegal`` (Macao's and Peklo's refusals had none before issue 28 item 1)."""
+    machine = machine_for(game)()
     try:
         machine.open_table(humans=1, seed=5)
         machine.sit("Ann")
