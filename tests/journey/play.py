@@ -59,10 +59,11 @@ def passing(term: Terminal) -> bool:
 
 
 def my_turn(term: Terminal) -> bool:
-    """Whether the table waits for the seat at the keyboard: the key bar offers to act (Macao's
-    punter or banker: draw and stand)."""
+    """Whether the table waits for the seat at the keyboard: the key bar offers to act and the hand
+    shows (Macao's cards have no keys: its bar offers the ledger, ``l``)."""
     keys = bar_keys(term)
-    return bool(keys & ACTING_KEYS) and not picker_keys(term) and not passing(term) and not deal_over(term)
+    return (bool(keys & ACTING_KEYS) and (bool(hand(term.lines)) or "l" in keys) and not picker_keys(term)
+            and not passing(term) and not deal_over(term))
 
 
 def _look(term: Terminal) -> tuple:
@@ -108,7 +109,7 @@ def take_turn(term: Terminal) -> None:
         press_and_see(term, "enter")
     elif "t" in keys:
         press_and_see(term, "t")
-    elif not cards and {"d", "s"} <= keys:  # Macao (its cards have no keys): stand
+    elif not cards and {"d", "s", "l"} <= keys:  # Macao (its cards have no keys; l: its ledger): stand
         press_and_see(term, "s")
     elif "d" in keys:
         press_and_see(term, "d")

@@ -120,6 +120,7 @@ class Terminal:
         self.stream = pyte.ByteStream(self.screen)
         self._lock = threading.Lock()
         self.ended = False
+        self.closed = False
         leader, follower = os.openpty()
         self._set_size(leader)
         env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": "truecolor", **(extra_env or {})}
@@ -237,7 +238,11 @@ class Terminal:
     def close(self, limit: float = HANG) -> None:
         """End the app: SIGKILL to its process group (the app and any helper it started), then
         wait until the killed processes are gone. A process of the app's session that left its
-        process group would outlive the terminal: it is killed too, and the journey fails naming it."""
+        process group would outlive the terminal: it is killed too, and the journey fails naming it.
+        Closing a closed terminal does nothing."""
+        if self.closed:
+            return
+        self.closed = True
         with contextlib.suppress(ProcessLookupError):  # already gone
             os.killpg(self.session, signal.SIGKILL)
         self.process.wait(timeout=limit)
