@@ -2,8 +2,14 @@
 a refused revoke, the hook's forbidden bid, help and the score sheet."""
 
 
+import random
+
 import pytest
 from textual.widgets import DataTable
+
+from makao_tui.ai import ai_for
+from makao_tui.app.widgets.status import StatusLine
+from makao_tui.table import SeatSpec
 
 from makao_tui.app.screens.common import (
     DealSummaryScreen,
@@ -20,7 +26,7 @@ from makao_tui.games.peklo import deal_count
 
 from .peklo_scenes import app_peklo, hooked, keyboard_view, last_to_bid, must_follow
 from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, peek, step, wait_for
-from .test_table import run, status_text, text_of
+from .test_table import cut_words, run, shown_words, status_text, text_of
 
 
 def table_of(app) -> PekloTableScreen:
@@ -209,3 +215,32 @@ def test_every_seat_of_seven_stays_in_sight_while_the_dealer_bids_at_80x24(langu
         assert i18n._("Your bid, {name}: how many tricks will you take?").format(name="Ann") in str(panel.border_title)
 
     run(app, body)
+
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("players", [3, 7])
+@pytest.mark.parametrize("language", ["en", "ru", "pl"])
+def test_no_word_of_the_log_or_the_status_line_is_cut(language, players, size):
+    # issue 30: "Player 1 заказывае" / "0" in the Russian log at 80×24, the players' table taking
+    # the log's room
+    i18n.set_language(language)
+    app = app_peklo(seats=(SeatSpec(i18n._("Player 1"), False),) + (AI,) * (players - 1), seed=2)
+    rng = random.Random(1)
+
+    async def body(pilot):
+        for _ in patience("three deals played"):
+            await step(pilot)
+            screen = app.screen
+            if isinstance(screen, PekloTableScreen):
+                assert not cut_words(app, screen.query_one("#log"), screen.log_lines())
+                status = screen.query_one(StatusLine)
+                assert shown_words(app, status) == str(status.render()).split()
+            if len(peek(app).match.deals) > 3:
+                break
+            if humans_turn(app):
+                screen.act(ai_for("peklo").choose(screen.seating.view, rng))
+            elif isinstance(screen, DealSummaryScreen):
+                await pilot.press("enter")
+
+    run(app, body, size=size)

@@ -46,6 +46,20 @@ def status_text(app) -> str:
     return text_of(app.screen.query_one(StatusLine))
 
 
+def shown_words(app, widget) -> list[str]:
+    """The words ``widget`` shows inside its border on the screen, as a player reads them, in order."""
+    region = widget.content_region
+    rows = app.screen._compositor.render_strips()[region.y:region.bottom]
+    return " ".join(strip.crop(region.x, region.right).text for strip in rows).split()
+
+
+def cut_words(app, widget, lines) -> list[str]:
+    """The words ``widget`` shows that are not whole words of ``lines`` (what it should show): a
+    word cut by the widget's edge, or split over two rows."""
+    whole = {word for line in lines for word in line.split()}
+    return [word for word in shown_words(app, widget) if word not in whole]
+
+
 def test_all_ai_match_runs_to_the_end_of_match_screen():
     app = app_ru(seats=(AI, AI, AI), seed=11, loss_limit=200)
     summaries = []
