@@ -502,3 +502,19 @@ def test_q_on_a_deal_summary_asks_before_quitting():
         await wait_for(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
 
     run(app, body)
+
+
+def test_a_refusal_does_not_stay_under_the_suit_picker():
+    # issue 30: "Not allowed: 3♦ matches neither…" stayed under the ace's suit picker
+    app = app_ru(seed=SEED_RU_ACE)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: humans_turn(app))
+        table = app.screen
+        await pilot.press("1", "enter")  # 3♣ on K♦: refused
+        assert "Not allowed" in status_text(app)
+        await pilot.press("5", "enter")  # A♠: the picker asks for a suit
+        await wait_for(pilot, lambda: isinstance(app.screen, SuitPicker))
+        assert "Not allowed" not in text_of(table.query_one(StatusLine))
+
+    run(app, body)

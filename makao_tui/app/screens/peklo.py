@@ -103,7 +103,6 @@ class PekloTableScreen(TableScreen):
         self.selected: Card | None = None
         self.bid_choice = 0
         self._typed = ""
-        self.message: tuple[str, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")

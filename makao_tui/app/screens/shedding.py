@@ -113,7 +113,6 @@ class ShedTableScreen(TableScreen):
         #: indices into the hand of the cards marked for a play of several cards, in order
         self.marked: list[int] = []
         self.makao_armed = False
-        self.message: tuple[str, bool] | None = None
         self._turn_owner: int | None = None
 
     def joined(self, before: Any, entry: Any) -> bool:

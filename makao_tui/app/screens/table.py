@@ -25,7 +25,7 @@ from textual.screen import Screen
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import Card, rank_plural, suit_label
 from ...engine.events import Event
-from ...engine.i18n import N_, _, continuing
+from ...engine.i18n import N_, _, continuing, ngettext
 from ...table import Notice, Refusal, Seating, say_reason
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
@@ -132,6 +132,8 @@ class TableScreen(Screen[None]):
         self._log_fresh = True
         #: the key bar's lines and the width they were fitted to (see :meth:`key_bar`)
         self._bar_lines, self._bar_width = 1, 0
+        #: the message of the status line, and whether it is a refusal (None: the turn's hint)
+        self.message: tuple[str, bool] | None = None
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -223,6 +225,11 @@ class TableScreen(Screen[None]):
     def on_screen_suspend(self) -> None:
         # a local table waits while help, a score sheet, a summary... is over it
         self.seating.hold(True)
+        # a message said before a dialog opened (a refusal, a hint) is old news under it: a suit
+        # picker over "Not allowed: 3♦ matches neither…" reads as if the ace were refused too
+        if self.message is not None and not self.leaving and self.is_mounted:
+            self.message = None
+            self.refresh_table()
 
     def _tick(self) -> None:
         self.seating.tick()
@@ -379,7 +386,7 @@ class TableScreen(Screen[None]):
         the events): each event's words, and a deal's opening headed "Deal 3:" ("Hand 3:" in
         Macao, as its table says)."""
         seating = self.seating
-        names, viewer = seating.names, seating.viewer()
+        names = seating.names
         heading = _(DEAL_HEADING.get(seating.variant.deal_word, DEAL_HEADING["deal"]))
         lines = []
         entries = seating.log[start:]
@@ -391,12 +398,17 @@ class TableScreen(Screen[None]):
                 runs.append([entry])
         for run in runs:
             entry = run[0]
-            events = entry.events if len(run) == 1 else self.joined_events(run)
-            said = [e.text(names, self.ascii, viewer) for e in events]
-            text = " — ".join([*said[:1], *(continuing(words, names) for words in said[1:])])
+            text = self.events_text(entry.events if len(run) == 1 else self.joined_events(run))
             lines.append(heading.format(number=entry.deal, events=continuing(text, names))
                          if entry.seat is None and entry.deal else text)
         return lines
+
+    def events_text(self, events: Sequence[Event]) -> str:
+        """``events`` in words as the shown seat may read them, joined by dashes ("Ann plays 7♥ —
+        the stock is rebuilt…")."""
+        names, viewer = self.seating.names, self.seating.viewer()
+        said = [e.text(names, self.ascii, viewer) for e in events]
+        return " — ".join([*said[:1], *(continuing(words, names) for words in said[1:])])
 
     # ------------------------------------------------------------ the hand's order (o)
 
@@ -483,10 +495,34 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         """Take back the human's last action and the computer's actions after it (one human
         against AI seats only); the table rebuilds the match from the stored actions and every
-        update after it is a fresh one."""
+        update after it is a fresh one. The status line says what was taken back, or why not."""
+        taken = self.undo_words()
         refusal = self.seating.undo()
         if refusal is not None:
             self.say(refusal.reason, error=True)
+        elif taken:
+            self.say(taken)
+
+    def undo_words(self) -> str:
+        """What ``u`` would take back, in words, from the log the human read: "Taken back: Ann
+        plays 7♥, and the 2 moves after it (Olga, Piotr)."; "" when the log has no move of the
+        human's in the deal under way (the table then refuses the undo and says why)."""
+        seating = self.seating
+        if len(seating.humans) != 1:
+            return ""
+        seat, log = seating.humans[0], seating.log
+        deal = seating.deal_number
+        mine = [i for i, entry in enumerate(log) if entry.seat == seat and entry.deal == deal]
+        if not mine:
+            return ""
+        move = self.events_text(log[mine[-1]].events)
+        after = [entry.seat for entry in log[mine[-1] + 1:] if entry.seat is not None]
+        if not after:
+            return _("Taken back: {move}.").format(move=move)
+        who = ", ".join(seating.names[s] for s in dict.fromkeys(after))
+        return ngettext("Taken back: {move}, and the move after it ({names}).",
+                        "Taken back: {move}, and the {n} moves after it ({names}).",
+                        len(after)).format(move=move, n=len(after), names=who)
 
     def hint_refusal(self) -> str | None:
         """Why ``h`` cannot give a hint now, or None if it can."""
