@@ -154,7 +154,6 @@ def test_the_cut_with_a_tie_shows_every_round():
         assert next(str(c) for c in sheet.get_row_at(banker)).endswith("★")
         await pilot.press("enter")
         await autoplay(pilot, lambda: humans_turn(app))
-        assert "cut lowest" in text_of(app.screen.query_one("#alert"))
         assert "Cut for the bank" in peek(app).log_lines()[0]
 
     run(app, body)
@@ -168,11 +167,17 @@ def test_bank_passing_on_is_announced():
         await autoplay(pilot, lambda: settlement(app) and next_banker(match) != match.current.dealer)
         await pilot.pause()
         result = text_of(app.screen.query_one("#result"))
-        await autoplay(pilot, lambda: bank_passed(app))
+        table = app.screen_stack[1]
+        await pilot.press("z")  # paused behind the summary: the banner is seen before the first move
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is table)
         names = peek(app).names
         banker = peek(app).match.state.dealer
         assert f"the bank passes to {names[banker]}" in result
-        assert f"to {names[banker]}: a fresh shoe of 104 cards" in text_of(app.screen.query_one("#alert"))
+        assert f"to {names[banker]}: a fresh shoe of 104 cards" in text_of(table.query_one("#alert"))
+        await pilot.press("z")
+        await autoplay(pilot, lambda: bank_passed(app))
+        assert "fresh shoe" not in text_of(table.query_one("#alert"))  # old news after the first move
 
     run(app, body)
 
@@ -271,5 +276,23 @@ def test_a_bank_broken_is_passed_on_for_that_reason_and_told_once():
         assert "shoe" not in result and "bank is broken" not in result
         assert f"{names[banker]} has no chips left and leaves the table" in result
         assert f"The bank passes to {names[following]}." in result
+
+    run(app, body)
+
+
+def test_the_first_bank_is_news_until_the_first_move_only():
+    # issue 30: "Player 1 cut lowest and holds the first bank" stayed under the table all hand long
+    app = app_macao(seed=3)
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, CutScreen))
+        table = app.screen_stack[1]
+        await pilot.press("z", "enter")  # the computer paused: nobody has moved yet
+        await wait_for(pilot, lambda: app.screen is table)
+        assert "cut lowest" in text_of(table.query_one("#alert"))
+        await pilot.press("z")
+        await autoplay(pilot, lambda: any(e.seat is not None for e in peek(app).log if e.deal == 1))
+        await step(pilot)
+        assert "cut lowest" not in text_of(table.query_one("#alert"))
 
     run(app, body)

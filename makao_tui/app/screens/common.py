@@ -211,19 +211,51 @@ class ScoreSheetScreen(ModalScreen[None]):
 
 
 class DealSummaryScreen(Screen[None]):
-    """The end of a deal: its result, then the score sheet; Enter goes on."""
+    """The end of a deal: its result, then the score sheet; Enter goes on, and so does the
+    screen by itself ``after`` seconds when given (a match of AI seats only; 0: at once)."""
 
     CSS_PATH = TABLE_SHEETS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go_on", N_("Go on"), priority=True),
-                Binding("q", "quit_match", N_("Quit"))]
+                Binding("q", "quit_match", N_("Quit")), Binding("z", "pause", N_("Pause"), show=False)]
 
-    def __init__(self, title: str, result: RenderableType, sheet: ScoreSheet, go_on: str) -> None:
+    def __init__(self, title: str, result: RenderableType, sheet: ScoreSheet, go_on: str,
+                 after: float | None = None) -> None:
         super().__init__()
         self.heading = title
         self.result = result
         self.sheet = sheet
         self.go_on_label = go_on
+        self.after = after
+
+    def on_mount(self) -> None:
+        if self.after is not None:
+            if self.after > 0:
+                self.set_timer(self.after, self._by_itself)
+            else:  # (a timer of no time is refused)
+                self.call_after_refresh(self._by_itself)
+
+    def _by_itself(self) -> None:
+        """Go on, once nothing is over the summary (a question to quit waits for its answer), unless
+        the computer was paused meanwhile (``z``)."""
+        if self.after is None:
+            return
+        if self.app.screen is self:
+            self.dismiss(None)
+        elif self.is_attached:
+            self.set_timer(max(self.after, 0.1), self._by_itself)
+
+    def action_pause(self) -> None:
+        """Pause the computer at the table under the summary, or let it go on (the table's ``z``):
+        paused, the summary waits for Enter."""
+        table = next((s for s in reversed(self.app.screen_stack) if hasattr(s, "action_pause") and s is not self),
+                     None)
+        if table is None:
+            return
+        table.action_pause()
+        if getattr(table, "paused", False):
+            self.after = None
+            self.query_one("#go-on", Static).update(_("Enter: {what}    q: quit").format(what=_(self.go_on_label)))
 
     def compose(self) -> ComposeResult:
         from ..widgets.scores import ScoreTable  # a table's screens: not loaded at start-up
@@ -232,7 +264,9 @@ class DealSummaryScreen(Screen[None]):
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
         yield Static("\n".join(self.sheet.notes), classes="notes", markup=False)
-        yield Static(_("Enter: {what}    q: quit").format(what=_(self.go_on_label)), classes="hint")
+        words = (_("Enter: {what} (or wait: it comes by itself)    q: quit") if self.after
+                 else _("Enter: {what}    q: quit"))
+        yield Static(words.format(what=_(self.go_on_label)), classes="hint", id="go-on")
 
     def action_go_on(self) -> None:
         """Next deal (or the end of the match)."""

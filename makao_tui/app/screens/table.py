@@ -50,6 +50,11 @@ UNDO_KEY = ("u", N_("undo: take back your last move and the computer's after it,
                     "human against the computer; off in hot-seat)"))
 #: the help line of the rules key, which every table has
 RULES_KEY = ("F1", N_("the rules in full, the options of this match marked, the seed text one key away"))
+#: the help lines of the pace keys, which every table has
+PACE_KEYS = [("a", N_("the computer's pace: slow, normal, fast or instant (press again for the next)")),
+             ("z", N_("pause the computer's moves, and go on (an all-AI match waits between deals too)"))]
+#: how many AI pauses a deal's summary stays before an all-AI match deals on by itself
+SUMMARY_PAUSES = 8
 #: the help line of the hint key, which every table has
 HINT_KEY = ("h", N_("hint: what the hard AI would do in your place, and why (one human against the "
                     "computer; it thinks for up to a second)"))
@@ -109,6 +114,8 @@ class TableScreen(Screen[None]):
     #: the key bar's word for the score sheet, and its screen's title (translated when shown)
     SHEET_WORD = N_("scores")
     SHEET_TITLE = N_("{game} — score sheet")
+    #: whether the table shows a hand that ``o`` puts in another order (the family binds ``o``)
+    HAND_ORDER: ClassVar[bool] = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "scores", N_("Scores")),
@@ -117,6 +124,8 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("f1", "rules", N_("Rules")),
         Binding("q", "quit_match", N_("Quit")),
+        Binding("a", "pace", N_("Pace"), show=False),
+        Binding("z", "pause", N_("Pause"), show=False),
     ]
 
     def __init__(self, seating: Seating) -> None:
@@ -134,6 +143,8 @@ class TableScreen(Screen[None]):
         self._bar_lines, self._bar_width = 1, 0
         #: the message of the status line, and whether it is a refusal (None: the turn's hint)
         self.message: tuple[str, bool] | None = None
+        #: whether the player paused the AI seats (``z``)
+        self.paused = False
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -218,7 +229,7 @@ class TableScreen(Screen[None]):
         self.advance()
 
     def on_screen_resume(self) -> None:
-        if self.on_top:
+        if self.on_top and not self.paused:
             self.seating.play()
         self.advance()
 
@@ -296,7 +307,7 @@ class TableScreen(Screen[None]):
             self.on_turn_change()
             self.refresh_table()
             self._passing = True
-            guard = min(0.5, self.makao_app.ai_delay)
+            guard = 0.5 if self.makao_app.ai_in_worker else 0.0
             self.app.push_screen(PassDeviceScreen(seating.names[cast(int, seating.to_act)], guard), self._passed)
 
     def _passed(self, _result: Any) -> None:
@@ -313,8 +324,11 @@ class TableScreen(Screen[None]):
         self.seating.tick()
         go_on = (N_("see the result of the match") if self.seating.match_over
                  else N_("follow the table to the next hand") if self.watching else N_("deal the next hand"))
+        # a match of AI seats only, watched, deals on by itself (unless paused)
+        by_itself = not self.seating.humans and not self.watching
+        after = SUMMARY_PAUSES * self.makao_app.ai_delay if by_itself and not self.paused else None
         self.app.push_screen(
-            DealSummaryScreen(self.deal_title(number), self.deal_result(), self.score_sheet(), go_on),
+            DealSummaryScreen(self.deal_title(number), self.deal_result(), self.score_sheet(), go_on, after),
             self._after_summary)
 
     def _after_summary(self, _result: Any) -> None:
@@ -339,7 +353,7 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
         variant = self.seating.variant
-        keys = [*self.help_keys(), UNDO_KEY, HINT_KEY, RULES_KEY, *self.picker_keys()]
+        keys = [*self.help_keys(), UNDO_KEY, HINT_KEY, *PACE_KEYS, RULES_KEY, *self.picker_keys()]
         text = rules_text(variant, self.seating.rules) + "\n\n" + variant.help_words()
         self.app.push_screen(HelpScreen(_("{game} — help").format(game=variant.title()), keys, text))
 
@@ -413,7 +427,7 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ the hand's order (o)
 
     def shown_hand(self, hand: Sequence[Card]) -> list[Card]:
-        """``hand`` in the order the player chose with ``o``: as dealt, by suit or by rank, the
+        """``hand`` in the order the player chose with ``o``: by suit or by rank, the
         :meth:`trump_suit` first (:mod:`makao_tui.app.sorting`); the engine's order is untouched."""
         return [hand[i] for i in self.shown_indices(hand)]
 
@@ -426,12 +440,11 @@ class TableScreen(Screen[None]):
         return None
 
     def order_title(self) -> str:
-        """The hand's order for its box title: "" as dealt, else " · by suit" / " · by rank"."""
-        order = self.makao_app.hand_order
-        return "" if order == "dealt" else f" · {_(ORDER_WORDS[order])}"
+        """The hand's order for its box title: " · by suit" / " · by rank"."""
+        return f" · {_(ORDER_WORDS[self.makao_app.hand_order])}"
 
     def action_sort_hand(self) -> None:
-        """Show the hand in the next order (as dealt → by suit → by rank), for the rest of the
+        """Show the hand in the other order (by suit ↔ by rank), for the rest of the
         app's run."""
         app = self.makao_app
         app.hand_order = next_order(app.hand_order)
@@ -470,9 +483,17 @@ class TableScreen(Screen[None]):
 
     def key_bar(self, keys: list[tuple[str, str]]) -> Text:
         """The key bar (:func:`fit_key_bar`): ``keys`` ((key, word) pairs that do something now,
-        from the legal actions), then the score sheet, undo and hint when they would work, help,
-        rules and quit."""
-        table_keys = [(self.SHEET_KEY, self.SHEET_WORD)]
+        from the legal actions; while none, the computer's pace and pause), then the hand's order
+        (where a hand shows), the score sheet, undo and hint when they would work, help, rules and
+        quit."""
+        if not keys and self.makao_app.table is not None and any(
+                self.seating.is_ai(s) for s in range(self.seating.players)):
+            from ..main import PACE_WORDS
+
+            pace = _("pace: {pace}").format(pace=_(PACE_WORDS[self.makao_app.pace]))
+            keys = [("a", pace), ("z", N_("go on") if self.paused else N_("pause"))]
+        table_keys = [("o", N_("order"))] if self.HAND_ORDER and self.seating.hand_seat() is not None else []
+        table_keys.append((self.SHEET_KEY, self.SHEET_WORD))
         if self.undo_refusal() is None:
             table_keys.append(("u", N_("undo")))
         if self.hint_refusal() is None:
@@ -560,6 +581,34 @@ class TableScreen(Screen[None]):
             self.say(_("Hint: {action} (the hard AI {reason}).").format(
                 action=describe_action(self.seating.hint_action(answer), self.ascii),
                 reason=self.seating.hint_reason(answer)))
+
+    def action_pace(self) -> None:
+        """The computer's next pace (slow → normal → fast → instant), for this table and the next
+        ones (:meth:`MakaoApp.set_pace`); a shared table keeps its host's."""
+        from ..main import PACE_WORDS, TABLE_PACES
+
+        app = self.makao_app
+        if app.table is None:
+            self.say(_("the pace of a shared table is its host's"), error=True)
+            return
+        names = list(TABLE_PACES)
+        app.set_pace(names[(names.index(app.pace) + 1) % len(names)])
+        self.say(_("The computer's pace: {pace} (a: another pace).").format(pace=_(PACE_WORDS[app.pace])))
+        self.refresh_table()
+
+    def action_pause(self) -> None:
+        """Pause the AI seats (``z``), or let them go on; while paused an all-AI match also waits
+        at the end of each deal."""
+        if self.makao_app.table is None:
+            self.say(_("a shared table goes on at its host's pace"), error=True)
+            return
+        self.paused = not self.paused
+        self.seating.hold(self.paused)
+        if not self.paused and self.on_top:
+            self.seating.play()
+        self.say(_("Paused: the computer waits (z: go on).") if self.paused
+                 else _("The computer plays on (z: pause)."))
+        self.refresh_table()
 
     def action_quit_match(self) -> None:
         """Leave the match, asking first (see :meth:`MakaoApp.action_quit_match`)."""
