@@ -11,6 +11,7 @@ from textual.widgets import DataTable
 from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.common import (
     DealSummaryScreen,
+    HandOverScreen,
     HelpScreen,
     MatchEndScreen,
     PassDeviceScreen,
@@ -599,5 +600,29 @@ def test_a_forgotten_makao_and_a_rebuilt_stock_are_told_in_the_status_line():
                 seen = len(peek(app).log)
             await step(pilot)
         assert "The stock ran out: the pile under the top card is shuffled into a new stock" in status_text(app)
+
+    run(app, body)
+
+
+def test_hot_seat_shows_the_card_drawn_before_the_pass_screen():
+    # issue 30: a card drawn that did not fit ended the turn, and the pass screen came before the
+    # player saw it
+    app = app_ru(seats=(ANN, BOB), seed=1)
+
+    async def body(pilot):
+        for _ in patience("a draw that ends the turn"):
+            await autoplay(pilot, lambda: must_draw(app))
+            seat, table = peek(app).at_keyboard, app.screen
+            await pilot.press("d")
+            await step(pilot)
+            if not humans_turn(app):
+                break  # (a card that fits keeps the turn: the player plays on)
+        assert isinstance(app.screen, HandOverScreen)
+        drawn = [e for e in peek(app).log if e.seat == seat][-1].events[0]
+        assert drawn.cards[0].label() in text_of(app.screen.query_one(".what"))
+        assert drawn.cards[0] in table.query_one(HandView).cards  # his own hand, behind the line
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
+        assert table.query_one(HandView).cards == ()
 
     run(app, body)

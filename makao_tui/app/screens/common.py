@@ -84,6 +84,32 @@ class PassDeviceScreen(Screen[None]):
             self.dismiss(None)
 
 
+class HandOverScreen(ModalScreen[None]):
+    """Hot-seat: the player whose turn just ended with cards only he may see (a card drawn that
+    did not fit, a penalty taken) sees them first, his hand still showing behind this line at the
+    foot of the table; Enter (or Space) then passes the keyboard on. ``what``: what happened, in
+    words; ``name``: the player the keyboard goes to."""
+
+    CSS_PATH = TABLE_SHEETS
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "dismiss_screen", N_("Pass the keyboard")),
+                                             Binding("q", "app.quit_match", N_("Quit"))]
+
+    def __init__(self, what: str, name: str) -> None:
+        super().__init__()
+        self.what = what
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="hand-over"):
+            yield Static(Text(self.what), classes="what")
+            yield Static(Text(_("Enter: pass the keyboard to {name}").format(name=self.player)), classes="hint")
+
+    def action_dismiss_screen(self) -> None:
+        """The player has seen his cards."""
+        self.dismiss(None)
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys of the current screen (each key's words given in English, marked with ``N_``, and
     translated here) and the rules of the game in short."""

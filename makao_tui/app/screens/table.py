@@ -35,6 +35,7 @@ from ..widgets.scores import ScoreSheet
 from .common import (
     TABLE_SHEETS,
     DealSummaryScreen,
+    HandOverScreen,
     HelpScreen,
     MatchEndScreen,
     PassDeviceScreen,
@@ -145,6 +146,9 @@ class TableScreen(Screen[None]):
         self.message: tuple[str, bool] | None = None
         #: whether the player paused the AI seats (``z``)
         self.paused = False
+        #: hot-seat: the log entry whose private cards were last shown before a pass (see
+        #: :meth:`unseen_cards`)
+        self._cards_shown = -1
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -303,12 +307,40 @@ class TableScreen(Screen[None]):
         if seating.deal_over:
             self._deal_over()
         elif seating.needs_pass():
-            seating.at_keyboard = None
-            self.on_turn_change()
-            self.refresh_table()
             self._passing = True
-            guard = 0.5 if self.makao_app.ai_in_worker else 0.0
-            self.app.push_screen(PassDeviceScreen(seating.names[cast(int, seating.to_act)], guard), self._passed)
+            seen = self.unseen_cards()
+            if seen:  # his own cards first, his hand still showing; then the keyboard is passed
+                self.app.push_screen(HandOverScreen(seen, seating.names[cast(int, seating.to_act)]),
+                                     lambda _result: self._cover())
+            else:
+                self._cover()
+
+    def _cover(self) -> None:
+        """Hide every hand behind the pass screen for the human to act."""
+        seating = self.seating
+        seating.at_keyboard = None
+        self.on_turn_change()
+        self.refresh_table()
+        guard = 0.5 if self.makao_app.ai_in_worker else 0.0
+        self.app.push_screen(PassDeviceScreen(seating.names[cast(int, seating.to_act)], guard), self._passed)
+
+    def unseen_cards(self) -> str:
+        """Hot-seat, before the keyboard is passed on: the words of the last move of the player
+        leaving it when it brought him cards only he may see (a card drawn that does not fit,
+        a penalty taken: an event ``private_to`` him) and he has not seen them at the table yet
+        ("" if none): his turn ended with it, so the pass screen would come before he saw them."""
+        seating = self.seating
+        leaving, log = seating.at_keyboard, seating.log
+        if leaving is None:
+            return ""
+        mine = [i for i, entry in enumerate(log) if entry.seat == leaving and entry.deal == seating.deal_number]
+        if not mine or mine[-1] <= self._cards_shown:
+            return ""
+        self._cards_shown = mine[-1]
+        entry = log[mine[-1]]
+        if not any(event.private_to == leaving for event in entry.events):
+            return ""
+        return self.events_text(entry.events)
 
     def _passed(self, _result: Any) -> None:
         self._passing = False
