@@ -25,9 +25,10 @@ def next_order(order: str) -> str:
 
 
 def shown_order(hand: Sequence[Card], order: str, trump: str | None = None) -> list[int]:
-    """Places in ``hand`` in the order they are shown: ``"suit"`` groups the suits (♣ ♦ ♥ ♠, the ``trump`` suit first) and sorts each by rank, 2 low
-    and ace high; ``"rank"`` sorts by rank, then suit (the trumps first, as a group). Equal cards
-    (two packs) keep the hand's order; jokers (RULES.md §5 ``jokers``) come last.
+    """Places in ``hand`` in the order they are shown: ``"suit"`` groups the suits (♣ ♦ ♥ ♠, the
+    ``trump`` suit first) and sorts each by rank, 2 low and ace high; ``"rank"`` sorts by rank,
+    then suit (the trumps first, as a group). Equal cards (two packs) keep the hand's order;
+    jokers (RULES.md §5 ``jokers``) come last.
     Raises ValueError for an unknown ``order``."""
     if order not in ORDERS:
         raise ValueError(f"unknown hand order {order!r} (known: {', '.join(ORDERS)})")

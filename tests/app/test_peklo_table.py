@@ -8,9 +8,6 @@ import pytest
 from textual.widgets import DataTable
 
 from makao_tui.ai import ai_for
-from makao_tui.app.widgets.status import StatusLine
-from makao_tui.table import SeatSpec
-
 from makao_tui.app.screens.common import (
     DealSummaryScreen,
     HelpScreen,
@@ -20,9 +17,11 @@ from makao_tui.app.screens.common import (
 )
 from makao_tui.app.screens.peklo import PekloTableScreen
 from makao_tui.app.widgets.cards import HandView
+from makao_tui.app.widgets.status import StatusLine
 from makao_tui.engine import i18n
 from makao_tui.engine.actions import Bid, Play
 from makao_tui.games.peklo import deal_count
+from makao_tui.table import SeatSpec
 
 from .peklo_scenes import app_peklo, hooked, keyboard_view, last_to_bid, must_follow
 from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, peek, step, wait_for

@@ -8,6 +8,7 @@ import random
 from rich.console import Console
 from textual.widgets import DataTable
 
+from makao_tui.ai import ai_for
 from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.common import (
     DealSummaryScreen,
@@ -23,7 +24,6 @@ from makao_tui.app.screens.setup import SetupScreen
 from makao_tui.app.screens.shedding import ShedTableScreen
 from makao_tui.app.widgets.cards import HandView
 from makao_tui.app.widgets.status import StatusLine
-from makao_tui.ai import ai_for
 from makao_tui.engine.actions import Play
 from makao_tui.games.shedding import CardsDrawn, StockRebuilt
 

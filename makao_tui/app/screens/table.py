@@ -311,11 +311,11 @@ class TableScreen(Screen[None]):
             seen = self.unseen_cards()
             if seen:  # his own cards first, his hand still showing; then the keyboard is passed
                 self.app.push_screen(HandOverScreen(seen, seating.names[cast(int, seating.to_act)]),
-                                     lambda _result: self._cover())
+                                     lambda _result: self._cover_for_pass())
             else:
-                self._cover()
+                self._cover_for_pass()
 
-    def _cover(self) -> None:
+    def _cover_for_pass(self) -> None:
         """Hide every hand behind the pass screen for the human to act."""
         seating = self.seating
         seating.at_keyboard = None
