@@ -8,6 +8,7 @@ from textual.widgets import DataTable
 from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.common import (
     DealSummaryScreen,
+    HandOverScreen,
     HelpScreen,
     MatchEndScreen,
     PassDeviceScreen,
@@ -43,10 +44,10 @@ def test_all_ai_match_runs_from_the_cut_to_the_end_of_match_screen():
                 break
             if settlement(app):
                 summaries.append(len(match.deals))
-                await pilot.press("enter")
             await step(pilot)
         assert match.is_over
-        assert summaries == list(range(1, len(match.deals) + 1))
+        # no key was pressed: a match of AI seats deals on by itself (summaries seen in passing)
+        assert set(summaries) <= set(range(1, len(match.deals) + 1))
         assert sum(match.totals) == 30
         table = app.screen.query_one(DataTable)
         assert table.row_count == len(match.deals) + 1  # one row per hand, then the bankrolls
@@ -104,6 +105,11 @@ def test_hot_seat_hand_covers_each_card_and_plays_r_d_s_by_keys():
         assert state.view(0).replaced[0] == 1 and session.to_act == 0  # replacing is not the turn's end
         new = state.view(0).hand[0]
         await pilot.press("d")
+        # Ann sees the card she drew before the keyboard goes to Bob
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        drew = [e for e in session.log if e.seat == 0][-1].events[0]
+        assert drew.card.label() in text_of(app.screen.query_one(".what"))
+        await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PassDeviceScreen))
         assert session.to_act == 1
         players = text_of(table.query_one("#players"))

@@ -75,11 +75,11 @@ def test_all_ai_match_runs_to_the_end_of_match_screen():
                 break
             if isinstance(app.screen, DealSummaryScreen):
                 summaries.append(len(peek(app).match.deals))
-                await pilot.press("enter")
             await step(pilot)
         match = peek(app).match
         assert match.is_over and max(match.totals) >= 200
-        assert summaries == list(range(1, len(match.deals) + 1))
+        # no key was pressed: a match of AI seats deals on by itself (summaries seen in passing)
+        assert set(summaries) <= set(range(1, len(match.deals) + 1))
         table = app.screen.query_one(DataTable)
         assert table.row_count == len(match.deals) + 1  # one row per deal, then the limit row
         result = text_of(app.screen.query_one("#result"))
