@@ -498,10 +498,10 @@ def test_ascii_mode_has_no_suit_symbols_on_the_start_screen_or_in_help():
 def test_q_on_a_deal_summary_asks_before_quitting():
     from makao_tui.app.screens.common import ConfirmScreen
 
-    app = app_ru(seats=(AI, AI), seed=11, loss_limit=200)
+    app = app_ru(seats=(ANN, AI), seed=11, loss_limit=200)  # (a match of AI seats only deals on by itself)
 
     async def body(pilot):
-        await wait_for(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await autoplay(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("n")
