@@ -80,9 +80,14 @@ TERMINAL_CHECK_S = 1.0
 #: the seats of a match started without any, as (name, is AI): a human (the name translated when
 #: used), then AI seats named by the table
 DEFAULT_SEATS = ((N_("Player 1"), False), ("", True), ("", True))
-#: the table's pace (``makao --pace``): seconds the table pauses before each AI move, so that a
-#: person can follow the play (the AI thinks during the pause; a longer thought is not padded)
-PACES = {"fast": 0.2, "normal": 0.6, "slow": 1.5}
+#: the table's paces, in the order its ``a`` key goes through them: seconds the table pauses
+#: before each AI move, so that a person can follow the play (the AI thinks during the pause; a
+#: longer thought is not padded); "instant" does not pause at all
+TABLE_PACES = {"slow": 1.5, "normal": 0.6, "fast": 0.2, "instant": 0.0}
+#: the paces ``makao --pace`` offers (instant is the table's key's alone)
+PACES = {name: TABLE_PACES[name] for name in ("fast", "normal", "slow")}
+#: the words of each pace (the table's key bar and status line; translated where shown)
+PACE_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
 
 #: the keys of the menus, for the help screen (the words translated when shown)
 GENERAL_KEYS = [
@@ -153,7 +158,11 @@ class MakaoApp(App[None]):
         self._shared_from_menu = False
         #: the hard AI's budget per decision (None: the default, 1 s)
         self.thinking = thinking
+        #: the pause (seconds) before each AI move now; the tables' ``a`` key changes it
         self.ai_delay = ai_delay
+        #: whether the AI thinks in its own process (with ``ai_delay`` 0 at the start, as in
+        #: tests, the AI seats move at once on the app's thread, whatever pace is chosen later)
+        self.ai_in_worker = ai_delay > 0
         self.clock = clock
         self._start = (variant, rules, list(seats) if seats else None, seed)
         self._resume = resume
@@ -186,8 +195,8 @@ class MakaoApp(App[None]):
         self._loop: asyncio.AbstractEventLoop | None = None
         #: the folder the lessons are read from (None: the package's own, ``makao_tui/lessons``)
         self.lessons_dir: Path | None = None
-        #: the order hands are shown in (the tables' o key): "dealt", "suit" or "rank"
-        self.hand_order = "dealt"
+        #: the order hands are shown in (the tables' o key): "suit" or "rank"
+        self.hand_order = "suit"
         #: the player's settings as read at start (the language chosen on the start screen)
         self.settings = load_settings()
 
@@ -406,8 +415,22 @@ class MakaoApp(App[None]):
     def _table_options(self, variant: Variant) -> dict[str, Any]:
         """How this app's tables run: the AI in the app's worker after the table's pace (at once
         with ``ai_delay`` 0), the hard AI's budget, a failure said in a notification."""
-        return {"worker": self.ai_worker if self.ai_delay > 0 else None, "ai_delay": self.ai_delay,
+        return {"worker": self.ai_worker if self.ai_in_worker else None, "ai_delay": self.ai_delay,
                 "pace": table_for(variant).pace, "thinking": self.thinking, "on_error": self._table_failed}
+
+    @property
+    def pace(self) -> str:
+        """The name of the pace in :data:`TABLE_PACES` nearest to :attr:`ai_delay`."""
+        return min(TABLE_PACES, key=lambda name: abs(TABLE_PACES[name] - self.ai_delay))
+
+    def set_pace(self, name: str) -> None:
+        """Pause ``TABLE_PACES[name]`` seconds before each AI move from now on, at the table under
+        way (an in-process one: a shared table keeps its host's pace) and the next ones. KeyError
+        for a name not in :data:`TABLE_PACES`."""
+        self.ai_delay = TABLE_PACES[name]
+        table = self.table
+        if table is not None:
+            table.ai_delay = self.ai_delay
 
     def _table_failed(self, exc: BaseException) -> None:
         """The table's AI task failed outside an AI's own choice: said, the app goes on."""

@@ -1,4 +1,5 @@
-"""The order a hand is shown in: as dealt, by suit or by rank (the ``o`` key at every table).
+"""The order a hand is shown in: by suit or by rank (the ``o`` key at every table). (The engine
+gives a seat its hand sorted, the suits in turn: an order "as dealt" would show the same.)
 
 Only the picture changes: the engine keeps the hand in its own order, and a table screen maps a
 card shown at place ``i`` back to the engine's card with :func:`shown_order`. Trumps (Peklo, RULES.md
@@ -13,9 +14,9 @@ from ..engine.cards import JOKER, SUITS, Card
 from ..engine.i18n import N_
 
 #: the orders, in the order the key cycles through them
-ORDERS = ("dealt", "suit", "rank")
-#: how each order is named in the key bar and the hand's title (translated where shown)
-ORDER_WORDS = {"dealt": N_("as dealt"), "suit": N_("by suit"), "rank": N_("by rank")}
+ORDERS = ("suit", "rank")
+#: how each order is named in the hand's title and the status line (translated where shown)
+ORDER_WORDS = {"suit": N_("by suit"), "rank": N_("by rank")}
 
 
 def next_order(order: str) -> str:
@@ -24,16 +25,14 @@ def next_order(order: str) -> str:
 
 
 def shown_order(hand: Sequence[Card], order: str, trump: str | None = None) -> list[int]:
-    """Places in ``hand`` in the order they are shown: ``"dealt"`` keeps the hand's order;
-    ``"suit"`` groups the suits (♣ ♦ ♥ ♠, the ``trump`` suit first) and sorts each by rank, 2 low
-    and ace high; ``"rank"`` sorts by rank, then suit (the trumps first, as a group). Equal cards
-    (two packs) keep the hand's order; jokers (RULES.md §5 ``jokers``) come last.
+    """Places in ``hand`` in the order they are shown: ``"suit"`` groups the suits (♣ ♦ ♥ ♠, the
+    ``trump`` suit first) and sorts each by rank, 2 low and ace high; ``"rank"`` sorts by rank,
+    then suit (the trumps first, as a group). Equal cards (two packs) keep the hand's order;
+    jokers (RULES.md §5 ``jokers``) come last.
     Raises ValueError for an unknown ``order``."""
     if order not in ORDERS:
         raise ValueError(f"unknown hand order {order!r} (known: {', '.join(ORDERS)})")
     places = list(range(len(hand)))
-    if order == "dealt":
-        return places
 
     def suit_key(card: Card) -> int:
         if card == JOKER:

@@ -542,8 +542,8 @@ class Table:
             return Words(UNDO_SETTLED.get(self.variant.deal_word, UNDO_SETTLED["deal"]))
         if point < self._undo_floor:
             # one step only: going back further would show the computer's answers to moves not made
-            return Words("only your last move can be taken back, and it was: play on, and your next move can be taken "
-                         "back")
+            return Words("undo goes back one move only, and you have just taken one back: make your next move, and "
+                         "that one can be taken back")
         return None
 
     def _refused(self, kind: str, words: Words | str, intent: str, action: dict[str, Any] | None = None) -> Refusal:

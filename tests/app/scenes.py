@@ -21,7 +21,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from makao_tui.ai import ai_for
 from makao_tui.app.main import MakaoApp
-from makao_tui.app.screens.common import DealSummaryScreen, MatchEndScreen, PassDeviceScreen
+from makao_tui.app.screens.common import DealSummaryScreen, HandOverScreen, MatchEndScreen, PassDeviceScreen
 from makao_tui.app.screens.table import TableScreen
 from makao_tui.engine.match import Match
 from makao_tui.games import get_variant
@@ -155,7 +155,7 @@ def humans_turn(app) -> bool:
 
 
 async def autoplay(pilot, until: Callable[[], bool], steps: int = 10 * PATIENCE) -> None:
-    """Play the human seats with the game's AI (and press Enter on pass and summary screens)
+    """Play the human seats with the game's AI (and press Enter on pass, hand-over and summary screens)
     until ``until()`` holds; fail after ``steps`` steps."""
     app = pilot.app
     rng = random.Random(0)
@@ -169,7 +169,7 @@ async def autoplay(pilot, until: Callable[[], bool], steps: int = 10 * PATIENCE)
             player = ai_for(seating.variant.id)
             screen.act(player.choose(seating.view, rng))  # the view the table sent this seat
             continue
-        if isinstance(screen, (DealSummaryScreen, PassDeviceScreen)):
+        if isinstance(screen, (DealSummaryScreen, HandOverScreen, PassDeviceScreen)):
             await pilot.press("enter")
         await step(pilot)
 

@@ -63,7 +63,7 @@ def test_marks_follow_the_sorted_hand():
 
     async def body(pilot):
         await wait_for(pilot, lambda: humans_turn(app))
-        await pilot.press("o", "o")  # by rank: 4♠ 5♣ 6♦ 6♠ A♣
+        await pilot.press("o")  # by rank: 4♠ 5♣ 6♦ 6♠ A♣
         await pilot.press("3", "space", "4", "space")
         assert app.screen.marked == [2, 4]  # places in the engine's hand
         assert app.screen.query_one(HandView).marked == (2, 3)  # places as shown

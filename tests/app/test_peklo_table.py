@@ -2,9 +2,12 @@
 a refused revoke, the hook's forbidden bid, help and the score sheet."""
 
 
+import random
+
 import pytest
 from textual.widgets import DataTable
 
+from makao_tui.ai import ai_for
 from makao_tui.app.screens.common import (
     DealSummaryScreen,
     HelpScreen,
@@ -14,13 +17,15 @@ from makao_tui.app.screens.common import (
 )
 from makao_tui.app.screens.peklo import PekloTableScreen
 from makao_tui.app.widgets.cards import HandView
+from makao_tui.app.widgets.status import StatusLine
 from makao_tui.engine import i18n
 from makao_tui.engine.actions import Bid, Play
 from makao_tui.games.peklo import deal_count
+from makao_tui.table import SeatSpec
 
 from .peklo_scenes import app_peklo, hooked, keyboard_view, last_to_bid, must_follow
 from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, peek, step, wait_for
-from .test_table import run, status_text, text_of
+from .test_table import cut_words, run, shown_words, status_text, text_of
 
 
 def table_of(app) -> PekloTableScreen:
@@ -37,12 +42,14 @@ def test_all_ai_match_of_seven_runs_to_the_end_of_match_screen():
                 break
             if isinstance(app.screen, DealSummaryScreen):
                 summaries.append(len(peek(app).match.deals))
-                assert f"{summaries[-1]} card" in text_of(app.screen.query_one("#result"))
-                await pilot.press("enter")
+                shown = app.screen.query("#result")  # (it may be going on already)
+                if shown:
+                    assert f"{summaries[-1]} card" in text_of(shown.first())
             await step(pilot)
         match = peek(app).match
         assert match.is_over and len(match.deals) == deal_count(7) == 7
-        assert summaries == list(range(1, 8))
+        # no key was pressed: a match of AI seats deals on by itself (summaries seen in passing)
+        assert set(summaries) <= set(range(1, 8))
         table = app.screen.query_one(DataTable)
         assert table.row_count == 7 + 1  # one row per deal, then the totals
         assert [str(c.label) for c in table.columns.values()][:2] == ["Cards", "Trump"]
@@ -209,3 +216,32 @@ def test_every_seat_of_seven_stays_in_sight_while_the_dealer_bids_at_80x24(langu
         assert i18n._("Your bid, {name}: how many tricks will you take?").format(name="Ann") in str(panel.border_title)
 
     run(app, body)
+
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("players", [3, 7])
+@pytest.mark.parametrize("language", ["en", "ru", "pl"])
+def test_no_word_of_the_log_or_the_status_line_is_cut(language, players, size):
+    # issue 30: "Player 1 заказывае" / "0" in the Russian log at 80×24, the players' table taking
+    # the log's room
+    i18n.set_language(language)
+    app = app_peklo(seats=(SeatSpec(i18n._("Player 1"), False),) + (AI,) * (players - 1), seed=2)
+    rng = random.Random(1)
+
+    async def body(pilot):
+        for _ in patience("three deals played"):
+            await step(pilot)
+            screen = app.screen
+            if isinstance(screen, PekloTableScreen):
+                assert not cut_words(app, screen.query_one("#log"), screen.log_lines())
+                status = screen.query_one(StatusLine)
+                assert shown_words(app, status) == str(status.render()).split()
+            if len(peek(app).match.deals) > 3:
+                break
+            if humans_turn(app):
+                screen.act(ai_for("peklo").choose(screen.seating.view, rng))
+            elif isinstance(screen, DealSummaryScreen):
+                await pilot.press("enter")
+
+    run(app, body, size=size)

@@ -140,8 +140,11 @@ def test_undo_takes_back_the_humans_last_move_and_the_ai_moves_after_it(make):
         human_moves(app, rng)
         await autoplay(pilot, lambda: humans_turn(app))
         seq = app.seating.seq
+        mine = [e for e in peek(app).log if e.seat == 0][-1]
+        move = mine.events[0].text(peek(app).names, viewer=0)
         await pilot.press("u")
         await wait_for(pilot, lambda: app.seating.seq != seq and humans_turn(app))  # the same screen, updated anew
+        assert status_text(app).startswith(f"Taken back: {move}")  # it says what it took back
         assert peek(app).match.state.snapshot() == before
         assert tuple(peek(app).match.all_actions()) == kept == stored_actions(app.writer.id)
         assert peek(app).log_lines() == log
@@ -170,7 +173,7 @@ def test_undo_goes_back_one_move_only_until_the_human_moves_again():
         assert "u undo" not in str(app.screen.query_one("#keybar").render())
         await pilot.press("u")  # a second step back would show the AI's answers to moves not made
         await pilot.pause()
-        assert "only your last move" in status_text(app)
+        assert "one move only, and you have just taken one back" in status_text(app)
         assert tuple(peek(app).match.all_actions()) == two_moves_in
         human_moves(app, rng)
         await autoplay(pilot, lambda: humans_turn(app))

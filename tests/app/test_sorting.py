@@ -1,4 +1,4 @@
-"""The hand orders of the o key: as dealt, by suit, by rank; Peklo's trumps first."""
+"""The hand orders of the o key: by suit, by rank; Peklo's trumps first."""
 
 import pytest
 
@@ -11,9 +11,8 @@ def shown(text: str, order: str, trump: str | None = None) -> str:
     return " ".join(str(hand[i]) for i in shown_order(hand, order, trump))
 
 
-def test_as_dealt_by_suit_and_by_rank():
+def test_by_suit_and_by_rank():
     hand = "KS 2H TC AS 2C 9H"
-    assert shown(hand, "dealt") == hand
     assert shown(hand, "suit") == "2C TC 2H 9H KS AS"
     assert shown(hand, "rank") == "2C 2H 9H TC KS AS"
 
@@ -40,7 +39,7 @@ def test_jokers_come_last_in_both_sorted_orders():
 
 
 def test_the_key_cycles_through_the_orders():
-    assert [next_order(o) for o in ORDERS] == ["suit", "rank", "dealt"]
+    assert [next_order(o) for o in ORDERS] == ["rank", "suit"]
     with pytest.raises(ValueError):
         shown_order(parse_cards(["5H"]), "colour")
 
@@ -60,7 +59,11 @@ def test_o_sorts_the_hand_at_the_table_and_the_keys_follow_the_order_shown():
             await wait_for(pilot, lambda: humans_turn(app))
             table = app.screen
             engine_hand = tuple(peek(app).match.state.view(0).hand)
-            await pilot.press("o", "o")  # as dealt → by suit → by rank
+            # issue 30: o is in the key bar, and the title always names the order shown
+            assert "o order" in str(table.query_one("#keybar").render())
+            assert app.hand_order == "suit" and "by suit" in table.query_one("#hand-box").border_title
+            assert " ".join(str(c) for c in table.query_one(HandView).cards) == "3C KC 9H JS AS"
+            await pilot.press("o")  # by suit → by rank: another order on the screen
             await pilot.pause()
             assert app.hand_order == "rank"
             assert " ".join(str(c) for c in table.query_one(HandView).cards) == "3C 9H JS KC AS"
@@ -73,7 +76,7 @@ def test_o_sorts_the_hand_at_the_table_and_the_keys_follow_the_order_shown():
             assert peek(app).match.all_actions()[0][1].card == Card.parse("KC")
             await pilot.press("o")
             await pilot.pause()
-            assert app.hand_order == "dealt" and "Your hand is shown as dealt" in str(
+            assert app.hand_order == "suit" and "Your hand is shown by suit" in str(
                 table.query_one("#status").render())
 
     asyncio.run(main())

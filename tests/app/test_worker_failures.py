@@ -14,7 +14,7 @@ async def _failing_think(call, *args):
 
 def test_an_ai_turn_that_fails_in_its_worker_is_a_message_and_the_seat_plays_on():
     app = app_ru(seats=(AI, AI), seed=4)
-    app.ai_delay = 0.01  # AI turns run in the table's worker
+    app.ai_delay, app.ai_in_worker = 0.01, True  # AI turns run in the table's worker
     app.ai_worker.run = _failing_think
 
     async def body(pilot):

@@ -85,6 +85,32 @@ class PassDeviceScreen(Screen[None]):
             self.dismiss(None)
 
 
+class HandOverScreen(ModalScreen[None]):
+    """Hot-seat: the player whose turn just ended with cards only he may see (a card drawn that
+    did not fit, a penalty taken) sees them first, his hand still showing behind this line at the
+    foot of the table; Enter (or Space) then passes the keyboard on. ``what``: what happened, in
+    words; ``name``: the player the keyboard goes to."""
+
+    CSS_PATH = TABLE_SHEETS
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "dismiss_screen", N_("Pass the keyboard")),
+                                             Binding("q", "app.quit_match", N_("Quit"))]
+
+    def __init__(self, what: str, name: str) -> None:
+        super().__init__()
+        self.what = what
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="hand-over"):
+            yield Static(Text(self.what), classes="what")
+            yield Static(Text(_("Enter: pass the keyboard to {name}").format(name=self.player)), classes="hint")
+
+    def action_dismiss_screen(self) -> None:
+        """The player has seen his cards."""
+        self.dismiss(None)
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys of the current screen (each key's words given in English, marked with ``N_``, and
     translated here) and the rules of the game in short."""
@@ -224,17 +250,18 @@ class SheetKey:
 
 
 class DealSummaryScreen(Screen[None]):
-    """The end of a deal: its result, then the score sheet; Enter goes on. With ``sheet_key``, the
-    table's score-sheet key opens the sheet in full (with the chart of its totals) over it, as at
-    the table, and closes it again."""
+    """The end of a deal: its result, then the score sheet; Enter goes on, and so does the
+    screen by itself ``after`` seconds when given (a match of AI seats only; 0: at once). With
+    ``sheet_key``, the table's score-sheet key opens the sheet in full (with the chart of its
+    totals) over it, as at the table, and closes it again."""
 
     CSS_PATH = TABLE_SHEETS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go_on", N_("Go on"), priority=True),
-                Binding("q", "quit_match", N_("Quit"))]
+                Binding("q", "quit_match", N_("Quit")), Binding("z", "pause", N_("Pause"), show=False)]
 
     def __init__(self, title: str, result: RenderableType, sheet: ScoreSheet, go_on: str,
-                 sheet_key: SheetKey | None = None) -> None:
+                 sheet_key: SheetKey | None = None, after: float | None = None) -> None:
         super().__init__()
         self.heading = title
         self.result = result
@@ -243,6 +270,36 @@ class DealSummaryScreen(Screen[None]):
         self.sheet_key = sheet_key
         if sheet_key is not None:
             self._bindings.bind(sheet_key.key, "sheet", sheet_key.word)
+        self.after = after
+
+    def on_mount(self) -> None:
+        if self.after is not None:
+            if self.after > 0:
+                self.set_timer(self.after, self._by_itself)
+            else:  # (a timer of no time is refused)
+                self.call_after_refresh(self._by_itself)
+
+    def _by_itself(self) -> None:
+        """Go on, once nothing is over the summary (a question to quit waits for its answer), unless
+        the computer was paused meanwhile (``z``)."""
+        if self.after is None:
+            return
+        if self.app.screen is self:
+            self.dismiss(None)
+        elif self.is_attached:
+            self.set_timer(max(self.after, 0.1), self._by_itself)
+
+    def action_pause(self) -> None:
+        """Pause the computer at the table under the summary, or let it go on (the table's ``z``):
+        paused, the summary waits for Enter."""
+        table = next((s for s in reversed(self.app.screen_stack) if hasattr(s, "action_pause") and s is not self),
+                     None)
+        if table is None:
+            return
+        table.action_pause()
+        if getattr(table, "paused", False):
+            self.after = None
+            self.query_one("#go-on", Static).update(self._hint())
 
     def compose(self) -> ComposeResult:
         from ..widgets.scores import ScoreTable  # a table's screens: not loaded at start-up
@@ -251,12 +308,17 @@ class DealSummaryScreen(Screen[None]):
         yield Static(self.result, id="result")
         yield ScoreTable(self.sheet)
         yield Static("\n".join(self.sheet.notes), classes="notes", markup=False)
+        yield Static(self._hint(), classes="hint", id="go-on")
+
+    def _hint(self) -> str:
+        """The keys of the summary in words: Enter (or waiting, while it goes on by itself), the
+        score sheet's key where it has one, q."""
+        if self.after:
+            return _("Enter: {what} (or wait: it comes by itself)    q: quit").format(what=_(self.go_on_label))
         if self.sheet_key is None:
-            hint = _("Enter: {what}    q: quit").format(what=_(self.go_on_label))
-        else:
-            hint = _("Enter: {what}    {key}: {sheet}    q: quit").format(
-                what=_(self.go_on_label), key=self.sheet_key.key, sheet=_(self.sheet_key.word))
-        yield Static(hint, classes="hint")
+            return _("Enter: {what}    q: quit").format(what=_(self.go_on_label))
+        return _("Enter: {what}    {key}: {sheet}    q: quit").format(
+            what=_(self.go_on_label), key=self.sheet_key.key, sheet=_(self.sheet_key.word))
 
     def action_sheet(self) -> None:
         """The score sheet in full over the summary (its key closes it again)."""

@@ -101,6 +101,7 @@ class MacaoTableScreen(TableScreen):
     SHEET_WORD = N_("ledger")
     SHEET_TITLE = N_("{game} — ledger")
     SUMMARY_BACK = N_("back to the hand's settlement")
+    HAND_ORDER = False  # two cards at most
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "replace", N_("Replace")),
@@ -108,10 +109,6 @@ class MacaoTableScreen(TableScreen):
         Binding("s", "stand", N_("Stand")),
         Binding("l", "scores", N_("Ledger")),
     ]
-
-    def __init__(self, seating: Seating) -> None:
-        super().__init__(seating)
-        self.message: tuple[str, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
@@ -215,10 +212,13 @@ class MacaoTableScreen(TableScreen):
         return ", ".join(parts)
 
     def _alert(self, view: MacaoView) -> tuple[Text, bool]:
-        """The banner over the hand: news of the bank during its first hand, else whose turn."""
+        """The banner over the hand: news of the bank until the first move of its first hand
+        (then it is old news, in the log), else whose turn."""
         session = self.seating
         deal = session.deal_number
         log = session.log
+        if any(entry.deal == deal and entry.seat is not None for entry in log):
+            return self._turn_alert(view), False
         opening = [e for entry in log if entry.deal == deal and entry.seat is None for e in entry.events]
         passed = next((e for e in opening if isinstance(e, BankPassed) and e.seat is not None), None)
         if passed is not None and passed.seat is not None:
@@ -231,14 +231,19 @@ class MacaoTableScreen(TableScreen):
         if deal == 1 and any(entry.deal == 0 for entry in log):
             return Text(" " + _("{name} cut lowest and holds the first bank").format(
                 name=session.names[view.banker]), style="bold"), True
+        return self._turn_alert(view), False
+
+    def _turn_alert(self, view: MacaoView) -> Text:
+        """The banner's words on whose turn it is."""
+        session = self.seating
         if view.to_act is None:
-            return Text(" " + _("The hand is over")), False
+            return Text(" " + _("The hand is over"))
         name = session.names[view.to_act]
         if self._my_turn():
-            return Text(" " + _("Your turn, {name}").format(name=name)), False
+            return Text(" " + _("Your turn, {name}").format(name=name))
         if session.is_ai(view.to_act):
-            return Text(" " + _("{name} is thinking…").format(name=name)), False
-        return Text(" " + _("{name} to play").format(name=name)), False
+            return Text(" " + _("{name} is thinking…").format(name=name))
+        return Text(" " + _("{name} to play").format(name=name))
 
     def _show_hand(self, view: MacaoView) -> None:
         """The cards of the hand shown, face up, and their points; card backs while hidden."""

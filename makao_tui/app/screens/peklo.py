@@ -36,7 +36,7 @@ KEYS = [
     (N_("← →  or  0-9"), N_("bidding: choose your bid (type 1 then 2 for 12)")),
     (N_("← →  or  1-9, 0"), N_("playing: choose a card of your hand (0 is the tenth)")),
     (N_("Enter (or click)"), N_("make the chosen bid / play the chosen card")),
-    ("o", N_("show your hand as dealt, by suit or by rank, trumps first (press again for the next)")),
+    ("o", N_("show your hand by suit or by rank, trumps first (press again for the other)")),
     ("s", N_("score sheet")),
     ("?", N_("this help")),
     ("q / Ctrl+C", N_("quit (asks first)")),
@@ -103,7 +103,6 @@ class PekloTableScreen(TableScreen):
         self.selected: Card | None = None
         self.bid_choice = 0
         self._typed = ""
-        self.message: tuple[str, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")

@@ -26,7 +26,7 @@ from ...engine.actions import Draw, Pass, Play, Take
 from ...engine.cards import JOKER, RANKS, SUITS, Card, ascii_text, rank_plural, suit_label
 from ...engine.events import Event
 from ...engine.i18n import N_, _, ngettext
-from ...games.shedding import CardPlayed, CardsDrawn, PenaltyPending, ShedView
+from ...games.shedding import CardPlayed, CardsDrawn, PenaltyPending, ShedView, StockRebuilt
 from ...table import Seating
 from ..rules_text import rules_word
 from ..widgets.cards import CardView, HandView, card_text, suit_style, with_cards
@@ -50,7 +50,7 @@ KEYS = [
     ("t", N_("take the pending penalty")),
     ("p", N_("pass (keep the card you just drew)")),
     ("m", N_("call Makao with the next play (press again to cancel)")),
-    ("o", N_("show your hand as dealt, by suit or by rank (press again for the next)")),
+    ("o", N_("show your hand by suit or by rank (press again for the other)")),
 ]
 #: the help's heading over the keys of the pickers, which are theirs alone while one is open
 PICKERS_HEADING = ("", N_("In a picker (after an ace, a jack or a joker) its own keys choose, Esc cancels:"))
@@ -113,8 +113,12 @@ class ShedTableScreen(TableScreen):
         #: indices into the hand of the cards marked for a play of several cards, in order
         self.marked: list[int] = []
         self.makao_armed = False
-        self.message: tuple[str, bool] | None = None
         self._turn_owner: int | None = None
+        #: what just happened to the player at the keyboard, said in the status line until his
+        #: next move (a forgotten Makao's cards, a rebuilt stock), and how much of the log, read
+        #: by which seat, it was looked for in
+        self.news: str | None = None
+        self._news_read: tuple[int, int] = (0, -1)
 
     def joined(self, before: Any, entry: Any) -> bool:
         """A player's draws one after another in a deal (drawing until a card fits, RULES.md §2)
@@ -327,7 +331,50 @@ class ShedTableScreen(TableScreen):
         if self.message is not None:
             status.say(*self.message)
             return
-        status.say(self._hint(view))
+        self._read_news()
+        status.say(" ".join(words for words in (self.news, self._hint(view)) if words))
+
+    def _read_news(self) -> None:
+        """Look in the log entries not read yet for what happened to the player at the keyboard
+        and should be told where he looks, not only in the log (issue 30): the cards drawn for a
+        forgotten Makao or "po makale", a stock rebuilt from the pile. A new reader (the keyboard
+        passed on) or a log written anew (an undo) starts with no news."""
+        seating = self.seating
+        log, viewer = seating.log, seating.viewer()
+        read, reader = self._news_read
+        self._news_read = (len(log), viewer)
+        if reader != viewer or read > len(log) or not seating.humans:
+            self.news = None
+            return
+        said = [words for entry in log[read:] for event in entry.events
+                if (words := self._news_of(event, viewer))]
+        if said:
+            self.news = " ".join(said)
+
+    def _news_of(self, event: Event, viewer: int) -> str:
+        """The words of ``event`` for the status line, when it is news to ``viewer`` ("" if not)."""
+        if isinstance(event, StockRebuilt):
+            return ngettext("The stock ran out: the pile under the top card is shuffled into a new stock of {n} card.",
+                            "The stock ran out: the pile under the top card is shuffled into a new stock of {n} cards.",
+                            event.count).format(n=event.count)
+        if isinstance(event, CardsDrawn) and event.seat == viewer and event.reason in ("makao", "out"):
+            n, cards = len(event.cards), " ".join(c.label(self.ascii) for c in event.cards)
+            if event.reason == "makao":
+                words = ngettext("You did not call Makao: you draw {n} card ({cards}).",
+                                 "You did not call Makao: you draw {n} cards ({cards}).", n)
+            else:
+                words = ngettext('You did not call "po makale": you draw {n} card ({cards}).',
+                                 'You did not call "po makale": you draw {n} cards ({cards}).', n)
+            return words.format(n=n, cards=cards)
+        return ""
+
+    def act(self, action: Any) -> bool:
+        """As :meth:`TableScreen.act`; the news of the last move is old once the player moves again."""
+        before, self.news = self.news, None
+        if super().act(action):
+            return True
+        self.news = before
+        return False
 
     def _keys(self, view: ShedView) -> Text:
         """The key bar: the keys that do something now (from the legal actions), then the rest."""

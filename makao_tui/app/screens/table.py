@@ -30,7 +30,7 @@ from textual.widgets import Static
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
 from ...engine.cards import Card, rank_plural, suit_label
 from ...engine.events import Event
-from ...engine.i18n import N_, _, continuing
+from ...engine.i18n import N_, _, continuing, ngettext
 from ...table import Notice, Refusal, Seating, say_reason
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
@@ -40,6 +40,7 @@ from ..widgets.scores import ScoreSheet
 from .common import (
     TABLE_SHEETS,
     DealSummaryScreen,
+    HandOverScreen,
     HelpScreen,
     MatchEndScreen,
     PassDeviceScreen,
@@ -56,6 +57,11 @@ UNDO_KEY = ("u", N_("undo: take back your last move and the computer's after it,
                     "human against the computer; off in hot-seat)"))
 #: the help line of the rules key, which every table has
 RULES_KEY = ("F1", N_("the rules in full, the options of this match marked, the seed text one key away"))
+#: the help lines of the pace keys, which every table has
+PACE_KEYS = [("a", N_("the computer's pace: slow, normal, fast or instant (press again for the next)")),
+             ("z", N_("pause the computer's moves, and go on (an all-AI match waits between deals too)"))]
+#: how many AI pauses a deal's summary stays before an all-AI match deals on by itself
+SUMMARY_PAUSES = 8
 #: the help line of the hint key, which every table has
 HINT_KEY = ("h", N_("hint: what the hard AI would do in your place, and why (one human against the "
                     "computer; it thinks for up to a second)"))
@@ -117,6 +123,8 @@ class TableScreen(Screen[None]):
     SHEET_TITLE = N_("{game} — score sheet")
     #: where closing the score sheet opened over the deal's summary goes, in words
     SUMMARY_BACK = N_("back to the deal's summary")
+    #: whether the table shows a hand that ``o`` puts in another order (the family binds ``o``)
+    HAND_ORDER: ClassVar[bool] = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "scores", N_("Scores")),
@@ -125,6 +133,8 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("f1", "rules", N_("Rules")),
         Binding("q", "quit_match", N_("Quit")),
+        Binding("a", "pace", N_("Pace"), show=False),
+        Binding("z", "pause", N_("Pause"), show=False),
     ]
 
     #: a lesson's coach, set by the app before the screen is shown: ``coach()`` is the line to
@@ -146,6 +156,13 @@ class TableScreen(Screen[None]):
         self._log_fresh = True
         #: the key bar's lines and the width they were fitted to (see :meth:`key_bar`)
         self._bar_lines, self._bar_width = 1, 0
+        #: the message of the status line, and whether it is a refusal (None: the turn's hint)
+        self.message: tuple[str, bool] | None = None
+        #: whether the player paused the AI seats (``z``)
+        self.paused = False
+        #: hot-seat: the log entry whose private cards were last shown before a pass (see
+        #: :meth:`unseen_cards`)
+        self._cards_shown = -1
 
     @property
     def makao_app(self) -> MakaoApp:
@@ -232,13 +249,18 @@ class TableScreen(Screen[None]):
         self.advance()
 
     def on_screen_resume(self) -> None:
-        if self.on_top:
+        if self.on_top and not self.paused:
             self.seating.play()
         self.advance()
 
     def on_screen_suspend(self) -> None:
         # a local table waits while help, a score sheet, a summary... is over it
         self.seating.hold(True)
+        # a message said before a dialog opened (a refusal, a hint) is old news under it: a suit
+        # picker over "Not allowed: 3♦ matches neither…" reads as if the ace were refused too
+        if self.message is not None and not self.leaving and self.is_mounted:
+            self.message = None
+            self.refresh_table()
 
     def _tick(self) -> None:
         self.seating.tick()
@@ -303,12 +325,40 @@ class TableScreen(Screen[None]):
         if seating.deal_over:
             self._deal_over()
         elif seating.needs_pass():
-            seating.at_keyboard = None
-            self.on_turn_change()
-            self.refresh_table()
             self._passing = True
-            guard = min(0.5, self.makao_app.ai_delay)
-            self.app.push_screen(PassDeviceScreen(seating.names[cast(int, seating.to_act)], guard), self._passed)
+            seen = self.unseen_cards()
+            if seen:  # his own cards first, his hand still showing; then the keyboard is passed
+                self.app.push_screen(HandOverScreen(seen, seating.names[cast(int, seating.to_act)]),
+                                     lambda _result: self._cover_for_pass())
+            else:
+                self._cover_for_pass()
+
+    def _cover_for_pass(self) -> None:
+        """Hide every hand behind the pass screen for the human to act."""
+        seating = self.seating
+        seating.at_keyboard = None
+        self.on_turn_change()
+        self.refresh_table()
+        guard = 0.5 if self.makao_app.ai_in_worker else 0.0
+        self.app.push_screen(PassDeviceScreen(seating.names[cast(int, seating.to_act)], guard), self._passed)
+
+    def unseen_cards(self) -> str:
+        """Hot-seat, before the keyboard is passed on: the words of the last move of the player
+        leaving it when it brought him cards only he may see (a card drawn that does not fit,
+        a penalty taken: an event ``private_to`` him) and he has not seen them at the table yet
+        ("" if none): his turn ended with it, so the pass screen would come before he saw them."""
+        seating = self.seating
+        leaving, log = seating.at_keyboard, seating.log
+        if leaving is None:
+            return ""
+        mine = [i for i, entry in enumerate(log) if entry.seat == leaving and entry.deal == seating.deal_number]
+        if not mine or mine[-1] <= self._cards_shown:
+            return ""
+        self._cards_shown = mine[-1]
+        entry = log[mine[-1]]
+        if not any(event.private_to == leaving for event in entry.events):
+            return ""
+        return self.events_text(entry.events)
 
     def _passed(self, _result: Any) -> None:
         self._passing = False
@@ -327,9 +377,13 @@ class TableScreen(Screen[None]):
         result = self.deal_result()
         if self.coach is not None:  # a lesson: its end words, and it ends with this deal
             result, go_on = Group(Text(self.coach_end, style="bold"), Text(""), result), N_("end the lesson")
+        # a match of AI seats only, watched, deals on by itself (unless paused)
+        by_itself = not self.seating.humans and not self.watching
+        after = SUMMARY_PAUSES * self.makao_app.ai_delay if by_itself and not self.paused else None
         self.app.push_screen(
             DealSummaryScreen(self.deal_title(number), result, self.score_sheet(), go_on,
-                              SheetKey(self.SHEET_KEY, self.SHEET_WORD, self.sheet_title(), self.SUMMARY_BACK)),
+                              SheetKey(self.SHEET_KEY, self.SHEET_WORD, self.sheet_title(), self.SUMMARY_BACK),
+                              after),
             self._after_summary)
 
     def _after_summary(self, _result: Any) -> None:
@@ -360,7 +414,7 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         """Show the keys and the rules in short."""
         variant = self.seating.variant
-        keys = [*self.help_keys(), UNDO_KEY, HINT_KEY, RULES_KEY, *self.picker_keys()]
+        keys = [*self.help_keys(), UNDO_KEY, HINT_KEY, *PACE_KEYS, RULES_KEY, *self.picker_keys()]
         text = rules_text(variant, self.seating.rules) + "\n\n" + variant.help_words()
         self.app.push_screen(HelpScreen(_("{game} — help").format(game=variant.title()), keys, text))
 
@@ -407,7 +461,7 @@ class TableScreen(Screen[None]):
         the events): each event's words, and a deal's opening headed "Deal 3:" ("Hand 3:" in
         Macao, as its table says)."""
         seating = self.seating
-        names, viewer = seating.names, seating.viewer()
+        names = seating.names
         heading = _(DEAL_HEADING.get(seating.variant.deal_word, DEAL_HEADING["deal"]))
         lines = []
         entries = seating.log[start:]
@@ -419,17 +473,22 @@ class TableScreen(Screen[None]):
                 runs.append([entry])
         for run in runs:
             entry = run[0]
-            events = entry.events if len(run) == 1 else self.joined_events(run)
-            said = [e.text(names, self.ascii, viewer) for e in events]
-            text = " — ".join([*said[:1], *(continuing(words, names) for words in said[1:])])
+            text = self.events_text(entry.events if len(run) == 1 else self.joined_events(run))
             lines.append(heading.format(number=entry.deal, events=continuing(text, names))
                          if entry.seat is None and entry.deal else text)
         return lines
 
+    def events_text(self, events: Sequence[Event]) -> str:
+        """``events`` in words as the shown seat may read them, joined by dashes ("Ann plays 7♥ —
+        the stock is rebuilt…")."""
+        names, viewer = self.seating.names, self.seating.viewer()
+        said = [e.text(names, self.ascii, viewer) for e in events]
+        return " — ".join([*said[:1], *(continuing(words, names) for words in said[1:])])
+
     # ------------------------------------------------------------ the hand's order (o)
 
     def shown_hand(self, hand: Sequence[Card]) -> list[Card]:
-        """``hand`` in the order the player chose with ``o``: as dealt, by suit or by rank, the
+        """``hand`` in the order the player chose with ``o``: by suit or by rank, the
         :meth:`trump_suit` first (:mod:`makao_tui.app.sorting`); the engine's order is untouched."""
         return [hand[i] for i in self.shown_indices(hand)]
 
@@ -442,12 +501,11 @@ class TableScreen(Screen[None]):
         return None
 
     def order_title(self) -> str:
-        """The hand's order for its box title: "" as dealt, else " · by suit" / " · by rank"."""
-        order = self.makao_app.hand_order
-        return "" if order == "dealt" else f" · {_(ORDER_WORDS[order])}"
+        """The hand's order for its box title: " · by suit" / " · by rank"."""
+        return f" · {_(ORDER_WORDS[self.makao_app.hand_order])}"
 
     def action_sort_hand(self) -> None:
-        """Show the hand in the next order (as dealt → by suit → by rank), for the rest of the
+        """Show the hand in the other order (by suit ↔ by rank), for the rest of the
         app's run."""
         app = self.makao_app
         app.hand_order = next_order(app.hand_order)
@@ -486,9 +544,17 @@ class TableScreen(Screen[None]):
 
     def key_bar(self, keys: list[tuple[str, str]]) -> Text:
         """The key bar (:func:`fit_key_bar`): ``keys`` ((key, word) pairs that do something now,
-        from the legal actions), then the score sheet, undo and hint when they would work, help,
-        rules and quit."""
-        table_keys = [(self.SHEET_KEY, self.SHEET_WORD)]
+        from the legal actions; while none, the computer's pace and pause), then the hand's order
+        (where a hand shows), the score sheet, undo and hint when they would work, help, rules and
+        quit."""
+        if not keys and self.makao_app.table is not None and any(
+                self.seating.is_ai(s) for s in range(self.seating.players)):
+            from ..main import PACE_WORDS
+
+            pace = _("pace: {pace}").format(pace=_(PACE_WORDS[self.makao_app.pace]))
+            keys = [("a", pace), ("z", N_("go on") if self.paused else N_("pause"))]
+        table_keys = [("o", N_("order"))] if self.HAND_ORDER and self.seating.hand_seat() is not None else []
+        table_keys.append((self.SHEET_KEY, self.SHEET_WORD))
         if self.undo_refusal() is None:
             table_keys.append(("u", N_("undo")))
         if self.hint_refusal() is None:
@@ -511,10 +577,34 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         """Take back the human's last action and the computer's actions after it (one human
         against AI seats only); the table rebuilds the match from the stored actions and every
-        update after it is a fresh one."""
+        update after it is a fresh one. The status line says what was taken back, or why not."""
+        taken = self.undo_words()
         refusal = self.seating.undo()
         if refusal is not None:
             self.say(refusal.reason, error=True)
+        elif taken:
+            self.say(taken)
+
+    def undo_words(self) -> str:
+        """What ``u`` would take back, in words, from the log the human read: "Taken back: Ann
+        plays 7♥, and the 2 moves after it (Olga, Piotr)."; "" when the log has no move of the
+        human's in the deal under way (the table then refuses the undo and says why)."""
+        seating = self.seating
+        if len(seating.humans) != 1:
+            return ""
+        seat, log = seating.humans[0], seating.log
+        deal = seating.deal_number
+        mine = [i for i, entry in enumerate(log) if entry.seat == seat and entry.deal == deal]
+        if not mine:
+            return ""
+        move = self.events_text(log[mine[-1]].events)
+        after = [entry.seat for entry in log[mine[-1] + 1:] if entry.seat is not None]
+        if not after:
+            return _("Taken back: {move}.").format(move=move)
+        who = ", ".join(seating.names[s] for s in dict.fromkeys(after))
+        return ngettext("Taken back: {move}, and the move after it ({names}).",
+                        "Taken back: {move}, and the {n} moves after it ({names}).",
+                        len(after)).format(move=move, n=len(after), names=who)
 
     def hint_refusal(self) -> str | None:
         """Why ``h`` cannot give a hint now, or None if it can."""
@@ -552,6 +642,34 @@ class TableScreen(Screen[None]):
             self.say(_("Hint: {action} (the hard AI {reason}).").format(
                 action=describe_action(self.seating.hint_action(answer), self.ascii),
                 reason=self.seating.hint_reason(answer)))
+
+    def action_pace(self) -> None:
+        """The computer's next pace (slow → normal → fast → instant), for this table and the next
+        ones (:meth:`MakaoApp.set_pace`); a shared table keeps its host's."""
+        from ..main import PACE_WORDS, TABLE_PACES
+
+        app = self.makao_app
+        if app.table is None:
+            self.say(_("the pace of a shared table is its host's"), error=True)
+            return
+        names = list(TABLE_PACES)
+        app.set_pace(names[(names.index(app.pace) + 1) % len(names)])
+        self.say(_("The computer's pace: {pace} (a: another pace).").format(pace=_(PACE_WORDS[app.pace])))
+        self.refresh_table()
+
+    def action_pause(self) -> None:
+        """Pause the AI seats (``z``), or let them go on; while paused an all-AI match also waits
+        at the end of each deal."""
+        if self.makao_app.table is None:
+            self.say(_("a shared table goes on at its host's pace"), error=True)
+            return
+        self.paused = not self.paused
+        self.seating.hold(self.paused)
+        if not self.paused and self.on_top:
+            self.seating.play()
+        self.say(_("Paused: the computer waits (z: go on).") if self.paused
+                 else _("The computer plays on (z: pause)."))
+        self.refresh_table()
 
     def action_quit_match(self) -> None:
         """Leave the match, asking first (see :meth:`MakaoApp.action_quit_match`)."""

@@ -21,8 +21,10 @@ class EventLog(RichLog):
     height changes."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        # each line is wrapped to the width the log has (min_width 1: RichLog's own minimum would
+        # make a narrow log's lines wider than itself, their ends cut off)
         super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True,
-                         min_width=20, max_lines=KEEP)
+                         min_width=1, max_lines=KEEP)
         self._shown: deque[str] = deque(maxlen=KEEP)
         self._width = 0
 
