@@ -58,6 +58,12 @@ def passing(term: Terminal) -> bool:
     return shows(term, "Pass the keyboard to {name}")
 
 
+def handing_over(term: Terminal) -> bool:
+    """Whether a hot-seat turn ended with cards only its player may see, shown on a line at the
+    hand's foot until Enter hands the keyboard over."""
+    return shows(term, "Enter: pass the keyboard to {name}") and not passing(term)
+
+
 def my_turn(term: Terminal) -> bool:
     """Whether the table waits for the seat at the keyboard: the key bar offers to act and the hand
     shows (Macao's cards have no keys: its bar offers the ledger, ``l``)."""
@@ -141,14 +147,18 @@ def dismiss_pass(term: Terminal) -> None:
 def play_until(term: Terminal, done: Callable[[Terminal], bool], on_pass: Callable[[Terminal], None] | None = None,
                turns: int = MOST_TURNS) -> None:
     """Play the seats at the keyboard until ``done(term)``: take each turn, answer a picker with
-    its last choice, and on the hot-seat pass screen call ``on_pass`` (if given) and let the next
-    player in. Fails after ``turns`` turns."""
+    its last choice, hand the keyboard over after a turn that showed its player his new cards,
+    and on the hot-seat pass screen call ``on_pass`` (if given) and let the next player in. Fails
+    after ``turns`` turns."""
     for _ in range(turns):
-        term.wait(lambda t: done(t) or passing(t) or picker_keys(t) or my_turn(t),
-                  "a turn, a picker, the pass screen or the end")
+        term.wait(lambda t: done(t) or passing(t) or handing_over(t) or picker_keys(t) or my_turn(t),
+                  "a turn, a picker, the hand-over, the pass screen or the end")
         if done(term):
             return
-        if passing(term):
+        if handing_over(term):
+            term.press("enter")
+            term.wait(lambda t: not handing_over(t), "the hand-over line to go")
+        elif passing(term):
             if on_pass is not None:
                 on_pass(term)
             dismiss_pass(term)

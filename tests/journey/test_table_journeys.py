@@ -21,8 +21,6 @@ def key_of(term, label: str) -> str:
     return next(card.key for card in hand(term.lines) if card.label == label)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 30: a refusal stays on screen under the ace's suit picker, "
-                                       "fixed on another branch")
 @pytest.mark.parametrize("language", ["en", "ru", "pl"])
 def test_a_refusal_is_gone_once_the_next_dialog_shows(start, language):
     term = start(*SEED_RU_ACE, language=language)
