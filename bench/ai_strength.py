@@ -16,7 +16,7 @@ What it plays (every level decides from its own seat's view, as in a match):
   hard wins at least 60 % of its deals against normal.
 - *peklo*: four-player seven-card deals (``PekloState.deal(..., 7, ...)``, trump turned up, hook
   off), one seat of the level measured against three normal seats, that seat moving round the
-  table deal by deal. Figures: exact-bid rate and points per deal (RULES.md §4: bid + 10 when
+  table deal by deal. Figures: exact-bid rate and points per deal (makao_tui/rules/peklo.en.md: bid + 10 when
   exact). Target: hard makes its exact bid in at least 65 % of deals and scores more per deal than
   normal does in the same seat.
 - *macao*: the average chip result of each level's decisions next to the exact optimum, as
@@ -218,7 +218,8 @@ def main() -> None:
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                         help="Makao pairings to play, e.g. hard-normal (default: all three)")
     parser.add_argument("--levels", default="easy,normal,hard", help="Peklo levels to measure (default all)")
-    parser.add_argument("--preset", default=None, help="a Makao preset of RULES.md §5 (seed, house), before --option")
+    parser.add_argument("--preset", default=None, help="a Makao preset of makao_tui/rules/makao-pl.en.md#house-rules "
+        "(seed, house), before --option")
     parser.add_argument("--option", action="append", default=[],
                         help="a Makao rule option NAME=VALUE (JSON value), e.g. preset=\"house\"; repeatable")
     args = parser.parse_args()

@@ -14,7 +14,7 @@ the legal ones, the players the seeds' rules were measured with in issue 14).
 Figures per configuration: the deal's length in actions (every play, draw, take and pass counts
 one; the turns the engine takes by itself, a skipped player or a drawn card that does not fit, are
 not actions) as median, quartiles and maximum; the median of the largest hand seen in each deal;
-and how many deals ended without a winner (RULES.md §1: a forced loop, or nobody able to play or
+and how many deals ended without a winner (makao_tui/rules/makao-ru.en.md: a forced loop, or nobody able to play or
 draw). The figures count actions, not time: they do not depend on the machine or its load. Not a
 test: it is not part of the suite.
 """

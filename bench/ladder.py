@@ -16,7 +16,7 @@ from deal to deal, every seed fixed (``--seed``), so a run is repeated exactly w
   (default 7: ``PekloState.deal``), a turned-up trump, the hook on (so that OpenSpiel's ``oh_hell``,
   where it is always on, plays the same rules); ``--ismcts`` adds OpenSpiel's IS-MCTS bot as a level
   (``pip install open-spiel``; ``bench/vs_openspiel.py`` says how the two engines are kept in
-  lock-step and where ``oh_hell`` differs from RULES.md §4).
+  lock-step and where ``oh_hell`` differs from makao_tui/rules/peklo.en.md).
 
 A game's result for a level is 1, ½ or 0 as its seats' points that deal (summed) beat, equal or
 trail the other level's, by the game's own order (makao-ru: fewer points is better). Options are

@@ -68,7 +68,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=300, help="pairs of deals per weight (default 300)")
     parser.add_argument("--weights", default="0,20,40,80", help="comma-separated read weights (default 0,20,40,80)")
-    parser.add_argument("--preset", default="seed", help="the rules' preset, RULES.md §5 (default seed)")
+    parser.add_argument("--preset", default="seed", help="the rules' preset, "
+        "makao_tui/rules/makao-pl.en.md#house-rules (default seed)")
     parser.add_argument("--game", default="makao-pl")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cap", type=int, default=30_000, help="moves after which a deal counts as unfinished")

@@ -15,7 +15,7 @@ max-visit-count final policy) at seats 1 and 3, then the other way round. Both e
 lock-step: every action is applied to both (a bid n is OpenSpiel's action 52 + n; a card is
 translated by its rank and suit), and at the end the script checks that OpenSpiel's tricks agree.
 
-Scoring is RULES.md §4 (bid + 10 for an exact bid, else 0), taken from our engine, per seat; a
+Scoring is makao_tui/rules/peklo.en.md (bid + 10 for an exact bid, else 0), taken from our engine, per seat; a
 side's score in a game is the mean over its two seats. The target (issue 7): our hard AI scores at
 least as much per deal as IS-MCTS, at no more than 1 s a decision (judged on the mean time of the
 decisions with a choice; the maximum is printed too).
@@ -26,7 +26,7 @@ Shared rules and what differs:
   left, the hook (OpenSpiel's last bidder, the dealer, may not make the bids add up to the deal
   size — always on there, so on here too), following suit, the trick's winner, the first lead.
 - Different: OpenSpiel's utility. With ``points_per_trick`` = 1 (its default, used here) a seat's
-  return is its tricks plus 10 for an exact bid: the same as RULES.md §4 for an exact bid (bid + 10),
+  return is its tricks plus 10 for an exact bid: the same as makao_tui/rules/peklo.en.md for an exact bid (bid + 10),
   but a missed bid still counts its tricks there and 0 here. IS-MCTS therefore searches a slightly
   different objective from the one it is scored by; ``--points-per-trick 0`` gives it "10 for an
   exact bid, else 0" instead (no bid-size bonus). No setting of ``oh_hell`` is exactly §4.
@@ -100,7 +100,7 @@ def os_deal(game, ours: PekloState):
 
 def play_game(ours: PekloState, game, hard_seats: set[int], thinking: Thinking, bot, seed: str):
     """Play one deal to the end, ``hard_seats`` ours and the rest IS-MCTS, both engines in
-    lock-step. Returns (points per seat by RULES.md §4, our decision times, IS-MCTS decision times;
+    lock-step. Returns (points per seat by makao_tui/rules/peklo.en.md, our decision times, IS-MCTS decision times;
     times only of decisions with more than one legal action)."""
     theirs = os_deal(game, ours)
     players = {s: ai_for("peklo", "hard", ours.rules, thinking) for s in hard_seats}

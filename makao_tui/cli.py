@@ -370,8 +370,9 @@ def play(
 @app.command(help=_("Replay a scenario file through the engine and print the state reached as JSON. "
                     "Exit status 0; 2 when an action is refused (the state before it is printed, with "
                     "\"error\") or when the file is malformed (one line on standard error)."))
-def scenario(file: Path = typer.Argument(..., help=_("A scenario file (JSON), as SCENARIOS.md describes."))) -> None:
-    """``makao scenario FILE`` (SCENARIOS.md): the JSON of :func:`~makao_tui.engine.scenario.run_scenario`
+def scenario(file: Path = typer.Argument(
+        ..., help=_("A scenario file (JSON), as docs/scenarios.md describes."))) -> None:
+    """``makao scenario FILE`` (docs/scenarios.md): the JSON of :func:`~makao_tui.engine.scenario.run_scenario`
     on standard output, its status as the exit status."""
     from .engine.scenario import ScenarioError, load_layout, run_scenario
     from .games import variants
@@ -653,7 +654,8 @@ def export(
 
 def _rule_options(variant, preset: str | None, texts: list[str]) -> dict[str, object]:
     """The option values of ``--preset`` (default ``seed``) with each ``--option NAME=VALUE`` over
-    them, checked against ``variant``'s rules config (names, types, ranges: RULES.md §5 "Option
+    them, checked against ``variant``'s rules config (names, types, ranges:
+    makao_tui/rules/makao-pl.en.md#house-rules "Option
     ranges"); one line on standard error and exit status 2 for anything wrong."""
     from .engine.variant import RulesError, parse_option_text
 
@@ -679,7 +681,7 @@ def rules(
     option: list[str] = typer.Option([], "--option", help=_(OPTION_HELP)),
 ) -> None:
     """``makao rules GAME``: the game's rules in full (``makao_tui/rules/GAME.LANG.md``, as the
-    app's rules screen shows them), then its options (RULES.md §5) under ``--preset`` and
+    app's rules screen shows them), then its options (makao_tui/rules/makao-pl.en.md#house-rules) under ``--preset`` and
     ``--option``, one option a line with its label and description, all in the language in use."""
     from .app.rules_book import rules_markdown
     from .engine.variant import (

@@ -15,7 +15,7 @@ import typer
 from .engine.i18n import N_, _
 
 #: the help of ``--preset`` and ``--option``, the same on every command that starts a match
-PRESET_HELP = N_("A preset of the rules: seed (the seeds' rules, the default) or house (RULES.md §5).")
+PRESET_HELP = N_("A preset of the rules: seed (the seeds' rules, the default) or house.")
 OPTION_HELP = N_("A rule option NAME=VALUE over the preset (e.g. queens=on); 'makao rules GAME' lists them. "
                   "Repeatable.")
 

@@ -164,7 +164,7 @@ def simulate(variant: Variant, options: dict[str, Any], seat_levels: list[str], 
              thinking: Thinking | None = None) -> SimResult:
     """Play ``games`` AI-only matches of ``variant`` and return their statistics.
 
-    ``options``: rule options by RULES.md name (checked by ``variant.rules``: raises
+    ``options``: rule options by makao_tui/rules/ name (checked by ``variant.rules``: raises
     :class:`~makao_tui.engine.variant.RulesError`); ``seat_levels``: one AI level per seat, seat 0
     first (raises :class:`SimulationError` for an unknown level, and ``RulesError`` for a player
     count the game does not take); ``games`` ≥ 1; ``seed``: an int, the only source of randomness;

@@ -10,13 +10,13 @@ from makao_tui.games import variants
 
 
 def lay(**spec: Any):
-    """The state a scenario dict lays out (keys as in SCENARIOS.md, ``actions`` not applied)."""
+    """The state a scenario dict lays out (keys as in docs/scenarios.md, ``actions`` not applied)."""
     spec.setdefault("dealer", 0)
     spec.setdefault("players", len(spec["hands"]))
     return build_state(parse_layout(spec, variants()))
 
 
 def act(state, seat: int, **fields: Any):
-    """Apply the SCENARIOS.md action ``{"seat": seat, "do": ..., ...}``; return its events."""
+    """Apply the docs/scenarios.md action ``{"seat": seat, "do": ..., ...}``; return its events."""
     assert state.to_act == seat, f"seat {state.to_act} is to act, not {seat}"
     return state.apply(action_from_json(dict(fields)))

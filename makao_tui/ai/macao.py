@@ -1,4 +1,4 @@
-"""The Macao AI (RULES.md §3): each choice by its expected chip result, from the seat's view only.
+"""The Macao AI (makao_tui/rules/macao.en.md): each choice by its expected chip result, from the seat's view only.
 
 The normal level is :class:`MacaoAI` below; the easy level (:class:`MacaoEasyAI`, loose thresholds)
 and the hard level (:class:`MacaoHardAI`, the exact expected-chips policy) close the module.

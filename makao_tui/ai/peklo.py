@@ -1,4 +1,4 @@
-"""The AI of Peklo (RULES.md §4): bid what the hand should take, then play to take exactly that.
+"""The AI of Peklo (makao_tui/rules/peklo.en.md): bid what the hand should take, then play to take exactly that.
 
 It decides from :class:`~makao_tui.games.peklo.PekloView` only: its own hand, the trump card, the
 bids, the tricks taken and every card played so far. Cards it cannot see ("unseen": the other
@@ -24,7 +24,8 @@ matches, shifting the bid toward the table's slack made no more bids exact.
 
 **Play.** ``need`` = bid − tricks taken.
 
-- Short (``need`` > 0), or a bid out of reach under ``scoring`` ``tricks`` (RULES.md §5: each trick
+- Short (``need`` > 0), or a bid out of reach under ``scoring`` ``tricks`` (makao_tui/rules/peklo.en.md#options: each
+trick
   still scores 1): with every remaining trick needed (or the bid out of reach), play the likeliest
   winner; otherwise
   play the cheapest card that holds nearly as well as the best one, and when no card is a likely
@@ -133,7 +134,8 @@ def _bid_of(view: PekloView) -> int:
 
 def wants_tricks(view: PekloView) -> bool:
     """Whether the seat, in the play phase, gains by taking the trick: its bid still needs tricks,
-    or (``scoring`` ``tricks``, RULES.md §5) the bid is out of reach, so every trick scores 1."""
+    or (``scoring`` ``tricks``, makao_tui/rules/peklo.en.md#options) the bid is out of reach, so every trick scores
+    1."""
     need = _bid_of(view) - view.tricks[view.seat]
     if view.rules.scoring == "tricks" and (need < 0 or need > len(view.hand)):
         return True

@@ -1,4 +1,4 @@
-"""The hard AI of Peklo (RULES.md §4, issue 7): determinized search over the cards it cannot see.
+"""The hard AI of Peklo (makao_tui/rules/peklo.en.md, issue 7): determinized search over the cards it cannot see.
 
 It decides from its :class:`~makao_tui.games.peklo.PekloView` only. Each *world* is one deal of
 the unseen cards that agrees with the view (:class:`~makao_tui.games.peklo.UnseenDealer`: every
@@ -25,7 +25,7 @@ trumps last. Following, a seat that needs tricks takes the trick if it can (the 
 when it is last or trumps in, else its highest card of the led suit), otherwise throws its lowest
 card; a seat that needs none plays its most dangerous card that loses (highest, trumps first),
 and when every card wins, its highest if it is last, else its lowest. Under ``scoring`` ``tricks``
-(RULES.md §5) a seat whose bid is out of reach (taken more, or cannot take enough) plays as one
+(makao_tui/rules/peklo.en.md#options) a seat whose bid is out of reach (taken more, or cannot take enough) plays as one
 that needs tricks: each one scores.
 """
 

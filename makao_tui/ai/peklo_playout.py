@@ -1,4 +1,4 @@
-"""The playouts of the Peklo AIs over int hands (RULES.md §4), the fast path of their search.
+"""The playouts of the Peklo AIs over int hands (makao_tui/rules/peklo.en.md), the fast path of their search.
 
 Cards are ints, ``suit * 13 + rank`` (:func:`int` of a :class:`~makao_tui.engine.cards.Card`:
 rank 0 is the two, 12 the ace), a trump suit is a suit index or -1 for none. :func:`play_out` is
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 
 def strength(card: int, led: int, trump: int) -> int:
-    """How strongly ``card`` stands in a trick led in suit ``led`` (RULES.md §4): a trump 200 +
+    """How strongly ``card`` stands in a trick led in suit ``led`` (makao_tui/rules/peklo.en.md): a trump 200 +
     rank, a card of the led suit 100 + rank, any other card 0 (it cannot win); ``trump`` a suit
     index or -1. The trick's winner is its strongest card (the first of equals: two cards of one
     deck are never equal unless both are 0)."""

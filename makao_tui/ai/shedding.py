@@ -2,7 +2,7 @@
 (legal but loose), :class:`ShedAI` (normal: a one-move heuristic on the seat's view) and
 :class:`HardShedAI` (determinized search guided by the normal policy).
 
-The normal policy, in order (RULES.md §1/§2 for the rules it relies on):
+The normal policy, in order (makao_tui/rules/makao-ru.en.md, makao-pl.en.md for the rules it relies on):
 
 1. With a penalty pending, answer (ru) or ransom (pl) when it can, with the Makao call when the
    answer leaves one card; else take the penalty. When fewer than 3 cards are left to draw (stock
@@ -119,7 +119,7 @@ class ShedAI:
         if not rest:
             return 2000.0  # going out ends the deal
         # the seat a penalty card hits: the next one, or the previous one for a card that hits
-        # back (K♠ under battle_kings, RULES.md §5)
+        # back (K♠ under battle_kings, makao_tui/rules/makao-pl.en.md#house-rules)
         back = rules.battle_kings and card == KING_OF_SPADES
         target = (view.seat + (-1 if back else 1)) % view.players
         threat = view.counts[target]
@@ -173,7 +173,8 @@ class ShedAI:
 class EasyShedAI:
     """The easy level: legal but loose (issue 7). It plays a random card that fits (naming a
     random suit, demanding a random rank); with a penalty pending it answers only half the time
-    when it could; it forgets the Makao call one time in three (and pays for it, RULES.md §1/§2
+    when it could; it forgets the Makao call one time in three (and pays for it, makao_tui/rules/makao-ru.en.md,
+    makao-pl.en.md
     "Makao call"); a card just drawn is played four times in five; in makao-ru it now and then
     draws although a card fits. Its random choices vary, so it cannot repeat one cycle for ever."""
 
@@ -543,7 +544,8 @@ def miss_chance(have: list[int], held: int, allowed: int, record: tuple[int, int
     lying at random among the hidden places (hypergeometric). ``record``: the seat's ``unfit``
     (see :class:`~makao_tui.games.shedding.ShedView`), ``(mask, old)``: ``old`` of its cards are
     none of ``mask``, so those come from the unseen cards outside ``mask``. 1.0 when nothing is
-    allowed (a four under the seed rules: the seat just loses its turn). RULES.md §1/§2."""
+    allowed (a four under the seed rules: the seat just loses its turn). makao_tui/rules/makao-ru.en.md,
+    makao-pl.en.md."""
     if not allowed:
         return 1.0
     total = sum(have)
@@ -591,7 +593,7 @@ def draws_for_want(have: list[int], held: int, allowed: int, record: tuple[int, 
     """The cards a seat holding ``held`` of the unseen cards is expected to draw for want of one of
     ``allowed`` (see :func:`miss_chance`, whose chance it weighs): ``taken``, the cards of the
     penalty it then takes, for a penalty play; one, for the turn it loses to a four it cannot pass
-    on; else the cards it draws until one fits (RULES.md §2, draw-until-playable): of the ``S``
+    on; else the cards it draws until one fits (makao_tui/rules/makao-pl.en.md, draw-until-playable): of the ``S``
     unseen cards outside its hand, ``k`` of them fitting, ``(S + 1) / (k + 1)`` on average."""
     miss = miss_chance(have, held, allowed, record)
     if not miss:
@@ -606,7 +608,7 @@ def draws_for_want(have: list[int], held: int, allowed: int, record: tuple[int, 
 def _penalty_after(table: _PolicyTable, pending: int, face: int, laid: int) -> int:
     """The cards of the penalty the next seat faces after a penalty card ``face`` (``laid`` of
     them, §5 ``multi_play``) is laid on ``pending`` (0: none): a ransom doubles it or adds to it
-    (``ransom_stacking``, RULES.md §2), each further card adds its value."""
+    (``ransom_stacking``, makao_tui/rules/makao-pl.en.md), each further card adds its value."""
     value = table.penalty[face]
     if not pending:
         return value * laid

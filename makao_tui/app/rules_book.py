@@ -1,7 +1,7 @@
 """The rules of each game in full, for the rules screen (F1 at a table, ``r`` on the start screen).
 
 The texts are Markdown files shipped in the package, one per game and language:
-``makao_tui/rules/<game id>.<language>.md``, written from RULES.md §1–§5 (the games, their options
+``makao_tui/rules/<game id>.<language>.md``, written from the user's seed documents (the games, their options
 and house rules) in English, Russian and Polish. Beside them the app shows the options in force for
 the match, marked where they differ from the seed rules (:func:`options_markdown`), and, one key
 away, the seed text the rules were read from, in its original language (:func:`seed_text`): the
@@ -25,7 +25,7 @@ RULES_DIR = PACKAGE / "rules"
 #: where the seed texts are: in the package (an installed wheel), else in the source checkout
 #: (an editable install, the tests)
 SEED_DIRS = (PACKAGE / "seeds", PACKAGE.parent / "seeds")
-#: the seed text each game's rules were read from (RULES.md §1–§4 name them)
+#: the seed text each game's rules were read from (each game's rules text names it)
 SEED_FILES = {
     "makao-ru": "000_4ec49ee46b89f2a1.txt",
     "makao-pl": "001_6c24e5d81e20b683.txt",
@@ -66,7 +66,8 @@ def options_markdown(variant: Variant, rules: Any, for_match: bool) -> str:
     """The options of ``rules`` as a Markdown section: a heading (the match's options when
     ``for_match``, else the options a new match would start from), the preset they match, then
     one line per option with its value in words (its label, as setup shows it), those that differ
-    from the seed rules marked * as in the help (``?``) and ``makao rules`` (RULES.md §5); the
+    from the seed rules marked * as in the help (``?``) and ``makao rules``
+    (makao_tui/rules/makao-pl.en.md#house-rules); the
     mark is escaped, as a bare ``*`` would start a list."""
     heading = _("Options in force for this match") if for_match else _("Options (change them on the setup screen)")
     lines = [f"## {heading}", "",

@@ -1,4 +1,5 @@
-"""The rules in force in words, for the table's header and help (RULES.md §5 presets and options).
+"""The rules in force in words, for the table's header and help (makao_tui/rules/makao-pl.en.md#house-rules presets
+and options).
 
 Made from the variant's presets and the option fields' metadata only, so every game and every
 option is covered the same way.

@@ -2,7 +2,7 @@
 gives a seat its hand sorted, the suits in turn: an order "as dealt" would show the same.)
 
 Only the picture changes: the engine keeps the hand in its own order, and a table screen maps a
-card shown at place ``i`` back to the engine's card with :func:`shown_order`. Trumps (Peklo, RULES.md
+card shown at place ``i`` back to the engine's card with :func:`shown_order`. Trumps (Peklo, makao_tui/rules/
 §4) come first in both sorted orders, being the cards that beat every other.
 """
 
@@ -28,7 +28,7 @@ def shown_order(hand: Sequence[Card], order: str, trump: str | None = None) -> l
     """Places in ``hand`` in the order they are shown: ``"suit"`` groups the suits (♣ ♦ ♥ ♠, the
     ``trump`` suit first) and sorts each by rank, 2 low and ace high; ``"rank"`` sorts by rank,
     then suit (the trumps first, as a group). Equal cards (two packs) keep the hand's order;
-    jokers (RULES.md §5 ``jokers``) come last.
+    jokers (makao_tui/rules/makao-pl.en.md#house-rules ``jokers``) come last.
     Raises ValueError for an unknown ``order``."""
     if order not in ORDERS:
         raise ValueError(f"unknown hand order {order!r} (known: {', '.join(ORDERS)})")

@@ -1,6 +1,6 @@
 """Actions: what a seat may do, as small frozen dataclasses with a JSON form.
 
-The JSON form is the one of ``SCENARIOS.md`` (``{"do": "play", "card": "AS", "suit": "H"}``),
+The JSON form is the one of ``docs/scenarios.md`` (``{"do": "play", "card": "AS", "suit": "H"}``),
 used by scenario files, saves and replays alike.
 """
 
@@ -24,8 +24,9 @@ class Play:
 
     ``suit``: the suit an ace names (letter ``C D H S``), shedding games only.
     ``demand``: the rank a jack demands in makao-pl (``5``..``T``, ``Q``), or None for no demand.
-    ``makao``: the Makao call made with this play (RULES.md §1, §2 "Makao call").
-    ``more``: the further cards of a multi-card play, laid after ``card`` in this order (RULES.md §5
+    ``makao``: the Makao call made with this play (makao_tui/rules/makao-ru.en.md, makao-pl.en.md#calling-makao).
+    ``more``: the further cards of a multi-card play, laid after ``card`` in this order
+    (makao_tui/rules/makao-pl.en.md#house-rules
     ``multi_play``; JSON ``cards``); ``suit``/``demand`` then belong to the last card laid.
     ``as_card``: the card a joker is played as (§5 ``jokers``; JSON ``as``).
     ``out``: the second call, "po makale", with the last card (§5 ``makao_out``).
@@ -85,7 +86,7 @@ _VERBS = {cls: verb for verb, cls in _SIMPLE.items()}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """The SCENARIOS.md form of ``action`` (without the ``seat`` key)."""
+    """The docs/scenarios.md form of ``action`` (without the ``seat`` key)."""
     if isinstance(action, Play):
         out: dict[str, Any] = {"do": "play"}
         if action.more:
@@ -109,7 +110,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
-    """Read the SCENARIOS.md form; raise :class:`ActionFormatError` if it cannot be read.
+    """Read the docs/scenarios.md form; raise :class:`ActionFormatError` if it cannot be read.
 
     Whether the action is *legal* is the state's question, not this function's; but a field that
     belongs to no form of the verb (a ``suit`` on a ``draw``) is an error here.

@@ -1,9 +1,10 @@
-"""Cards and decks in the RULES.md notation (rank ``2 3 4 5 6 7 8 9 T J Q K A``, suit ``C D H S``).
+"""Cards and decks in the makao_tui/rules/ notation (rank ``2 3 4 5 6 7 8 9 T J Q K A``, suit ``C D H S``).
 
 A :class:`Card` is an ``int`` from 0 to 51 (``suit_index * 13 + rank_index``), so cards hash,
 compare and copy as cheaply as integers; the two copies of a card in a two-deck game are the same
-value ("equal in play", RULES.md introduction). :data:`JOKER` is the int 52, written ``XX``
-(RULES.md §5 option ``jokers``; SCENARIOS.md): its rank and suit are ``"X"``; every copy is equal.
+value ("equal in play": the rules texts, makao_tui/rules/). :data:`JOKER` is the int 52, written ``XX``
+(makao_tui/rules/makao-pl.en.md#house-rules option ``jokers``; docs/scenarios.md): its rank and suit are ``"X"``;
+every copy is equal.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ RED_SUITS = frozenset("DH")
 
 
 class CardError(ValueError):
-    """A text that is not a card in the RULES.md notation (``"TH"``, ``"AS"``…)."""
+    """A text that is not a card in the makao_tui/rules/ notation (``"TH"``, ``"AS"``…)."""
 
 
 class Card(int):
@@ -101,7 +102,7 @@ class Card(int):
 _ALL: list[Card] = []
 _ALL.extend(int.__new__(Card, i) for i in range(53))
 ALL_CARDS: tuple[Card, ...] = tuple(_ALL[:52])
-#: the joker (RULES.md §5 ``jokers``), ``XX`` in the notation
+#: the joker (makao_tui/rules/makao-pl.en.md#house-rules ``jokers``), ``XX`` in the notation
 JOKER: Card = _ALL[52]
 
 
@@ -111,7 +112,7 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
 
 
 def deck(copies: int = 1) -> list[Card]:
-    """An unshuffled pack of ``copies`` × 52 cards (RULES.md: one deck, or two mixed)."""
+    """An unshuffled pack of ``copies`` × 52 cards (makao_tui/rules/: one deck, or two mixed)."""
     return [c for _ in range(copies) for c in ALL_CARDS]
 
 

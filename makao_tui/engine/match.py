@@ -1,4 +1,5 @@
-"""A match: the sequence of deals of one game, its totals and its end (RULES.md "Match" of each game).
+"""A match: the sequence of deals of one game, its totals and its end (match in makao_tui/rules/<game>.en.md of each
+game).
 
 A match is fully described by ``(variant, rules, names, seed, first_dealer)`` plus the flat list of
 ``(seat, action)`` pairs applied in it: :meth:`Match.replay` rebuilds it exactly, which is what
@@ -41,7 +42,7 @@ class Match:
     """A match of ``variant`` between ``len(names)`` seats.
 
     ``names``: seat names, seat 0 first. ``seed``: an int; every random choice of the match comes
-    from it. ``first_dealer``: the first dealer's seat, or None to draw it by lot (RULES.md
+    from it. ``first_dealer``: the first dealer's seat, or None to draw it by lot (makao_tui/rules/
     introduction). Raises :class:`~makao_tui.engine.variant.RulesError` for a player count the
     game does not take.
     """

@@ -1,9 +1,9 @@
-"""Scenario files (SCENARIOS.md): one deal laid out card by card plus the actions taken in it.
+"""Scenario files (docs/scenarios.md): one deal laid out card by card plus the actions taken in it.
 
 :func:`load_layout` reads and checks a file's JSON; :func:`run_scenario` replays its actions through
-the real engine and returns the SCENARIOS.md output object and an exit status (0, or 2 when an
+the real engine and returns the docs/scenarios.md output object and an exit status (0, or 2 when an
 action was refused). A malformed file raises :class:`ScenarioError` with a one-line message (also
-for an unknown option or preset, a value of the wrong type or out of its range: RULES.md "Option
+for an unknown option or preset, a value of the wrong type or out of its range: makao_tui/rules/ "Option
 ranges").
 """
 
@@ -43,7 +43,7 @@ class ScenarioError(ValueError):
 
 @dataclass
 class Layout:
-    """A deal as a scenario file lays it out (SCENARIOS.md "Input").
+    """A deal as a scenario file lays it out (docs/scenarios.md#the-file).
 
     ``trump_given`` tells a ``"trump": null`` (a deal without trump) from a missing key;
     ``stock_given`` an empty stock (``"stock": []``) from a missing key (a game that deals from
@@ -192,7 +192,7 @@ def build_state(layout: Layout) -> GameState:
 
 
 def run_scenario(layout: Layout) -> tuple[dict[str, Any], int]:
-    """Replay the layout's actions; return (SCENARIOS.md output object, exit status 0 or 2)."""
+    """Replay the layout's actions; return (docs/scenarios.md output object, exit status 0 or 2)."""
     state = build_state(layout)
     for index, raw in enumerate(layout.actions):
         try:

@@ -1,4 +1,4 @@
-"""The state protocol shared by all four games (DESIGN.md "The engine API").
+"""The state protocol shared by all four games (docs/design.md#the-engine-api).
 
 A :class:`GameState` is one deal. Its contract:
 
@@ -7,9 +7,9 @@ A :class:`GameState` is one deal. Its contract:
 - ``apply(action)``: apply an action of the seat to act and return the events it caused, or raise
   :class:`IllegalAction` (its :class:`Refusal`) and change nothing;
 - ``view(seat)``: what that seat may know, as an immutable view object;
-- ``is_over``, ``points()``: the deal's result (RULES.md scoring of the game);
+- ``is_over``, ``points()``: the deal's result (makao_tui/rules/ scoring of the game);
 - ``clone()``: an independent copy, cheap enough for search AIs;
-- ``snapshot()``: the SCENARIOS.md output keys of the state;
+- ``snapshot()``: the docs/scenarios.md output keys of the state;
 - ``opening``: the events of the deal's start (the deal, a starter card's effect, a trump turned
   up…), for the log;
 - ``refusal(action, seat=None)``: why an action (of ``seat``) would be refused, as a
@@ -133,7 +133,7 @@ class GameState(ABC):
 
     @abstractmethod
     def points(self) -> list[int] | None:
-        """Points of the deal per seat (RULES.md scoring), or None while it is not over."""
+        """Points of the deal per seat (makao_tui/rules/ scoring), or None while it is not over."""
 
     @abstractmethod
     def clone(self) -> GameState:
@@ -141,7 +141,7 @@ class GameState(ABC):
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
-        """The state as the SCENARIOS.md output object (without ``error``)."""
+        """The state as the docs/scenarios.md output object (without ``error``)."""
 
     def moves(self) -> list[Any]:
         """The legal moves of the seat to act in the game's compact form, in the order of

@@ -7,13 +7,15 @@ extends), known without importing the game's rules (``makao_tui.games.about``): 
 screen and the lists of saved matches read only that.
 
 Rule options are the fields of a frozen dataclass (the variant's ``rules_type``) named as in
-RULES.md, with their RULES.md defaults, made with :func:`option`: each such field's ``metadata``
+makao_tui/rules/, with their makao_tui/rules/ defaults, made with :func:`option`: each such field's ``metadata``
 carries ``label`` (words for the setup screen), ``description`` (one line on what it does),
 ``choices`` (allowed values) and ``range`` ((low, high), inclusive) for checking. A rules type may
-hold further fields that are not options (a game's fixed rules, RULES.md §1/§2 differences of the
+hold further fields that are not options (a game's fixed rules, makao_tui/rules/makao-ru.en.md, makao-pl.en.md
+differences of the
 shedding games): :func:`option_fields` lists only the options, and only they can be set.
 
-A *preset* (RULES.md §5) is a named set of option values: every variant has ``seed`` (the defaults)
+A *preset* (makao_tui/rules/makao-pl.en.md#house-rules) is a named set of option values: every variant has ``seed``
+(the defaults)
 and ``house``; :meth:`Variant.rules` starts from a preset and applies the options over it.
 
 Words for screens and ``makao rules`` (issue 16): a variant's texts and its options' labels are
@@ -88,7 +90,7 @@ def level_name(level: str) -> str:
 
 class RulesError(ValueError):
     """An unknown rule option or a value out of its range: ``str(error)`` says it in the language
-    in use. ``option``: the option it is about (its RULES.md name), or None; :meth:`naming` says
+    in use. ``option``: the option it is about (its makao_tui/rules/ name), or None; :meth:`naming` says
     it again with the option called by another word (``makao play``'s flag: "option '--deals'
     must be between 1 and 100"), in any language, from the error's data."""
 
@@ -116,7 +118,7 @@ def _option_error(template: str, name: str, **fields: Any) -> RulesError:
 def option(default: Any, label: str, description: str, *, choices: tuple | None = None,
            range: tuple | None = None, choice_labels: dict[str, str] | None = None) -> Any:
     """A rule-option field with setup-screen metadata (see module docstring): ``label`` a few
-    words, ``description`` one line (the RULES.md reading, shown by ``makao rules`` and setup);
+    words, ``description`` one line (the makao_tui/rules/ reading, shown by ``makao rules`` and setup);
     both in English marked with ``N_``, shown through :func:`option_label` /
     :func:`option_description`. ``choice_labels``: each choice's words for screens (``N_``)."""
     meta: dict[str, Any] = {"label": label, "description": description}
@@ -159,11 +161,12 @@ def option_value_label(f: dataclasses.Field, value: Any) -> str:
     return _(label) if label is not None else str(value)
 
 
-#: the presets' names and descriptions (RULES.md §5), by preset id; ``custom``: no preset matches
+#: the presets' names and descriptions (makao_tui/rules/makao-pl.en.md#house-rules), by preset id; ``custom``: no
+#: preset matches
 PRESET_NAMES = {"seed": N_("seed rules"), "house": N_("house rules"), "custom": N_("custom rules")}
 PRESET_DESCRIPTIONS = {
     "seed": N_("The rules as the seed texts give them."),
-    "house": N_("The common table rules (RULES.md §5)."),
+    "house": N_("The common table rules."),
     "custom": N_("Options changed one by one."),
 }
 
@@ -185,11 +188,11 @@ def option_fields(rules_type: type) -> list[dataclasses.Field]:
 
 
 def make_rules(rules_type: type, options: dict[str, Any] | None, base: dict[str, Any] | None = None) -> Any:
-    """Build a rules config from ``options`` (RULES.md names; missing = ``base``, then defaults).
+    """Build a rules config from ``options`` (makao_tui/rules/ names; missing = ``base``, then defaults).
 
     Raises :class:`RulesError` for an unknown name, a value of the wrong type (``null`` is a value
     only of an option that may be off, ``time_limit_min``), or one outside the field's ``choices``
-    / ``range`` (and whatever the rules type's own checks raise): RULES.md "Option ranges".
+    / ``range`` (and whatever the rules type's own checks raise): makao_tui/rules/<game>.en.md#options.
     """
     if options is not None and not isinstance(options, dict):
         raise RulesError(_("the rule options must be given as names and values"))
@@ -226,7 +229,7 @@ _ON, _OFF = ("true", "on", "yes"), ("false", "off", "no")
 
 
 def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
-    """One ``NAME=VALUE`` of the command line as an option of ``rules_type`` (RULES.md names):
+    """One ``NAME=VALUE`` of the command line as an option of ``rules_type`` (makao_tui/rules/ names):
     an on/off option takes ``true|on|yes`` or ``false|off|no``; a number option a whole number,
     or ``off`` where it may be off (``time_limit_min=off``); a choice its text. Names, types and
     ranges are checked again by :func:`make_rules`. Raises :class:`RulesError` (one line) for a
@@ -348,7 +351,7 @@ class GameInfo:
 
 @dataclass(frozen=True, kw_only=True)
 class Variant(GameInfo):
-    """One game of RULES.md: its :class:`GameInfo` and its rules.
+    """One game of makao_tui/rules/: its :class:`GameInfo` and its rules.
 
     ``rules_type``: the frozen dataclass of its rule options (see the module docstring);
     ``deal(rules, players, dealer, rng, match)`` starts a deal (``match`` is the match so far, or
@@ -359,11 +362,12 @@ class Variant(GameInfo):
     ``next_dealer(match)``: the dealer of the next deal (default: one seat clockwise);
     ``choose_first_dealer(rules, players, rng)``: the game's own way of choosing the first dealer
     when the setup does not fix one, as ``(seat, events that show how)`` (macao: the cut);
-    default None: a seat by lot. ``presets``: the RULES.md §5 presets by name, each the option
+    default None: a seat by lot. ``presets``: the makao_tui/rules/makao-pl.en.md#house-rules presets by name, each
+    the option
     values it sets (``seed``: none, the defaults). ``jokers(rules)``: how many jokers (``XX``) the
     pack holds under ``rules`` (a scenario may hold that many).
     ``help_text``: the rules in short (:meth:`help_words`);
-    ``deal_columns(deal)``: a finished deal's record for the CSV export (RULES.md "Score sheets"),
+    ``deal_columns(deal)``: a finished deal's record for the CSV export (score sheets in makao_tui/rules/<game>.en.md),
     as :data:`DealColumns`; default :func:`points_and_totals`. ``deal_word`` / ``dealer_word``
     (macao: "hand", "banker") are what the log, the table and the CSV export call a deal and its
     dealer; ``higher_wins``: whether the highest match total wins (makao-ru: the lowest).
@@ -390,12 +394,14 @@ class Variant(GameInfo):
         return _(self.help_text) if self.help_text else ""
 
     def rules(self, options: dict[str, Any] | None = None, preset: str | None = None) -> Any:
-        """The rules config of ``preset`` (default ``seed``, RULES.md §5) with ``options`` applied
+        """The rules config of ``preset`` (default ``seed``, makao_tui/rules/makao-pl.en.md#house-rules) with
+        ``options`` applied
         over it (see :func:`make_rules`); raises :class:`RulesError` for an unknown preset."""
         return make_rules(self.rules_type, options, self.preset_options(preset or "seed"))
 
     def preset_options(self, preset: str) -> dict[str, Any]:
-        """The option values ``preset`` sets (RULES.md §5); raise :class:`RulesError` if unknown."""
+        """The option values ``preset`` sets (makao_tui/rules/makao-pl.en.md#house-rules); raise :class:`RulesError`
+        if unknown."""
         if not isinstance(preset, str) or preset not in self.presets:
             raise RulesError(_("unknown preset {preset!r} (known: {known})").format(
                 preset=Echo(preset), known=", ".join(self.presets)))

@@ -1,4 +1,4 @@
-"""The games of RULES.md, each loaded when first asked for.
+"""The games of makao_tui/rules/, each loaded when first asked for.
 
 :func:`all_games` and :func:`game_info` tell what each game is (its :class:`GameInfo`: name,
 players, family) without loading any rules; :func:`get_variant` imports the one game's module

@@ -1,4 +1,4 @@
-"""What each game is, known without loading its rules: its :class:`GameInfo` (RULES.md §1-§4).
+"""What each game is, known without loading its rules: its :class:`GameInfo` (makao_tui/rules/).
 
 The start screen, the lists of saved matches and the statistics read these; importing this
 module costs four small records, where importing a game's rules module costs its state, views,

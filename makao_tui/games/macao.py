@@ -1,11 +1,11 @@
-"""macao — Macao, the banking game (RULES.md §3).
+"""macao — Macao, the banking game (makao_tui/rules/macao.en.md).
 
 One :class:`MacaoState` is one *hand*: the banker deals one card face down to every player still at
 the table, each punter from the banker's left and then the banker may replace a card worth 0, and
 then stands or draws once; the punters settle one by one against the banker. A *bank* is the run
 of hands one banker deals from one shoe; the match is the bank going round the table.
 
-Readings of §3 taken here (where RULES.md leaves a gap, **[reading]** says so):
+Readings of §3 taken here (where makao_tui/rules/macao.en.md leaves a gap, **[reading]** says so):
 
 - Point values: ace 1, 2..9 by pips, ten and court cards 0. A hand of one card is worth that card;
   after the draw the two cards count if they sum to at most 9, else the drawn card counts for
@@ -18,13 +18,13 @@ Readings of §3 taken here (where RULES.md leaves a gap, **[reading]** says so):
   by one from the banker's left: a punter who cannot pay in full pays what he has and leaves the
   table; the banker pays each winning punter from what he holds at that moment, chips collected
   earlier in the same settlement included, what he cannot pay is lost to that punter, and a banker
-  left with nothing leaves the table after the settlement (RULES.md §3).
+  left with nothing leaves the table after the settlement (makao_tui/rules/macao.en.md).
 - **[reading]** The cards a player throws away stay face down (only the count of replacements is
   public) until the settlement, when every card of the hand is shown; they are not part of the shoe
   again before the hand is over.
 - **[reading]** A hand in which the shoe ran out (and was refilled from the earlier hands of the
   bank) is the last hand of that bank: the shoe has been used up.
-- A scenario (SCENARIOS.md) gives every seat the ``bankroll`` option's chips (default 100). A seat given no card in
+- A scenario (docs/scenarios.md) gives every seat the ``bankroll`` option's chips (default 100). A seat given no card in
   a scenario is a player who has left the table (the banker must hold a card).
 
 Match level (the :class:`~makao_tui.engine.match.Match` hooks): the first banker is found by a cut
@@ -63,7 +63,7 @@ CARDS_PER_PLAYER = 3
 
 @dataclass(frozen=True)
 class MacaoRules:
-    """Macao options (RULES.md §3).
+    """Macao options (makao_tui/rules/macao.en.md).
 
     ``bankroll``: chips each player starts with, 10..100000 (default 100);
     ``stake``: chips every punter stakes each hand, 1 up to the bankroll (default 1);
@@ -90,7 +90,7 @@ class MacaoRules:
 
 
 def card_points(card: Card) -> int:
-    """A card's points (RULES.md §3 "Point values"): ace 1, 2..9 by pips, ten and court cards 0."""
+    """A card's points (makao_tui/rules/macao.en.md#points): ace 1, 2..9 by pips, ten and court cards 0."""
     rank = card.rank
     if rank == "A":
         return 1
@@ -98,7 +98,7 @@ def card_points(card: Card) -> int:
 
 
 def hand_total(cards: Sequence[Card]) -> int:
-    """Points of a hand of one card, or of a card and the one drawn to it, 0..9 (RULES.md §3).
+    """Points of a hand of one card, or of a card and the one drawn to it, 0..9 (makao_tui/rules/macao.en.md).
 
     Two cards count together if they sum to at most 9; else the drawn card (the second) counts for
     nothing. An empty hand is worth 0. Raises ValueError for more than two cards.
@@ -114,7 +114,7 @@ def hand_total(cards: Sequence[Card]) -> int:
     return both if both <= 9 else first
 
 
-#: the totals a natural is called by on the table (RULES.md §3: the settlement names the natural 9,
+#: the totals a natural is called by on the table (makao_tui/rules/macao.en.md: the settlement names the natural 9,
 #: 8 and 7; a hand of 0 to 6 that never drew is a natural by the definition, yet no player calls it
 #: one, and it pays like any other)
 CALLED_NATURALS = frozenset({7, 8, 9})
@@ -128,7 +128,7 @@ def called_natural(total: int, natural: bool) -> bool:
 
 
 def punter_rate(total: int, natural: bool) -> int:
-    """The multiple of the stake a banker pays a punter who beats him (RULES.md §3 "Settlement"):
+    """The multiple of the stake a banker pays a punter who beats him (makao_tui/rules/macao.en.md#settlement):
     3 for a natural 9, 2 for a natural 8, 1 otherwise."""
     if natural and total == 9:
         return 3
@@ -139,7 +139,7 @@ def punter_rate(total: int, natural: bool) -> int:
 
 def banker_rate(banker_total: int, punter_total: int | None = None, rates: str = "always") -> int:
     """The multiple of the stake a punter pays a banker he does not beat: 3 if the banker holds 9,
-    2 if 8, 1 otherwise, natural or drawn (RULES.md §3 "Settlement", [decision]); with
+    2 if 8, 1 otherwise, natural or drawn (makao_tui/rules/macao.en.md#settlement, [decision]); with
     ``rates="ties"`` (option ``banker_rates``) those rates apply only when ``punter_total`` ties,
     and a banker who wins on a higher total collects 1."""
     if rates == "ties" and punter_total is not None and punter_total != banker_total:
@@ -149,7 +149,7 @@ def banker_rate(banker_total: int, punter_total: int | None = None, rates: str =
 
 def settle_line(punter_total: int, natural: bool, banker_total: int, stake: int, rates: str = "always") -> int:
     """What the banker owes the punter (positive) or the punter owes the banker (negative), in chips,
-    before any bankroll limit (RULES.md §3 "Settlement"; ``rates``: option ``banker_rates``)."""
+    before any bankroll limit (makao_tui/rules/macao.en.md#settlement; ``rates``: option ``banker_rates``)."""
     if punter_total > banker_total:
         return stake * punter_rate(punter_total, natural)
     return -stake * banker_rate(banker_total, punter_total, rates)
@@ -183,7 +183,7 @@ class FirstBanker(Event):
 class BankPassed(Event):
     """The bank passes from ``previous`` to ``seat`` (the next player at the table on the left),
     for ``reason``: ``"shoe"``, the shoe is used up (fewer than 3 cards per player left, or it was
-    refilled during the hand), or ``"broke"``, the banker has no chips left (RULES.md §3 "The
+    refilled during the hand), or ``"broke"``, the banker has no chips left (makao_tui/rules/macao.en.md "The
     bank")."""
 
     previous: int = 0
@@ -297,7 +297,7 @@ class HandShown(Event):
 
 @dataclass(frozen=True, slots=True)
 class Settled(Event):
-    """One settlement line between punter ``seat`` and ``banker`` (RULES.md §3 "Settlement").
+    """One settlement line between punter ``seat`` and ``banker`` (makao_tui/rules/macao.en.md#settlement).
 
     ``punter_total``/``banker_total``: points 0..9; ``natural``: the punter's hand never drew;
     ``punter_wins``: the punter beat the banker; ``rate``: 1, 2 or 3; ``owed``: stake × rate in chips;
@@ -363,7 +363,7 @@ class Settled(Event):
 @dataclass(frozen=True, slots=True)
 class BankBroken(Event):
     """Banker ``seat`` has run out of chips paying: a later punter is paid only from chips the bank
-    collects from the punters between (RULES.md §3)."""
+    collects from the punters between (makao_tui/rules/macao.en.md)."""
 
     def text(self, names, ascii=False, viewer=None):
         return _("{name} has run out of chips: the bank is broken").format(name=names[self.seat])
@@ -408,7 +408,8 @@ class BankCut:
 
 
 def cut_for_bank(players: int, rng: random.Random) -> BankCut:
-    """Cut for the first bank (RULES.md §3 "First banker"): from a shuffled two-pack shoe each
+    """Cut for the first bank (makao_tui/rules/macao.en.md#the-shoe-and-the-first-banker): from a shuffled two-pack
+    shoe each
     player in seat order takes a card; the lowest (2 lowest, ace highest) banks; players who tie
     for lowest cut again from the rest of the shoe. Deterministic for a given ``rng`` state.
     Raises ValueError for fewer than 2 players."""
@@ -444,7 +445,7 @@ def choose_first_banker(rules: MacaoRules, players: int, rng: random.Random) -> 
 
 @dataclass(frozen=True, slots=True)
 class MacaoView:
-    """What one seat may know of a hand (RULES.md §3 "Privacy").
+    """What one seat may know of a hand (makao_tui/rules/macao.en.md#a-hand).
 
     ``hand``: the seat's own cards, first card first (one, or two after the draw; empty for a seat
     not at the table); ``total``: their points; ``natural``: the seat has not drawn (and holds a card);
@@ -577,7 +578,7 @@ class MacaoState(GameState):
     def refusal(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` (of ``seat``, if given) is illegal, as a
         :class:`~makao_tui.engine.state.Refusal` (kind, fields, words), or None if it is legal:
-        the one legality path, which :meth:`apply` follows too (RULES.md §3).
+        the one legality path, which :meth:`apply` follows too (makao_tui/rules/macao.en.md).
 
         A card is named with its suit symbol (``K♥``); :func:`~makao_tui.engine.cards.ascii_text`
         turns the words into ``KH`` for terminals without them.
@@ -758,7 +759,7 @@ def _bank_goes_on(match: Match) -> bool:
 def next_banker(match: Match) -> int:
     """The banker of the next hand (``Variant.next_dealer``): the same one while the shoe holds at
     least 3 cards per player at the table (and it was not refilled, and the banker has chips), else
-    the next player to the left who still has chips (RULES.md §3 "The bank")."""
+    the next player to the left who still has chips (makao_tui/rules/macao.en.md#the-bank-and-the-match)."""
     banker = match.current.dealer
     if _bank_goes_on(match):
         return banker
@@ -811,7 +812,7 @@ def deal(rules: MacaoRules, players: int, dealer: int, rng: random.Random, match
 def from_layout(layout: Layout) -> MacaoState:
     """The hand a scenario lays out: ``dealer`` banks, ``hands`` one card per seat (none: a seat
     not at the table), ``stock`` the shoe (first card drawn first); every seat holds the
-    ``bankroll`` option's chips (SCENARIOS.md: options omitted take their defaults), so a player
+    ``bankroll`` option's chips (docs/scenarios.md: options omitted take their defaults), so a player
     who cannot pay in full can be laid out; no earlier hands. Raises ValueError without a
     ``stock``."""
     if not layout.stock_given:
@@ -833,7 +834,7 @@ if the banker holds 9, x2 if 8, x1 otherwise. A player out of chips leaves the t
 The bank passes left when the shoe runs low; the highest bankroll wins.""")
 
 def deal_columns(deal: DealRecord) -> DealColumns:
-    """A finished hand's record for the CSV export (RULES.md §3 "Score sheets"): per seat its
+    """A finished hand's record for the CSV export (makao_tui/rules/macao.en.md#settlement): per seat its
     points and whether they were a natural 7, 8 or 9, as the screen calls one (:func:`called_natural`;
     empty for a seat not dealt in), the chips won or lost
     and the bankroll after the hand."""
@@ -850,7 +851,7 @@ def deal_columns(deal: DealRecord) -> DealColumns:
 
 
 def hand_chips(deal: DealRecord, seat: int) -> tuple[int, int]:
-    """``makao simulate``'s tally of chips a hand (RULES.md §3): (the chips ``seat`` won or lost
+    """``makao simulate``'s tally of chips a hand (makao_tui/rules/macao.en.md): (the chips ``seat`` won or lost
     in the finished ``deal``, 1), or (0, 0) for a seat not dealt in."""
     points, _totals = deal.result()
     return (points[seat], 1) if deal.state.view(seat).in_play[seat] else (0, 0)

@@ -1,4 +1,5 @@
-"""makao-pl — Polish Makao (RULES.md §2, §5): one pack, ransoms, fours skip, jacks demand, +10 for
+"""makao-pl — Polish Makao (makao_tui/rules/makao-pl.en.md, makao-pl.en.md#house-rules): one pack, ransoms, fours
+skip, jacks demand, +10 for
 going out, a number of deals or a time limit; the house rules of §5 as options and the ``house``
 preset. The rules live in :mod:`.shedding`; this module holds the Polish config record, its scoring
 and its texts."""
@@ -18,11 +19,11 @@ from .shedding import KING_OF_HEARTS, ShedRules, deal_columns, hand_value
 
 @dataclass(frozen=True)
 class PlRules(ShedRules):
-    """The makao-pl rule config: the fixed fields of RULES.md §2 (see :class:`ShedRules`) and the
+    """The makao-pl rule config: the fixed fields of makao_tui/rules/makao-pl.en.md (see :class:`ShedRules`) and the
     options of §2 (``draw_until_playable``, ``ransom_stacking``, ``king_ransom``,
     ``starter_penalty``, ``deals``, ``time_limit_min``, ``auto_makao``) and §5 (``queens``,
     ``fours_stack``, ``battle_kings``, ``multi_play``, ``demand_round``, ``makao_out``, ``jokers``),
-    each with its RULES.md default."""
+    each with its makao_tui/rules/makao-pl.en.md default."""
 
     game: str = "makao-pl"
     #: §2 "Special cards": K♥ makes the next player draw 5 (or is ransomed by a king)
@@ -74,7 +75,8 @@ class PlRules(ShedRules):
                           N_("Two jokers join the pack: each plays as any card you name, costs 50."))
 
     def card_value(self, card: Card) -> int:
-        """Minus points of a card left in hand (RULES.md §2 "Scoring"): ace 100, K♥ 50, 3=30, 2=20,
+        """Minus points of a card left in hand (makao_tui/rules/makao-pl.en.md#scoring-and-the-match): ace 100, K♥
+        50, 3=30, 2=20,
         jack, queen and the other kings 10, 4..10 by their pips; a joker 50 (§5)."""
         if card == JOKER:
             return self.joker_value
@@ -83,18 +85,18 @@ class PlRules(ShedRules):
         return {"A": 100, "3": 30, "2": 20, "J": 10, "Q": 10, "K": 10, "T": 10}.get(card.rank) or int(card.rank)
 
     def score(self, hands, winner, out) -> list[int]:
-        """+10 for the winner, minus the value of the hand for every other seat (RULES.md §2)."""
+        """+10 for the winner, minus the value of the hand for every other seat (makao_tui/rules/makao-pl.en.md)."""
         return [10 if seat == winner else -hand_value(hand, self.card_value) for seat, hand in enumerate(hands)]
 
 
 def match_over(match: Match) -> bool:
-    """The match ends after ``deals`` deals, or with a time limit once time is up (RULES.md §2)."""
+    """The match ends after ``deals`` deals, or with a time limit once time is up (makao_tui/rules/makao-pl.en.md)."""
     if match.rules.time_limit_min is not None:
         return match.time_up
     return len(match.deals) >= match.rules.deals
 
 
-#: RULES.md §5: the common table rules
+#: makao_tui/rules/makao-pl.en.md#house-rules: the common table rules
 HOUSE = {"draw_until_playable": False, "queens": True, "fours_stack": True, "battle_kings": True,
          "multi_play": True, "demand_round": True}
 

@@ -1,4 +1,5 @@
-"""makao-ru — Russian Makao (RULES.md §1, §5): two packs, wild 9s and aces, penalty 2/3/K♥,
+"""makao-ru — Russian Makao (makao_tui/rules/makao-ru.en.md, makao-ru.en.md#options): two packs, wild 9s and aces,
+penalty 2/3/K♥,
 played to a loss limit. The rules live in :mod:`.shedding`; this module holds the Russian config
 record, its scoring and its texts."""
 
@@ -17,7 +18,7 @@ from .shedding import KING_OF_HEARTS, ShedRules, deal_columns, hand_value
 
 @dataclass(frozen=True)
 class RuRules(ShedRules):
-    """The makao-ru rule config: the fixed fields of RULES.md §1 (see :class:`ShedRules`) and the
+    """The makao-ru rule config: the fixed fields of makao_tui/rules/makao-ru.en.md (see :class:`ShedRules`) and the
     options ``loss_limit`` (200..1000 points, default 500, ends the match), ``auto_makao`` (default
     off), ``play_after_draw`` (``drawn`` default / ``any``), ``ace_points`` (``all`` default /
     ``hearts``) and ``jokers`` (§5: four jokers, default off)."""
@@ -55,7 +56,8 @@ class RuRules(ShedRules):
                           N_("Four jokers join the packs: each plays as any card you name, costs 50."))
 
     def card_value(self, card: Card) -> int:
-        """Minus points of a card left in hand (RULES.md §1 "Scoring"): 2=20, 3=30, 9=40, ace and K♥=50
+        """Minus points of a card left in hand (makao_tui/rules/makao-ru.en.md#end-of-the-deal-and-scoring): 2=20,
+        3=30, 9=40, ace and K♥=50
         (``ace_points: hearts``: only A♥ 50, other aces 10), 4..8=5, 10, jack, queen and the other
         kings=10; a joker 50 (§5)."""
         if card == JOKER:
@@ -72,7 +74,7 @@ class RuRules(ShedRules):
 
 
 def match_over(match: Match) -> bool:
-    """The match ends when some total reaches the loss limit (RULES.md §1 "Match")."""
+    """The match ends when some total reaches the loss limit (makao_tui/rules/makao-ru.en.md#the-match)."""
     return max(match.totals) >= match.rules.loss_limit
 
 

@@ -1,9 +1,9 @@
-"""peklo — Peklo ("Makao", "Hell"), trick-taking with exact bids (RULES.md §4).
+"""peklo — Peklo ("Makao", "Hell"), trick-taking with exact bids (makao_tui/rules/peklo.en.md).
 
 One :class:`PekloState` is one deal: ``size`` cards to each of 3..7 seats, a turned-up trump card
 (or none), a round of bids from the dealer's left, then ``size`` tricks. The match is one cycle of
 deals 1..m, m = floor(52 / players), deal k of k cards; deals 1..m−1 have a trump, deal m has none.
-Options (RULES.md §5): ``cycle`` ``up_down`` goes on down again after deal m (m−1..1 cards, each
+Options (makao_tui/rules/peklo.en.md#options): ``cycle`` ``up_down`` goes on down again after deal m (m−1..1 cards, each
 with a trump), and ``scoring`` ``tricks`` scores every trick taken plus 10 for an exact bid.
 
 Phases of a deal: ``"bid"`` (every seat bids once, in turn from the dealer's left), ``"play"`` (the
@@ -54,13 +54,13 @@ __all__ = [
 
 @dataclass(frozen=True)
 class PekloRules:
-    """Peklo options: ``hook`` (RULES.md §4) — the dealer may not bid so that the bids add up to the
+    """Peklo options: ``hook`` (makao_tui/rules/peklo.en.md) — the dealer may not bid so that the bids add up to the
     number of cards dealt (default off); ``cycle`` (§5) — ``up``: deals of 1..m cards (default),
     ``up_down``: 1..m then m−1..1, the deal of m cards without trump; ``scoring`` (§5) —
     ``exact``: bid + 10 for an exact bid, else 0 (default), ``tricks``: 1 per trick taken plus 10
     for an exact bid.
 
-    **[decision, RULES.md silent]** Under ``up_down`` every deal after the one of m cards has a trump
+    **[decision, makao_tui/rules/peklo.en.md silent]** Under ``up_down`` every deal after the one of m cards has a trump
     turned up, the last (1 card) included: "the last deal of m cards without trump" is read as the
     one deal of m cards.
     """
@@ -84,7 +84,7 @@ class PekloRules:
 
 @dataclass(frozen=True, slots=True)
 class PekloView:
-    """What one seat may know of a Peklo deal (RULES.md §4).
+    """What one seat may know of a Peklo deal (makao_tui/rules/peklo.en.md).
 
     ``hand``: the seat's own cards (display order); ``counts``: cards left in every hand, by seat;
     ``number``: the deal's number in the match (1..``deals``), None for a lone deal (a scenario);
@@ -140,7 +140,7 @@ class PekloView:
 
 def deal(rules: PekloRules, players: int, dealer: int, rng: random.Random, match: Match | None) -> PekloState:
     """The next deal of a match: deal number ``len(match.deals) + 1`` (1 when ``match`` is None,
-    the first deal), of that many cards each (RULES.md §4)."""
+    the first deal), of that many cards each (makao_tui/rules/peklo.en.md)."""
     number = 1 if match is None else len(match.deals) + 1
     return PekloState.deal(rules, players, dealer, number, rng)
 
@@ -154,7 +154,8 @@ def from_layout(layout: Layout) -> PekloState:
 
 
 def match_over(match: Match) -> bool:
-    """The match is one cycle of deals (RULES.md §4 "Match", §5 ``cycle``): over once the last of
+    """The match is one cycle of deals (makao_tui/rules/peklo.en.md#scoring-and-the-match, peklo.en.md#options
+    ``cycle``): over once the last of
     :func:`match_deals` is played."""
     return len(match.deals) >= match_deals(match.rules, match.players)
 
@@ -176,7 +177,7 @@ NO_TRUMP = "none"
 
 
 def deal_columns(deal: DealRecord) -> DealColumns:
-    """A finished deal's record for the CSV export (RULES.md §4 "Score sheets"): cards dealt to
+    """A finished deal's record for the CSV export (makao_tui/rules/peklo.en.md#scoring-and-the-match): cards dealt to
     each seat and the trump card (:data:`NO_TRUMP`, ``none``, for the deal without trump); per seat
     the bid, tricks taken, points and running total."""
     view = deal.state.view(0)
@@ -187,7 +188,7 @@ def deal_columns(deal: DealRecord) -> DealColumns:
 
 
 def made_bid(deal: DealRecord, seat: int) -> tuple[int, int]:
-    """``makao simulate``'s tally of exact bids (RULES.md §4): (1 if ``seat`` took exactly its
+    """``makao simulate``'s tally of exact bids (makao_tui/rules/peklo.en.md): (1 if ``seat`` took exactly its
     bid in the finished ``deal`` else 0, 1)."""
     view = deal.state.view(seat)
     return int(view.bids[seat] == view.tricks[seat]), 1
@@ -224,7 +225,7 @@ def played_cards(view: PekloView) -> list[list[Card]]:
 
 def known_voids(view: PekloView) -> list[set[str]]:
     """Per seat, the suits (letters) it is known to hold none of: it once failed to follow them
-    this deal (RULES.md §4 "Play": a player who holds the led suit must follow it)."""
+    this deal (makao_tui/rules/peklo.en.md#play: a player who holds the led suit must follow it)."""
     voids: list[set[str]] = [set() for _ in range(view.players)]
     for trick in deal_tricks(view):
         if trick.cards:

@@ -1,4 +1,5 @@
-"""The rules code of Peklo (RULES.md §4, §5 ``cycle`` ``scoring`` ``hook``): the state of a deal,
+"""The rules code of Peklo (makao_tui/rules/peklo.en.md, peklo.en.md#options ``cycle`` ``scoring`` ``hook``): the
+state of a deal,
 its moves and their effects, the trick and the scoring.
 
 The one implementation of the rules: :meth:`PekloState.step` applies a move, and
@@ -33,13 +34,13 @@ OVER: Final = "over"
 
 def deal_count(players: int) -> int:
     """m = floor(52 / players): the number of deals in a match, and the size of the last one
-    (RULES.md §4 "Deals 1 to m"). 3 players: 17, 4: 13, 5: 10, 6: 8, 7: 7."""
+    (makao_tui/rules/peklo.en.md#deals). 3 players: 17, 4: 13, 5: 10, 6: 8, 7: 7."""
     return 52 // players
 
 
 def match_deals(rules: PekloRules, players: int) -> int:
     """The number of deals in a match: m under ``cycle`` ``up``, 2m − 1 under ``up_down``
-    (RULES.md §4 "Match", §5 ``cycle``)."""
+    (makao_tui/rules/peklo.en.md#scoring-and-the-match, peklo.en.md#options ``cycle``)."""
     m = deal_count(players)
     return 2 * m - 1 if rules.cycle == "up_down" else m
 
@@ -56,7 +57,7 @@ def deal_size(rules: PekloRules, players: int, number: int) -> int:
 def trick_winner(cards: Sequence[Card], trump: str | None) -> int:
     """Index in ``cards`` (the trick in the order played, leader first, at least one card) of the
     card that wins it: the highest trump (suit letter ``trump``, None = no trump), else the highest
-    card of the led suit (RULES.md §4 "Play")."""
+    card of the led suit (makao_tui/rules/peklo.en.md#play)."""
     strength = _STRENGTH[trump][cards[0] // 13]
     values = [strength[c] for c in cards]
     return values.index(max(values))
@@ -90,7 +91,8 @@ def move_action(move: int) -> Action:
 
 
 def deal_points(bids: Sequence[int], tricks: Sequence[int], scoring: str = "exact") -> list[int]:
-    """Points of a deal per seat: under ``scoring`` ``exact`` (RULES.md §4 "Scoring") bid + 10 for
+    """Points of a deal per seat: under ``scoring`` ``exact`` (makao_tui/rules/peklo.en.md#scoring-and-the-match) bid
+    + 10 for
     exactly the bid, else 0; under ``tricks`` (§5) the tricks taken, plus 10 for exactly the bid."""
     return [bid_points(b, t, scoring) for b, t in zip(bids, tricks, strict=False)]
 
@@ -153,7 +155,8 @@ class PekloState:
     def deal(cls, rules: PekloRules, players: int, dealer: int, number: int, rng: random.Random) -> PekloState:
         """Deal number ``number`` (1..:func:`match_deals`) of a match: shuffle one pack with ``rng``,
         deal :func:`deal_size` cards to each seat one at a time from the dealer's left, and turn up
-        the next card as trump unless the deal is of m cards (RULES.md §4, §5 ``cycle``). Raises
+        the next card as trump unless the deal is of m cards (makao_tui/rules/peklo.en.md, peklo.en.md#options
+        ``cycle``). Raises
         ValueError for a number outside the match."""
         size = deal_size(rules, players, number)
         cards = deck()
@@ -186,7 +189,7 @@ class PekloState:
 
     def forbidden_bid(self) -> int | None:
         """The bid the hook forbids the seat to act, or None (hook off, not bidding, not the dealer,
-        or the bids so far already exceed the deal size). RULES.md §4 "Bidding"."""
+        or the bids so far already exceed the deal size). makao_tui/rules/peklo.en.md#bidding."""
         if not self._hook or self.phase != BID or self._turn != self.dealer:
             return None
         rest = self.size - sum(b for b in self.bids if b is not None)
@@ -221,7 +224,7 @@ class PekloState:
     def refusal(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` (of ``seat``, if given) is illegal, as a
         :class:`~makao_tui.engine.state.Refusal` (kind, fields, words), or None if it is legal:
-        the one legality path, which :meth:`apply` follows too (RULES.md §4)."""
+        the one legality path, which :meth:`apply` follows too (makao_tui/rules/peklo.en.md)."""
         turn = turn_refusal(None if self.phase == OVER else self._turn, seat)
         if turn is not None:
             return turn
@@ -242,8 +245,9 @@ class PekloState:
         if isinstance(action, Play):
             if self.phase != PLAY:
                 return Refusal("bid_first", Words("bid first: the bidding is not over"))
-            # one card and nothing else (SCENARIOS.md: a field that does not belong is refused);
-            # the calls, several cards and a joker's card are the shedding games' (RULES.md §1, §2, §5)
+            # one card and nothing else (docs/scenarios.md: a field that does not belong is refused);
+            # the calls, several cards and a joker's card are the shedding games' (makao_tui/rules/makao-ru.en.md,
+            # makao-pl.en.md, peklo.en.md#options)
             if (action.suit is not None or action.demand is not None or action.makao or action.out
                     or action.more or action.as_card is not None):
                 return Refusal("card_only", Words("a Peklo play names only the card"))
@@ -333,7 +337,7 @@ class PekloState:
         return cast("list[int]", self.bids)
 
     def _points(self) -> list[int]:
-        """The deal's points per seat (RULES.md §4 "Scoring"), once it is over."""
+        """The deal's points per seat (makao_tui/rules/peklo.en.md#scoring-and-the-match), once it is over."""
         return deal_points(self._bids(), self.tricks, self._scoring)
 
     def view(self, seat: int) -> PekloView:

@@ -1,4 +1,4 @@
-"""The events of Peklo (RULES.md §4), what happened as data with its words, and :class:`Trick`,
+"""The events of Peklo (makao_tui/rules/peklo.en.md), what happened as data with its words, and :class:`Trick`,
 the record of one trick.
 
 Kept apart from the rules code (:mod:`makao_tui.games.peklo_core`, which makes them) so that

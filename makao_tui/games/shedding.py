@@ -1,4 +1,5 @@
-"""The shedding engine the two Makaos share (RULES.md §1 makao-ru, §2 makao-pl, §5 house rules).
+"""The shedding engine the two Makaos share (makao_tui/rules/makao-ru.en.md, makao-pl.en.md,
+makao-pl.en.md#house-rules).
 
 One :class:`ShedState` plays every shedding game (its rules code is in
 :mod:`~makao_tui.games.shedding_core`, its events in :mod:`~makao_tui.games.shedding_events`;
@@ -70,7 +71,7 @@ if TYPE_CHECKING:
     from ..engine.variant import DealColumns
 
 HAND_SIZE = 5
-#: the ranks a jack may demand in makao-pl (RULES.md §2 [decision])
+#: the ranks a jack may demand in makao-pl (makao_tui/rules/makao-pl.en.md [decision])
 DEMAND_RANKS = ("5", "6", "7", "8", "9", "T", "Q")
 
 #: the names of the shedding engine, with those of its rules code and its events
@@ -91,8 +92,9 @@ class ShedRules:
     """The rule config of a shedding game: every field is a rule the engine reads.
 
     A game subclasses it, gives the fixed fields its values and turns some fields into options
-    (:func:`~makao_tui.engine.variant.option`, RULES.md names); the rest stay fixed for that game.
-    Fixed fields (RULES.md §1/§2): ``game`` (its id, for views and output), ``decks`` (52-card
+    (:func:`~makao_tui.engine.variant.option`, makao_tui/rules/ names); the rest stay fixed for that game.
+    Fixed fields (makao_tui/rules/makao-ru.en.md, makao-pl.en.md): ``game`` (its id, for views and output), ``decks``
+    (52-card
     packs), ``pack_ranks`` (ranks in the pack), ``joker_copies`` (jokers added under ``jokers``),
     ``joker_value`` (a joker's points in hand), ``hand_size``, ``wild_ranks`` (cards playable on
     anything with nothing pending), ``namer_rank`` (its player names the suit), ``penalty_cards``
@@ -108,7 +110,8 @@ class ShedRules:
     is to act, bias), fitted by ``python bench/fit_shedding_value.py`` to the game's deals (here
     none fitted: every unfinished deal is an even chance). ``loss_limit`` / ``deals`` /
     ``time_limit_min``: how the match ends (None where the game has no such end). The option fields
-    are documented where a game makes them options (RULES.md §1, §2, §5); here they hold the value
+    are documented where a game makes them options (makao_tui/rules/makao-ru.en.md, makao-pl.en.md,
+    makao-pl.en.md#house-rules); here they hold the value
     a game without them plays.
     """
 
@@ -150,7 +153,7 @@ class ShedRules:
     jokers: bool = False
 
     def card_value(self, card: Card) -> int:
-        """Points ``card`` left in hand costs (the game's RULES.md "Scoring"); a joker costs
+        """Points ``card`` left in hand costs (the game's scoring in makao_tui/rules/<game>.en.md); a joker costs
         ``joker_value``. This base prices every card by its pips (court cards 10, ace 11)."""
         if card == JOKER:
             return self.joker_value
@@ -193,7 +196,7 @@ def hand_value(cards: Sequence[Card], value: Callable[[Card], int]) -> int:
 
 
 def deal_columns(deal: DealRecord) -> DealColumns:
-    """A finished deal's record for the CSV export (RULES.md "Score sheets"): per seat the cards
+    """A finished deal's record for the CSV export (score sheets in makao_tui/rules/<game>.en.md): per seat the cards
     left in hand (0: went out), the points of the deal and the running total."""
     counts = deal.state.view(0).counts
     points, totals = deal.result()

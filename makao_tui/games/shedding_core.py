@@ -1,4 +1,5 @@
-"""The rules code of the shedding games (RULES.md §1 makao-ru, §2 makao-pl, §5 house rules): the
+"""The rules code of the shedding games (makao_tui/rules/makao-ru.en.md, makao-pl.en.md, makao-pl.en.md#house-rules):
+the
 state of a deal, its moves and their effects, and the tables each rule config precomputes.
 
 The one implementation of the rules: :meth:`ShedState.step` applies a move, :meth:`ShedState.apply`
@@ -359,7 +360,8 @@ class ShedState:
         return cls(rules, players, dealer, hands, starter, cards, rng)
 
     def _start(self, starter: Card, ev: list[Event]) -> None:
-        """Starter-card effects (RULES.md §1/§2 "Starter card", §5), then automatic turns.
+        """Starter-card effects (makao_tui/rules/makao-ru.en.md#penalty-cards, makao-pl.en.md#the-turned-up-card,
+        makao-pl.en.md#house-rules), then automatic turns.
 
         A penalty starter acts on the first player as if the dealer had played it forward (a K♠
         under ``battle_kings`` too, §5); under ``starter_penalty: draw_until`` that player ransoms
@@ -367,8 +369,8 @@ class ShedState:
         may answer it with a four **[decision]**). The opening position counts for the repetition
         rule (§1 "Endless forced loops").
 
-        **[decision, RULES.md silent]** A hand laid out with no card (a scenario that starts after
-        a player went out, SCENARIOS.md "Hands may hold any number of cards") is a deal already
+        **[decision, makao_tui/rules/ silent]** A hand laid out with no card (a scenario that starts after
+        a player went out, docs/scenarios.md#the-file) is a deal already
         over: every seat without cards has gone out, the first of them from the dealer's left is
         the winner, and the starter has no effect."""
         first = (self.dealer + 1) % self.players
@@ -625,7 +627,8 @@ class ShedState:
     def refusal(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` (of ``seat``, if given) is illegal, as a
         :class:`~makao_tui.engine.state.Refusal` (kind, fields, words), or None if it is legal:
-        the one legality path, which :meth:`apply` follows too (RULES.md §1, §2, §5).
+        the one legality path, which :meth:`apply` follows too (makao_tui/rules/makao-ru.en.md, makao-pl.en.md,
+        makao-pl.en.md#house-rules).
 
         The words name cards and suits with their symbols (``10♥``);
         :func:`~makao_tui.engine.cards.ascii_text` turns them into ``10H`` for terminals without.
@@ -854,7 +857,7 @@ class ShedState:
 
     def _check_repetition(self, ev: list[Event] | None) -> None:
         """End the deal without a winner when a position comes round the third time in a run of
-        forced turns (RULES.md §1 "Endless forced loops").
+        forced turns (makao_tui/rules/makao-ru.en.md#when-the-stock-runs-out).
 
         With the stock gone, forced turns can repeat for ever. When a position (see
         :meth:`_position`) comes round a third time and every action since its first time was the
@@ -876,7 +879,7 @@ class ShedState:
 
     def _draw_cards(self, seat: int, count: int, reason: str, ev: list[Event] | None) -> None:
         """Draw ``count`` cards for ``seat``, rebuilding the stock from the pile (keeping its top
-        card) when it runs out; what cannot be drawn even then is forgiven (RULES.md §1)."""
+        card) when it runs out; what cannot be drawn even then is forgiven (makao_tui/rules/makao-ru.en.md)."""
         hand = self.hands[seat]
         mask = self._hm[seat]
         got: list[Card] = []
@@ -904,7 +907,8 @@ class ShedState:
             ev.append(CardsDrawn(seat, tuple(got), reason, count - drawn))
 
     def _play(self, seat: int, move: int, ev: list[Event] | None) -> None:
-        """Lay the cards of ``move`` (RULES.md §1/§2 matching, penalties, skips, demands, calls;
+        """Lay the cards of ``move`` (makao_tui/rules/makao-ru.en.md, makao-pl.en.md matching, penalties, skips,
+        demands, calls;
         §5 multi-card plays and jokers) and pass the turn."""
         t = self._t
         hand = self.hands[seat]
@@ -1135,7 +1139,8 @@ class ShedState:
         who can neither play nor draw passes by itself.
 
         Only turns that end because their player can neither play nor draw count towards the
-        end of a deal nobody can play on (RULES.md §1 "Stock exhausted": as many such turns *in a
+        end of a deal nobody can play on (makao_tui/rules/makao-ru.en.md#when-the-stock-runs-out: as many such turns
+        *in a
         row* as there are players); a turn lost to a four breaks the row, since the waiting seat
         may hold a card that fits once its wait is over. A demand that lapses on such a turn
         starts the count again (§2 [decision], §5 ``demand_round``): the seats that could not meet
@@ -1266,7 +1271,8 @@ def next_allowed(rules: ShedRules, move: int, carried: str | None = None) -> int
     """The mask of the cards (bit ``c`` for card ``c``, the joker's bit 52 whenever any card
     fits) the next seat may start a play with once the play ``move`` (one of
     :meth:`ShedState.moves`, below ``DRAW``) has been laid, whatever that seat holds: an answer to
-    the penalty the play starts (RULES.md §1/§2, §5 ``battle_kings``); after a skip (makao-pl's
+    the penalty the play starts (makao_tui/rules/makao-ru.en.md, makao-pl.en.md, makao-pl.en.md#house-rules
+    ``battle_kings``); after a skip (makao-pl's
     four) what passes it on under §5 ``fours_stack``, nothing without (the seat just loses its
     turn); the rank a jack demands; else what matches the card laid last (the suit an ace names,
     §5 ``queens``). Of a play of several cards (§5 ``multi_play``) the first penalty card sets the

@@ -1,4 +1,5 @@
-"""The events of the shedding games (RULES.md §1, §2, §5): what happened, as data, and its words.
+"""The events of the shedding games (makao_tui/rules/makao-ru.en.md, makao-pl.en.md, makao-pl.en.md#house-rules):
+what happened, as data, and its words.
 
 Kept apart from the rules code (:mod:`makao_tui.games.shedding_core`, which makes them) so that
 that module may be compiled (issue 15); :mod:`makao_tui.games.shedding` gives every name here.

@@ -138,7 +138,7 @@ class Subscription:
         self.closed = False
 
     def act(self, seq: int, action: Action | dict[str, Any]) -> Refusal | None:
-        """Apply ``action`` (an Action or its SCENARIOS.md JSON form) for this seat."""
+        """Apply ``action`` (an Action or its docs/scenarios.md JSON form) for this seat."""
         return self.table._act(self, seq, action)
 
     def next_deal(self, seq: int) -> Refusal | None:

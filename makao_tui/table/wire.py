@@ -4,7 +4,7 @@ JSON form of the engine's values inside them.
 Every message is a :class:`msgspec.Struct` tagged with its ``type`` (``"update"``, ``"refusal"``,
 ``"hint"``, ``"notice"``), so ``msgspec.json.encode(message)`` is one JSON line and
 ``msgspec.json.decode(line, type=Message)`` gives it back. The engine's values travel in their
-JSON form (:func:`to_wire`): a card is its RULES.md text (``"3H"``), an action its SCENARIOS.md
+JSON form (:func:`to_wire`): a card is its makao_tui/rules/ text (``"3H"``), an action its docs/scenarios.md
 form (``{"do": "play", "card": "AS", "suit": "H"}``), an event, a view or a trick an object
 whose ``kind`` is its class name and whose other keys are its fields
 (``{"kind": "CardPlayed", "seat": 2, "card": "3H", ...}``). :class:`Codec` turns them back
@@ -100,7 +100,7 @@ class Codec:
         return self.variant.rules(options)
 
     def action(self, data: Any) -> Action:
-        """An action from its SCENARIOS.md form."""
+        """An action from its docs/scenarios.md form."""
         try:
             return action_from_json(data)
         except ValueError as exc:

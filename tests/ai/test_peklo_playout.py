@@ -1,5 +1,5 @@
 """The Peklo AIs' playouts over int hands (makao_tui/ai/peklo_playout.py) keep the rules engine's
-trick rules (RULES.md §4): every card they play is legal in :class:`PekloState`, and the engine,
+trick rules (makao_tui/rules/peklo.en.md): every card they play is legal in :class:`PekloState`, and the engine,
 given the same cards, gives every trick to the seat the playout gave it to. (Compiled and pure
 play alike: tests/games/test_compiled_cores.py.)"""
 
@@ -69,7 +69,7 @@ def test_the_hard_playout_plays_legal_cards_and_counts_tricks_as_the_engine(seed
 
 
 def ints(*labels: str) -> list[int]:
-    """The cards of ``labels`` (RULES.md texts) as the playouts' ints."""
+    """The cards of ``labels`` (makao_tui/rules/peklo.en.md texts) as the playouts' ints."""
     return [int(c) for c in cards(*labels)]
 
 

@@ -1,4 +1,5 @@
-"""The shedding AI under the RULES.md §5 options (issue 14 item 5): every level stays legal under
+"""The shedding AI under the makao_tui/rules/makao-pl.en.md#house-rules options (issue 14 item 5): every level stays
+legal under
 random option sets, and the normal and hard levels use the options: they answer a stacked four
 with a four, lay a pair when it empties the hand faster, name a joker as the card that answers a
 K♥, and keep a joker while a plain card does the job."""

@@ -107,7 +107,7 @@ def test_a_miss_costs_the_penalty_a_lost_turn_or_the_draws_until_a_card_fits():
     assert draws_for_want(have, 2, hearts, None, 0) == pytest.approx(miss * 25 / 14)
     assert draws_for_want(have, 2, hearts, None, 4) == pytest.approx(miss * 4)
     assert draws_for_want(have, 2, 0, None, 0) == 1.0  # a four: one turn lost
-    # a 2 starts 2, a ransomed 3 doubles 3 (RULES.md §2: 3 -> 6), two 2s at once make 4 (§5)
+    # a 2 starts 2, a ransomed 3 doubles 3 (makao_tui/rules/makao-pl.en.md: 3 -> 6), two 2s at once make 4 (§5)
     assert _penalty_after(table, 0, C("2H"), 1) == 2
     assert _penalty_after(table, 3, C("3S"), 1) == 6
     assert _penalty_after(table, 0, C("2H"), 2) == 4

@@ -235,7 +235,7 @@ async def _setup(pilot) -> None:
 
 def _setup_with(preset: str, change: dict | None = None):
     """The makao-pl setup screen with ``preset`` chosen, then ``change`` (widget id: value) made,
-    scrolled to the rules (RULES.md §5 presets)."""
+    scrolled to the rules (makao_tui/rules/makao-pl.en.md#house-rules presets)."""
     async def run_before(pilot) -> None:
         app = pilot.app
         await _setup(pilot)  # the second game: makao-pl
@@ -275,7 +275,7 @@ async def _demand_picker(pilot) -> None:
 
 
 def app_house(seed: int, **options) -> MakaoApp:
-    """A makao-pl match under the house rules (RULES.md §5), Ann against one AI."""
+    """A makao-pl match under the house rules (makao_tui/rules/makao-pl.en.md#house-rules), Ann against one AI."""
     return MakaoApp(variant=PL, rules=PL.rules(options, preset="house"), seats=[ANN, AI], seed=seed,
                     ai_delay=0)
 

@@ -1,4 +1,5 @@
-"""The table under the RULES.md §5 options (issue 14 item 4): the rules in force in the header,
+"""The table under the makao_tui/rules/makao-pl.en.md#house-rules options (issue 14 item 4): the rules in force in
+the header,
 the help following the options, marking cards for a play of several, a joker's card picked and
 shown on the pile."""
 
@@ -133,7 +134,7 @@ def _last_card_jack(app) -> None:
 
 
 def test_po_makale_last_jack_without_the_call_asks_for_a_demand():
-    # RULES.md §5 makao_out: a last card laid without "po makale" keeps its effect
+    # makao_tui/rules/makao-pl.en.md#house-rules makao_out: a last card laid without "po makale" keeps its effect
     app = house_app(SEED_PAIR, makao_out=True)
 
     async def body(pilot):

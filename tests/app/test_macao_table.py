@@ -246,7 +246,7 @@ def test_refusal_in_ascii_names_the_card_with_a_letter():
 
 
 def test_only_a_natural_7_8_or_9_is_marked_on_the_ledger():
-    """RULES.md §3: a natural is a hand that never drew, and the settlement names the natural 9,
+    """makao_tui/rules/macao.en.md: a natural is a hand that never drew, and the settlement names the natural 9,
     8 and 7; a 0 that stood is a natural by the rule, yet "natural 0" / "0n" is not what a Macao
     player calls it, so only 7, 8 and 9 are marked."""
     from makao_tui.app.screens.macao import macao_ledger

@@ -1,4 +1,5 @@
-"""The setup screen's rules (issue 14 item 4, RULES.md §5): presets first, every option with its
+"""The setup screen's rules (issue 14 item 4, makao_tui/rules/makao-pl.en.md#house-rules): presets first, every
+option with its
 one-line description, a changed option makes the preset "custom", bad values are marked."""
 
 from makao_tui.app.main import MakaoApp

@@ -1,4 +1,4 @@
-"""The ``makao`` command: version, help, scenario exit codes and messages (SCENARIOS.md "Errors")."""
+"""The ``makao`` command: version, help, scenario exit codes and messages (docs/scenarios.md#errors)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``--preset`` and ``--option`` on the commands that start a match, and ``makao rules`` (issue 14;
-RULES.md §5 presets, options and "Option ranges")."""
+makao_tui/rules/makao-pl.en.md#house-rules presets, options and "Option ranges")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cards, actions and their JSON form (RULES.md card notation, SCENARIOS.md actions)."""
+"""Cards, actions and their JSON form (makao_tui/rules/ card notation, docs/scenarios.md actions)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A scenario file with a wrong value in any field gives a one-line message or a refusal, never a
-traceback (SCENARIOS.md "Errors"; GUIDE: bad input gets a clear message).
+traceback (docs/scenarios.md#errors; GUIDE: bad input gets a clear message).
 
 Every field of a few scenario files of each game (top level, hands, stock, options, actions and
 their fields) is replaced in turn by values of every JSON type; each file must then either replay

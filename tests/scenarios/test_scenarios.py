@@ -1,6 +1,6 @@
-"""Every scenario file under tests/scenarios/ replays to its "expect" block (SCENARIOS.md).
+"""Every scenario file under tests/scenarios/ replays to its "expect" block (docs/scenarios.md).
 
-The comparison is the one of ../shared/tools/check_scenarios.py: hands as multisets, other keys
+The comparison is the one docs/scenarios.md#test-scenarios describes: hands as multisets, other keys
 exactly; "error_index" names the action that must be refused (exit status 2).
 """
 

@@ -1,4 +1,5 @@
-"""A saved match keeps its rules: presets and options of RULES.md §5 come back with the match and
+"""A saved match keeps its rules: presets and options of makao_tui/rules/makao-pl.en.md#house-rules come back with
+the match and
 its replay plays under them (issue 14 "Tests": saved games with options resume with them)."""
 
 from __future__ import annotations

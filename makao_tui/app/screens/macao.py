@@ -394,7 +394,8 @@ class MacaoTableScreen(TableScreen):
         notes = [Text(e.text(names, self.ascii)) for e in events if isinstance(e, (BankBroken, LeftTable))]
         following = session.update.next_dealer
         if not session.match_over and following is not None and following != banker:
-            # the banker's leaving (told just above) or the shoe ends the bank (RULES.md §3 "The bank")
+            # the banker's leaving (told just above) or the shoe ends the bank
+            # (makao_tui/rules/macao.en.md#the-bank-and-the-match)
             broke = LeftTable(banker) in events
             template = (_("The bank passes to {name}.") if broke
                         else _("The shoe is used up: the bank passes to {name}."))
@@ -425,7 +426,7 @@ class MacaoTableScreen(TableScreen):
 
 
 def macao_ledger(session: Seating) -> ScoreSheet:
-    """The RULES.md "Score sheets" of macao: one row per hand with its banker and, per player, the
+    """The makao_tui/rules/macao.en.md#settlement of macao: one row per hand with its banker and, per player, the
     points (n: a natural 7, 8 or 9, :func:`~makao_tui.games.macao.called_natural`), the chip
     change and the bankroll after it; the bankrolls last; and the series of bankrolls for the
     chart; from the rows the table sent."""

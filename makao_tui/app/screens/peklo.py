@@ -540,7 +540,8 @@ class PekloTableScreen(TableScreen):
 
 
 def peklo_sheet(session: Seating, ascii: bool = False) -> ScoreSheet:
-    """The RULES.md "Score sheets" of Peklo: one row per deal with its cards dealt and trump, and
+    """The makao_tui/rules/peklo.en.md#scoring-and-the-match of Peklo: one row per deal with its cards dealt and
+    trump, and
     per player bid / tricks taken, the points and the running total (two lines a cell); from the
     rows the table sent."""
     names = session.names

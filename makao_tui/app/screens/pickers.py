@@ -1,5 +1,5 @@
 """Modal choices made with a play: the suit an ace names, the rank a jack demands, the card a
-joker stands for (its rank, then its suit; RULES.md §5 ``jokers``).
+joker stands for (its rank, then its suit; makao_tui/rules/makao-pl.en.md#house-rules ``jokers``).
 
 Both offer exactly the choices the engine's legal actions hold for the card, and return the
 choice (a suit letter; a rank or ``"none"``) or None when cancelled with Esc.

@@ -1,6 +1,7 @@
 """The setup screen: seats (human with a name, or AI of a level), the game's rules, a seed, Start.
 
-The rules come first as a preset (RULES.md §5: "Seed rules", "House rules"), then every option of
+The rules come first as a preset (makao_tui/rules/makao-pl.en.md#house-rules: "Seed rules", "House rules"), then
+every option of
 the game's rules dataclass with its one-line ``description``. The options form is generated from
 the fields' ``metadata`` (``label``, ``description``, ``choices``, ``range``): a bool becomes a
 Checkbox, choices a Select, a whole number with a range an Input (empty = off when the field's
@@ -48,7 +49,8 @@ NAME_LENGTH = 12
 #: the name the first seat is given, in the language in use
 DEFAULT_NAME = N_("Player 1")
 
-#: the words the preset choice shows for each preset name (RULES.md §5); others show their name
+#: the words the preset choice shows for each preset name (makao_tui/rules/makao-pl.en.md#house-rules); others show
+#: their name
 PRESET_LABELS = {"seed": N_("Seed rules"), "house": N_("House rules")}
 #: the words of each AI level (``LEVELS``), translated where shown
 CUSTOM = "custom"
@@ -353,7 +355,7 @@ class SetupScreen(Screen[None]):
 
     def _read_field(self, field: dataclasses.Field) -> tuple[Any, str]:
         """The value of one option as entered and what is wrong with it (``""``: nothing); the
-        range is RULES.md "Option ranges" as the field's metadata holds it."""
+        range is makao_tui/rules/<game>.en.md#options as the field's metadata holds it."""
         widget = self.query_one(f"#opt-{field.name}")
         if isinstance(widget, (Checkbox, Select)):
             return widget.value, ""
@@ -390,7 +392,7 @@ class SetupScreen(Screen[None]):
     # ------------------------------------------------------------ preset
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A preset chosen sets every option to its values (RULES.md §5)."""
+        """A preset chosen sets every option to its values (makao_tui/rules/makao-pl.en.md#house-rules)."""
         if event.select.id != "preset":
             self._option_changed(event.select.id)
             return

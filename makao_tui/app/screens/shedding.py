@@ -56,9 +56,9 @@ KEYS = [
 PICKERS_HEADING = ("", N_("In a picker (after an ace, a jack or a joker) its own keys choose, Esc cancels:"))
 #: the keys of the suit picker after an ace
 SUIT_KEYS = [("1-4", N_("the suit an ace names, in the order shown"))]
-#: the m key's words under ``makao_out`` (RULES.md §5)
+#: the m key's words under ``makao_out`` (makao_tui/rules/makao-pl.en.md#house-rules)
 PO_MAKALE_WORDS = N_("call Makao, or po makale with your last card, with the next play (press again to cancel)")
-#: the keys of the options that add them (RULES.md §5)
+#: the keys of the options that add them (makao_tui/rules/makao-pl.en.md#house-rules)
 MULTI_KEYS = [("Space", N_("mark a card for a play of several cards (again: unmark); Enter lays the "
                            "marked cards in the order marked, the last one on top"))]
 JOKER_KEYS = [("2-9 0 j q k a, 1-4", N_("the rank a joker stands for as on the cards (10 is 0), then its suit"))]
@@ -121,7 +121,7 @@ class ShedTableScreen(TableScreen):
         self._news_read: tuple[int, int] = (0, -1)
 
     def joined(self, before: Any, entry: Any) -> bool:
-        """A player's draws one after another in a deal (drawing until a card fits, RULES.md §2)
+        """A player's draws one after another in a deal (drawing until a card fits, makao_tui/rules/makao-pl.en.md)
         are one line of the log: "Olga draws 4 cards", not four lines of one card. Only plain
         draws join: one with a penalty, a rebuilt stock or a pass is a line of its own."""
         return (entry.deal == before.deal and entry.seat is not None and entry.seat == before.seat
@@ -474,7 +474,7 @@ class ShedTableScreen(TableScreen):
 
     def picker_keys(self) -> list[tuple[str, str]]:
         """The pickers' keys under their heading: the suit an ace names, the rank a jack demands
-        (makao-pl), the card a joker stands for (RULES.md §5 ``jokers``)."""
+        (makao-pl), the card a joker stands for (makao_tui/rules/makao-pl.en.md#house-rules ``jokers``)."""
         rules = self.seating.rules
         return [PICKERS_HEADING, *SUIT_KEYS, *(DEMAND_KEYS if rules.demand_rank else []),
                 *(JOKER_KEYS if rules.jokers else [])]
@@ -557,7 +557,8 @@ class ShedTableScreen(TableScreen):
             return
         if len(view.hand) == len(cards) and self.seating.rules.makao_out:
             # the last card: with "po makale" armed it ends the deal and names nothing; without the
-            # call it keeps its effect (RULES.md §5 makao_out), so only then is a suit or demand asked
+            # call it keeps its effect (makao_tui/rules/makao-pl.en.md#house-rules makao_out), so only then is a suit
+            # or demand asked
             forms = [a for a in forms if a.out == self.makao_armed] or forms
         self._choose(forms)
 
@@ -683,7 +684,7 @@ def _draws_on(view: ShedView, rules: Any) -> bool:
 
 
 def shedding_sheet(session: Seating) -> ScoreSheet:
-    """The RULES.md "Score sheets" of makao-ru (points added, running total, winner, loss limit)
+    """The score sheets in makao_tui/rules/<game>.en.md of makao-ru (points added, running total, winner, loss limit)
     and makao-pl (+10 or minus points, running totals, deals or minutes left), from the rows the
     table sent."""
     rules = session.rules

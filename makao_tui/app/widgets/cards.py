@@ -3,7 +3,8 @@
 Hearts and diamonds are red, clubs and spades keep the default colour; with ``ascii`` the suits
 show as ``S H D C``. A hand marks the cards the engine says are playable (green border and a dot
 in the bottom edge; bright white with the four-colour deck, whose clubs are green) and the chosen
-one (heavy yellow border); cards marked for a play of several (RULES.md §5 ``multi_play``) have a
+one (heavy yellow border); cards marked for a play of several (makao_tui/rules/makao-pl.en.md#house-rules
+``multi_play``) have a
 double magenta border with their place in the play in the bottom edge; cards the screen names as
 ``dimmed`` (those that may not be played now) are drawn faded. A joker is magenta; on the pile its
 box carries a star in the top edge.

@@ -1,4 +1,4 @@
-"""RULES.md §3 through the engine, one hand at a time: values, replace, draw, order, settlement."""
+"""makao_tui/rules/macao.en.md through the engine, one hand at a time: values, replace, draw, order, settlement."""
 
 from __future__ import annotations
 
@@ -238,7 +238,7 @@ def test_a_punter_who_cannot_pay_in_full_pays_what_he_has_and_leaves():
 
 
 def test_a_banker_who_runs_out_pays_later_punters_from_what_he_collects():
-    # RULES.md §3: banker has 3 chips: pays seat 1 its natural 9 (3), is broken, collects 1 from
+    # makao_tui/rules/macao.en.md: banker has 3 chips: pays seat 1 its natural 9 (3), is broken, collects 1 from
     # seat 2, and pays seat 3 from that chip; left with nothing, he leaves after the settlement
     state = table(["5C", "9H", "2D", "7S"], "", bankrolls=[3, 10, 10, 10])
     events = play(state, "s s s s")

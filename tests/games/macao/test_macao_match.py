@@ -1,4 +1,4 @@
-"""RULES.md §3 at match level: the cut, the bank and its shoe, players out of chips, the match end;
+"""makao_tui/rules/macao.en.md at match level: the cut, the bank and its shoe, players out of chips, the match end;
 and whole random matches (hypothesis): chips conserved, no bankroll below zero, every match ends."""
 
 from __future__ import annotations

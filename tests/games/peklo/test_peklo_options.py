@@ -1,4 +1,4 @@
-"""Peklo's RULES.md §5 options: ``cycle`` (deals up, or up and down again), ``scoring`` (exact
+"""Peklo's makao_tui/rules/peklo.en.md#options options: ``cycle`` (deals up, or up and down again), ``scoring`` (exact
 bids only, or every trick), and the ``house`` preset (up_down, tricks, hook); the AIs under them."""
 
 from __future__ import annotations

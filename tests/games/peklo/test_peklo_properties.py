@@ -1,4 +1,4 @@
-"""Properties of random legal Peklo deals and matches (RULES.md §4), by hypothesis."""
+"""Properties of random legal Peklo deals and matches (makao_tui/rules/peklo.en.md), by hypothesis."""
 
 from __future__ import annotations
 

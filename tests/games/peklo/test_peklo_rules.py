@@ -1,4 +1,4 @@
-"""Every rule of RULES.md §4 (Peklo) through the engine: deals, trump, bidding, the hook, play,
+"""Every rule of makao_tui/rules/peklo.en.md (Peklo) through the engine: deals, trump, bidding, the hook, play,
 tricks, scoring, the match; plus views, events, refusals and scenario layouts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Helpers of the Peklo tests: lay out a deal, apply actions by their SCENARIOS.md form, play
+"""Helpers of the Peklo tests: lay out a deal, apply actions by their docs/scenarios.md form, play
 random legal games."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ VARIANT = get_variant("peklo")
 
 
 def cards(*texts: str) -> list[Card]:
-    """Cards from their RULES.md texts."""
+    """Cards from their makao_tui/rules/peklo.en.md texts."""
     return [Card.parse(t) for t in texts]
 
 

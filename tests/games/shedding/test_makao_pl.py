@@ -1,4 +1,4 @@
-"""Each rule of RULES.md §2 (makao-pl), through the engine."""
+"""Each rule of makao_tui/rules/makao-pl.en.md (makao-pl), through the engine."""
 
 from __future__ import annotations
 

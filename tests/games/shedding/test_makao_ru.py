@@ -1,4 +1,4 @@
-"""Each rule of RULES.md §1 (makao-ru), through the engine."""
+"""Each rule of makao_tui/rules/makao-ru.en.md (makao-ru), through the engine."""
 
 from __future__ import annotations
 
