@@ -45,6 +45,18 @@ def fill_up(store):
     store._conn.execute(f"PRAGMA max_page_count = {pages}")
 
 
+def unwritten_new_match(store):
+    """On a full file (:func:`fill_up`), new Peklo matches until one cannot be written at all:
+    (the writers, every one still open: closing one would make room; the last one's match)."""
+    writers = []
+    for seed in range(1000):
+        writer, match = new_match(store, "peklo", seed)
+        writers.append(writer)
+        if writer.id is None:
+            return writers, match
+    raise AssertionError("the full file took 1000 new matches")
+
+
 def long_match(store, seed=7):
     """A makao-ru match to 1000 points (long enough to fill the last pages of a full file)."""
     variant, _, seats = short_setup("makao-ru")
@@ -109,15 +121,11 @@ def test_a_new_match_on_a_full_disk_is_written_when_there_is_room(tmp_path):
     path = tmp_path / "makao.sqlite3"
     with open_store(path) as store:
         fill_up(store)
-        writers = []
-        for seed in range(1000):  # (the writers stay open: closing one would make room)
-            writer, match = new_match(store, "peklo", seed)
-            writers.append(writer)
-            if writer.id is None:
-                break
+        writers, match = unwritten_new_match(store)
+        writer = writers[-1]
         assert writer.id is None and writer.status.state == "delayed" and writer.status.reason == "full"
         play(match, 30, writer)
-        assert len(store.unfinished()) == seed
+        assert len(store.unfinished()) == len(writers) - 1
         make_room(store)
         assert writer.flush()
         assert writer.id is not None and writer.saved.id == writer.id

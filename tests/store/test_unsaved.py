@@ -21,6 +21,7 @@ from .test_faults import (
     play_until_delayed,
     saved_event,
     stored_actions,
+    unwritten_new_match,
 )
 from .util import play, step
 
@@ -82,12 +83,8 @@ def test_a_new_match_that_was_never_written_is_taken_back_whole(tmp_path):
     path = tmp_path / "makao.sqlite3"
     with open_store(path) as store:
         fill_up(store)
-        writers = []
-        for seed in range(1000):  # (the writers stay open: closing one would make room)
-            writer, match = new_match(store, "peklo", seed)
-            writers.append(writer)
-            if writer.id is None:
-                break
+        writers, match = unwritten_new_match(store)
+        writer = writers[-1]
         play(match, 12, writer)
         kept, count = writer.write_unsaved()
         assert count == 12 and "unsaved-new-" in kept.name
