@@ -50,6 +50,8 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
+from vs_openspiel import ismcts, os_action, os_deal, our_action
+
 from makao_tui.ai import Thinking, ai_for, levels_for
 from makao_tui.games import get_variant
 from makao_tui.games.peklo import PekloState
@@ -79,27 +81,16 @@ class IsmctsSeats:
     lock-step with ours (every action applied to both), from which the bot decides."""
 
     def __init__(self, size: int, simulations: int, seed: int) -> None:
-        import pyspiel
-
-        self.game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": size, "points_per_trick": 1})
-        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        self.bot = pyspiel.ISMCTSBot(seed, evaluator, 5.0, simulations, -1,
-                                     pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+        self.game, self.bot = ismcts(size, simulations, seed)
         self.theirs: Any = None
 
     def start(self, state: PekloState) -> None:
-        from vs_openspiel import os_deal
-
         self.theirs = os_deal(self.game, state)
 
     def choose(self, state: PekloState) -> Any:
-        from vs_openspiel import our_action
-
         return our_action(state, self.bot.step(self.theirs))
 
     def applied(self, action: Any) -> None:
-        from vs_openspiel import os_action
-
         self.theirs.apply_action(os_action(action))
 
 

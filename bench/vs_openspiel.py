@@ -98,6 +98,20 @@ def os_deal(game, ours: PekloState):
     return state
 
 
+def ismcts(size: int, simulations: int, seed: int, uct_c: float = 5.0, points_per_trick: int = 1):
+    """OpenSpiel's ``oh_hell`` for 4 seats of ``size`` cards and its ``ISMCTSBot`` (``simulations``
+    a decision, a random-rollout evaluator, max-visit-count final policy), as (game, bot). Raises
+    ImportError without OpenSpiel."""
+    import pyspiel
+
+    game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": size,
+                                          "points_per_trick": points_per_trick})
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.ISMCTSBot(seed, evaluator, uct_c, simulations, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                            False, False)
+    return game, bot
+
+
 def play_game(ours: PekloState, game, hard_seats: set[int], thinking: Thinking, bot, seed: str):
     """Play one deal to the end, ``hard_seats`` ours and the rest IS-MCTS, both engines in
     lock-step. Returns (points per seat by makao_tui/rules/peklo.en.md, our decision times, IS-MCTS decision times;
@@ -152,16 +166,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke:
         args.deals, args.think, args.simulations = 1, 0.05, 50
     try:
-        import pyspiel
+        game, bot = ismcts(args.size, args.simulations, args.seed, args.uct_c, args.points_per_trick)
     except ImportError:
         print("OpenSpiel is not installed: pip install open-spiel (or the bench extra)")
         return 1
-
-    game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": args.size,
-                                          "points_per_trick": args.points_per_trick})
-    evaluator = pyspiel.RandomRolloutEvaluator(1, args.seed)
-    bot = pyspiel.ISMCTSBot(args.seed, evaluator, args.uct_c, args.simulations, -1,
-                            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
     thinking = Thinking(seconds=args.think)
     rules = PekloRules(hook=True)
     print(f"Peklo hard AI ({args.think:g} s a decision) vs OpenSpiel ISMCTSBot ({args.simulations} simulations, "
