@@ -13,6 +13,15 @@ from .scenes import Scene, humans_turn, wait_for
 
 #: the games in the lesson picker's order
 GAMES = ["makao-ru", "makao-pl", "macao", "peklo"]
+#: the keys that complete each lesson, one turn of the learner a list; a card ("5H") is pressed as the digit
+#: that chooses it in the hand as shown
+KEYS = {
+    "makao-ru": [["d"], ["5H", "enter"], ["9C", "enter"], ["3D", "enter"], ["AS", "enter", "4"],
+                 ["m", "8S", "enter"], ["KS", "enter"]],
+    "makao-pl": [["2H", "enter"], ["4H", "enter"], ["JH", "enter", "7"], ["m", "7D", "enter"], ["8D", "enter"]],
+    "macao": [["r"], ["d"]],
+    "peklo": [["2", "enter"], ["AS", "enter"], ["6D", "enter"], ["3H", "enter"]],
+}
 
 
 async def open_lesson(pilot, game: str) -> None:

@@ -21,18 +21,9 @@ from makao_tui.app.screens.table import TableScreen
 from makao_tui.engine.i18n import _, language, set_language
 from makao_tui.table.lesson import LESSONS_DIR, load_lesson
 
-from .lesson_scenes import GAMES, card_key, coach_text, open_lesson
+from .lesson_scenes import GAMES, KEYS, card_key, coach_text, open_lesson
 from .scenes import humans_turn, peek, wait_for
 
-#: the keys of each lesson, one turn of the learner a list; a card ("5H") is pressed as the digit
-#: that chooses it in the hand as shown
-KEYS = {
-    "makao-ru": [["d"], ["5H", "enter"], ["9C", "enter"], ["3D", "enter"], ["AS", "enter", "4"],
-                 ["m", "8S", "enter"], ["KS", "enter"]],
-    "makao-pl": [["2H", "enter"], ["4H", "enter"], ["JH", "enter", "7"], ["m", "7D", "enter"], ["8D", "enter"]],
-    "macao": [["r"], ["d"]],
-    "peklo": [["2", "enter"], ["AS", "enter"], ["6D", "enter"], ["3H", "enter"]],
-}
 CARD = re.compile(r"^[2-9TJQKA][CDHS]$")
 
 
