@@ -26,7 +26,7 @@ the cut, the shoe carried from hand to hand, the bank passing, players leaving t
 rounds drawn small enough that players go broke. At every action it hashes the legal actions, the
 one chosen, each action's refusal (kind and fields), the events (fields and words, as the acting
 seat and as the table see them) and every seat's view; each hand goes on on a
-:meth:`~makao_tui.games.macao.MacaoState.clone` of itself every fifth action, and each finished hand
+:meth:`~makao_tui.games.macao_state.MacaoState.clone` of itself every fifth action, and each finished hand
 adds its snapshot, points, CSV columns and ``makao simulate`` measures. ``--views`` changes nothing
 there (Macao's views are always hashed).
 """
