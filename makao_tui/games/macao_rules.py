@@ -40,11 +40,12 @@ class MacaoRules:
     """
 
     bankroll: int = option(100, N_("Bankroll (chips each)"), N_("Chips every player starts with."),
-                           range=(10, 100000))
+                           range=(10, 100000), flag="--bankroll", flag_help=N_("chips each player starts with."))
     stake: int = option(1, N_("Stake (chips a hand)"),
-                        N_("Chips every punter stakes each hand (at most the bankroll)."), range=(1, 100000))
+                        N_("Chips every punter stakes each hand (at most the bankroll)."), range=(1, 100000),
+                        flag="--stake", flag_help=N_("the fixed stake of every punter, each hand."))
     rounds: int = option(1, N_("Rounds of the bank"), N_("How many times the bank goes round the table."),
-                         range=(1, 10))
+                         range=(1, 10), flag="--rounds", flag_help=N_("times the bank goes round the table."))
     banker_rates: str = option("always", N_("Banker's rates"),
                                N_('"{always}": a banker\'s 9 or 8 collects ×3 or ×2 whenever he wins; "{ties}": '
                                   '×3 or ×2 on a tie only, a higher total collects ×1.'), choices=("always", "ties"),
