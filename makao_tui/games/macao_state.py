@@ -47,14 +47,15 @@ from .macao_view import MacaoView
 
 
 class MacaoState(GameState):
-    """One hand of Macao. Build with :func:`deal` (a match) or :func:`from_layout` (a scenario).
+    """One hand of Macao. Build with :func:`~makao_tui.games.macao.deal` (a match) or
+    :func:`~makao_tui.games.macao.from_layout` (a scenario).
 
     ``hands``: one list per seat, one card each for the seats at the table, none for the others;
     ``shoe``: the shoe, the first card drawn first; ``spent``: cards of earlier hands of this bank
     (shuffled into the shoe if it runs out); ``bankrolls``: chips per seat
     (a scenario); ``opening``: events before the first action (passing the bank, the shuffle, the
     deal). Raises ValueError for a seat holding more than one card, a banker without a card, or a
-    player at the table without chips. See :class:`GameState` for the contract.
+    player at the table without chips. See :class:`~makao_tui.engine.state.GameState` for the contract.
     """
 
     def __init__(self, rules: MacaoRules, players: int, banker: int, hands: list[list[Card]],

@@ -23,8 +23,8 @@ class MacaoView:
     (cards thrown away), ``drew``, ``stood``. ``shoe``: cards in the shoe; ``spent``: the cards of
     earlier hands of this bank not shuffled back yet (all were shown at their settlement).
     Once the hand is over (``over``), everything is face up: ``revealed`` (every seat's cards),
-    ``totals``, ``naturals``, ``settlement`` (the :class:`Settled` lines in order) and ``points``
-    (chip change per seat); before that they are None / ``()``.
+    ``totals``, ``naturals``, ``settlement`` (the :class:`~makao_tui.games.macao_events.Settled`
+    lines in order) and ``points`` (chip change per seat); before that they are None / ``()``.
     ``legal``: the seat's legal actions (empty unless it is to act). Bankrolls are the match's
     totals (``Match.totals``), not part of the view.
     """
