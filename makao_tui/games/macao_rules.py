@@ -24,9 +24,11 @@ from ..engine.cards import Card
 from ..engine.i18n import N_, _
 from ..engine.variant import RulesError, option
 
+#: the shoe is two 52-card packs (makao_tui/rules/macao.en.md#the-shoe-and-the-first-banker)
 DECKS = 2
 #: a new hand of a bank needs at least this many cards in the shoe per player at the table
 CARDS_PER_PLAYER = 3
+
 
 @dataclass(frozen=True)
 class MacaoRules:
