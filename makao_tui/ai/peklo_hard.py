@@ -25,7 +25,8 @@ seat's points of the deal by the rules' ``scoring`` (and among equal points, the
 less). The same worlds, the same :func:`~makao_tui.ai.search.search` (the clock read before every
 solve). A solve that passes its node limit (:data:`SOLVE_RATE` a second of the budget) gives up
 and the decision goes on with playouts; earlier in a deal (a solve is about 8 times the work per
-trick more) and for the bid the playouts below decide.
+trick more) and for the bid the playouts below decide: bids chosen by solving worlds (every other
+seat against the bidder) made fewer exact bids in 4-card deals (bench/RESULTS.md).
 
 **Playout policy** (per seat, ``need`` = bid − tricks taken): leading, a seat that needs tricks
 leads its highest *master* (a card nothing still out beats in its suit, by the cards seen to
@@ -174,6 +175,12 @@ class HardPekloAI:
             return self._bid(view, rng, start)
         return self._play(view, rng, start)
 
+    def _solve_limit(self) -> int:
+        """The nodes one solve may visit: :data:`SOLVE_NODES` with no clock, else
+        :data:`SOLVE_RATE` a second of the budget (at least 1,000)."""
+        seconds = self.thinking.seconds
+        return SOLVE_NODES if seconds is None else max(1000, int(SOLVE_RATE * seconds))
+
     # ------------------------------------------------------------ bidding
 
     def _bid(self, view: PekloView, rng: random.Random, start: float | None) -> Advice:
@@ -236,9 +243,8 @@ class HardPekloAI:
                 wins[action] = wins.get(action, 0) + 1
             return float(bid_points(bids[view.seat], taken[view.seat], scoring))
 
-        seconds = self.thinking.seconds
-        limit = SOLVE_NODES if seconds is None else max(1000, int(SOLVE_RATE * seconds))
-        solver = Solver(view.players, view.seat, trump, bids[view.seat], view.tricks[view.seat], every_trick, limit)
+        solver = Solver(view.players, view.seat, trump, bids[view.seat], view.tricks[view.seat], every_trick,
+                        self._solve_limit())
 
         def solve(world: _World, action: Play, rng: random.Random) -> float:
             value = solver.card_value(world.hands, leader, table, int(action.card))

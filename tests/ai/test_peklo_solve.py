@@ -179,4 +179,3 @@ def test_the_solving_ai_decides_the_same_whatever_the_hidden_cards():
         assert first == second
         checked += 1
     assert checked >= 20
-
