@@ -23,7 +23,8 @@ estimate; a dealer's stand-in bid the hook forbids moves to the nearest legal on
 search over the tricks left, every other seat playing against the searching one, its value the
 seat's points of the deal by the rules' ``scoring`` (and among equal points, the bid missed by
 less). The same worlds, the same :func:`~makao_tui.ai.search.search` (the clock read before every
-solve). A solve that passes its node limit (:data:`SOLVE_RATE` a second of the budget) gives up
+solve, and by the solver itself every 256 nodes: a solve stops at the budget's end, and its world
+is dropped). A solve that passes its node limit (:data:`SOLVE_RATE` a second of the budget) gives up
 and the decision goes on with playouts; earlier in a deal (a solve is about 8 times the work per
 trick more) and for the bid the playouts below decide: bids chosen by solving worlds (every other
 seat against the bidder) made fewer exact bids in 4-card deals (bench/RESULTS.md).
@@ -243,13 +244,20 @@ class HardPekloAI:
                 wins[action] = wins.get(action, 0) + 1
             return float(bid_points(bids[view.seat], taken[view.seat], scoring))
 
+        if start is None:
+            start = self.clock()
+        seconds = self.thinking.seconds
+        # with a clock, a solve stops at the budget's end (the search then drops its world)
         solver = Solver(view.players, view.seat, trump, bids[view.seat], view.tricks[view.seat], every_trick,
-                        self._solve_limit())
+                        self._solve_limit(), None if seconds is None else self.clock,
+                        0.0 if seconds is None else start + seconds)
 
         def solve(world: _World, action: Play, rng: random.Random) -> float:
             value = solver.card_value(world.hands, leader, table, int(action.card))
             if solver.aborted:
                 raise _TooLarge
+            if solver.late:
+                return 0.0  # past the deadline: search drops this world
             playout(world, action, rng)  # the trick's taker under the playout policy, for the reason only
             return value / SCALE
 

@@ -20,7 +20,9 @@ cannot matter; cards of one seat that no card still in play (in a hand or on the
 are played once (equivalent cards); moves are tried highest first while the searching seat still
 needs tricks, lowest first once it needs none (for it and for the others: a card that takes a
 trick from it, or hands it one, is tried first). A search past ``limit`` nodes gives up
-(:attr:`Solver.aborted`): the caller falls back on playouts.
+(:attr:`Solver.aborted`): the caller falls back on playouts. Given a clock and a deadline, it
+reads the clock every 256 nodes and stops at the deadline (:attr:`Solver.late`): the caller's
+budget is kept within a few hundred nodes.
 
 This module is one of the cores of :data:`makao_tui.games.compiled.CORES` (compiled with mypyc on
 install, CONTRIBUTING.md "The compiled core"): it imports nothing of the package and its loops
@@ -29,6 +31,7 @@ call no lambdas.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 #: the value of a won position is ``SCALE`` × points minus the distance from the bid
@@ -73,11 +76,13 @@ class Solver:
     ``limit``: nodes the solver may visit for one root, after which it gives up and sets
     :attr:`aborted` (for good). The transposition table is kept from root to root (worlds of one
     decision share many positions late in a deal). :attr:`nodes` counts the nodes of the last
-    root, :attr:`solved` the roots solved.
+    root, :attr:`solved` the roots solved. ``clock`` (seconds) and ``deadline``: when a clock is
+    given, a root still unsolved when it reads ``deadline`` or later stops and sets :attr:`late`
+    (until the next root).
     """
 
     def __init__(self, players: int, me: int, trump: int, bid: int, taken: int, every_trick: bool,
-                 limit: int) -> None:
+                 limit: int, clock: Callable[[], float] | None = None, deadline: float = 0.0) -> None:
         self.players = players
         self.me = me
         self.trump = trump
@@ -88,6 +93,11 @@ class Solver:
         self.nodes = 0
         self.solved = 0
         self.aborted = False
+        self.late = False
+        #: whether the search under way is being unwound (too large, or past the deadline)
+        self._stop = False
+        self.clock = clock
+        self.deadline = deadline
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
         self.masks: list[int] = [0] * players
@@ -98,30 +108,32 @@ class Solver:
         all. ``hands``: every seat's cards left (``me`` the seat to act: ``(leader +
         len(table)) % players``; ``card`` one of its legal cards), not changed; ``leader``: the
         seat that led the trick under way (or leads it); ``table``: its cards so far. The result
-        means nothing once :attr:`aborted` is set."""
+        means nothing once :attr:`aborted` or :attr:`late` is set."""
         self._set(hands)
         self.masks[self.me] &= ~(1 << card)
         self.table = list(table)
         self.table.append(card)
         value = self._after_play(leader, 0, -INF, INF)
-        if not self.aborted:
+        if not self._stop:
             self.solved += 1
         return value
 
     def deal_value(self, hands: list[list[int]], leader: int) -> int:
         """The value (module docstring) for ``me`` of the deal from the first lead, ``leader``'s,
         with ``hands`` (every seat's cards, all of one size; not changed), best play by all: for the
-        bid of the solver. The result means nothing once :attr:`aborted` is set."""
+        bid of the solver. The result means nothing once :attr:`aborted` or :attr:`late` is set."""
         self._set(hands)
         self.table = []
         value = self._trick_start(leader, 0, -INF, INF)
-        if not self.aborted:
+        if not self._stop:
             self.solved += 1
         return value
 
     def _set(self, hands: list[list[int]]) -> None:
         """Take ``hands`` as the bit masks of the root."""
         self.nodes = 0
+        self.late = False
+        self._stop = self.aborted
         masks = self.masks
         for s in range(self.players):
             m = 0
@@ -190,7 +202,7 @@ class Solver:
         a = alpha if alpha > tt_low else tt_low
         b = beta if beta < tt_high else tt_high
         value = self._turn(leader, won, a, b)
-        if self.aborted:
+        if self._stop:
             return value
         if value <= a:
             self.upper[key] = value
@@ -252,7 +264,10 @@ class Solver:
         """The value with the seat after the cards of :attr:`table` to play."""
         self.nodes += 1
         if self.nodes > self.limit:
-            self.aborted = True
+            self.aborted = self._stop = True
+            return 0
+        if self.nodes & 255 == 0 and self.clock is not None and self.clock() >= self.deadline:
+            self.late = self._stop = True
             return 0
         seat = (leader + len(self.table)) % self.players
         moves = self._moves(seat, won)
@@ -267,7 +282,7 @@ class Solver:
             v = self._after_play(leader, won, alpha, beta)
             table.pop()
             masks[seat] ^= bit
-            if self.aborted:
+            if self._stop:
                 return 0
             if maximize:
                 if v > best:

@@ -179,3 +179,21 @@ def test_the_solving_ai_decides_the_same_whatever_the_hidden_cards():
         assert first == second
         checked += 1
     assert checked >= 20
+
+
+def test_a_solve_stops_at_its_deadline_by_the_clock_it_reads_every_256_nodes():
+    """The budget kept inside a solve: a clock that moves one step a read, a deadline of three
+    reads: the solve of a 6-card world (thousands of nodes) stops after about 3 × 256 nodes, says
+    it is late, and counts no root solved; the next root starts afresh."""
+    rng = random.Random(4)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [deck[s * 6:(s + 1) * 6] for s in range(4)]
+    reads = iter(range(10 ** 6))
+    solver = Solver(4, 0, 1, 2, 0, False, 10 ** 9, clock=lambda: float(next(reads)), deadline=3.0)
+    solver.card_value(hands, 0, [], hands[0][0])
+    assert solver.late and not solver.aborted and solver.solved == 0
+    assert 3 * 256 <= solver.nodes < 5 * 256
+    unhurried = Solver(4, 0, 1, 2, 0, False, 10 ** 9)
+    unhurried.card_value(hands, 0, [], hands[0][0])
+    assert unhurried.nodes > 5 * 256 and unhurried.solved == 1
