@@ -15,6 +15,7 @@ is set (to any non-empty value).
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
 import importlib.util
 import os
@@ -57,15 +58,29 @@ def compiled_path(core: str) -> str | None:
     return None
 
 
-def compiled_is_current(core: str) -> bool:
-    """Whether the compiled ``core`` was compiled from the source beside it (False without one)."""
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 of ``data`` (bytes) in hex, by CPython's own code (``_sha2``; ``_sha256``
+    before 3.12) where it has it, else by :mod:`hashlib`. Importing hashlib loads OpenSSL's
+    libcrypto, 3.4 MiB of resident memory in every process that checks a core, the AI worker
+    among them, which needs OpenSSL for nothing else (issue 31 item 5, ``bench/box_load.py``)."""
+    for builtin in ("_sha2", "_sha256"):  # Python 3.12 and later; 3.10 and 3.11
+        try:
+            digest: str = importlib.import_module(builtin).sha256(data).hexdigest()
+        except ImportError:
+            continue
+        return digest
     import hashlib
 
+    return hashlib.sha256(data).hexdigest()
+
+
+def compiled_is_current(core: str) -> bool:
+    """Whether the compiled ``core`` was compiled from the source beside it (False without one)."""
     try:
         with open(hash_path(core)) as f:
             built = f.read().strip()
         with open(source_path(core), "rb") as f:
-            source = hashlib.sha256(f.read()).hexdigest()
+            source = sha256_hex(f.read())
     except OSError:  # no record of what was compiled (by hand?), or no source: not known to agree
         return False
     return compiled_path(core) is not None and built == source
