@@ -1,80 +1,33 @@
 """The helper process the AI thinks in, which ends with the process that started it.
 
-:func:`worker_pool` starts it: one plain Python process (``python -m makao_tui.worker``) that
-reads calls from a pipe and writes their results back, each a pickle behind its length. It is
-not a :mod:`multiprocessing` pool: a pool's queues are semaphores, whose resource-tracker process
-(a second interpreter, about 12 MiB) would run beside the worker for nothing (issue 13: the worker
-adds at most 30 MiB). The process ends by itself once its parent is gone, however the parent went
-(a hang-up, ``kill -9``, a crash): its pipe closes, on Linux the kernel sends it SIGKILL
-(``PR_SET_PDEATHSIG``), and everywhere a watch thread checks the parent still lives. Without
-this a helper whose parent was killed would be adopted by init and run for ever. No import of any
-other part of the app: the worker imports the AI when the first call names it.
+:func:`worker_pool` starts it: one plain Python process (``python -m makao_tui.worker_main``,
+:mod:`makao_tui.worker_main`) that reads calls from a pipe and writes their results back, each a
+pickle behind its length. It is not a :mod:`multiprocessing` pool: a pool's queues are
+semaphores, whose resource-tracker process (a second interpreter, about 12 MiB) would run beside
+the worker for nothing (issue 13: the worker adds at most 30 MiB). The process ends by itself
+once its parent is gone, however the parent went (a hang-up, ``kill -9``, a crash): its pipe
+closes, on Linux the kernel sends it SIGKILL (``PR_SET_PDEATHSIG``), and elsewhere a watch
+thread checks the parent still lives. Without this a helper whose parent was killed would be
+adopted by init and run for ever. This module is the caller's side; the process imports only
+:mod:`makao_tui.worker_main`, then the AI when the first call names it.
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
-import ctypes
 import os
 import pickle
 import queue
-import signal
-import struct
 import subprocess
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from .engine.i18n import _
-
-#: seconds between two looks of a worker's watch thread at its parent
-WATCH_INTERVAL_S = 0.5
-_PR_SET_PDEATHSIG = 1
-#: a frame's header: the length of the pickle that follows
-_HEADER = struct.Struct("!Q")
-
-
-def die_with_parent(parent: int) -> None:
-    """Make this process end when process ``parent`` (its parent) is gone: PDEATHSIG where the
-    system has it, and a daemon thread that exits the process once the parent has changed."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            # the symbols the process has loaded, libc's among them: ctypes.util.find_library
-            # would run ldconfig and import shutil, subprocess and more (3 MiB of this process)
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:  # it died before the prctl took effect
-        os._exit(0)
-
-    def watch() -> None:
-        while True:
-            threading.Event().wait(WATCH_INTERVAL_S)
-            if os.getppid() != parent:
-                os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def _read_frame(stream: IO[bytes]) -> bytes | None:
-    """The next frame's pickle from ``stream``, or None at its end, or once it has been closed
-    (:meth:`WorkerProcess.terminate` closes it, its reader thread may be between two reads)."""
-    try:
-        head = stream.read(_HEADER.size)
-        if len(head) < _HEADER.size:
-            return None
-        (size,) = _HEADER.unpack(head)
-        body = stream.read(size)
-    except (OSError, ValueError):  # ValueError: a read of a closed file
-        return None
-    return body if len(body) == size else None
-
-
-def _frame(value: Any) -> bytes:
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    return _HEADER.pack(len(data)) + data
+from .worker_main import frame, read_frame
 
 
 class WorkerProcess:
@@ -103,7 +56,7 @@ class WorkerProcess:
             stderr: Any = err if err is not None and err.fileno() >= 0 else subprocess.DEVNULL
         except (OSError, ValueError):  # Textual swaps in a standard error without a descriptor
             stderr = subprocess.DEVNULL
-        proc = subprocess.Popen([sys.executable, "-m", "makao_tui.worker", str(os.getpid())],
+        proc = subprocess.Popen([sys.executable, "-m", "makao_tui.worker_main", str(os.getpid())],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, env=env)
         self._proc = proc
         threading.Thread(target=self._receive, args=(proc,), name="makao-worker-receive", daemon=True).start()
@@ -117,7 +70,7 @@ class WorkerProcess:
         once terminated."""
         if self._closed:
             raise ValueError("the worker process was terminated")
-        data = _frame((call, args))
+        data = frame((call, args))
         self._outbox.put((data, callback or (lambda _r: None), error_callback or (lambda _e: None)))
 
     def apply(self, call: Callable[..., Any], args: tuple = ()) -> Any:
@@ -157,7 +110,7 @@ class WorkerProcess:
 
     def _receive(self, proc: subprocess.Popen[bytes]) -> None:
         assert proc.stdout is not None  # opened with stdout=PIPE
-        while (body := _read_frame(proc.stdout)) is not None:
+        while (body := read_frame(proc.stdout)) is not None:
             try:
                 ok, value = pickle.loads(body)
             except Exception as exc:  # a result this process cannot rebuild
@@ -199,28 +152,3 @@ def worker_pool() -> WorkerProcess:
     :meth:`~WorkerProcess.apply_async` on it and :meth:`~WorkerProcess.terminate` when done.
     Raises OSError when no process can be started."""
     return WorkerProcess()
-
-
-def serve(parent: int) -> None:
-    """The helper's loop: read a call, run it, write its result (or exception), until the pipe
-    closes. Anything the calls print goes to standard error, never into the replies."""
-    die_with_parent(parent)
-    replies = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)
-    calls = sys.stdin.buffer
-    while (body := _read_frame(calls)) is not None:
-        try:
-            call, args = pickle.loads(body)
-            answer: tuple[bool, Any] = (True, call(*args))
-        except BaseException as exc:
-            answer = (False, exc)
-        try:
-            frame = _frame(answer)
-        except Exception as exc:  # a result or an exception that does not pickle
-            frame = _frame((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
-        replies.write(frame)
-        replies.flush()
-
-
-if __name__ == "__main__":
-    serve(int(sys.argv[1]))

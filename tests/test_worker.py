@@ -123,9 +123,37 @@ def test_a_stream_closed_under_its_reader_is_the_end_of_its_frames():
     # that read ends the reader as the pipe's end would, not with an exception in the thread
     import io
 
-    from makao_tui.worker import _frame, _read_frame
+    from makao_tui.worker_main import frame, read_frame
 
-    stream = io.BytesIO(_frame("a result") * 2)
-    assert _read_frame(stream) is not None
+    stream = io.BytesIO(frame("a result") * 2)
+    assert read_frame(stream) is not None
     stream.close()
-    assert _read_frame(stream) is None
+    assert read_frame(stream) is None
+
+
+def test_the_worker_loads_the_ai_of_its_game_and_nothing_of_the_caller():
+    # issue 31 item 5: the AI's process is a new interpreter (not a fork of its caller) that
+    # imports what the calls' pickles name: here Russian Makao's AI, its rules and the engine;
+    # no terminal library, no other game, none of the caller's side (its pipes' threads and
+    # subprocess, the table service, the store, the network) and no OpenSSL (hashlib)
+    from makao_tui.ai import ai_for, decide, decision_rng
+    from makao_tui.engine.match import Match
+    from makao_tui.games import get_variant
+    from makao_tui.worker import worker_pool
+
+    variant = get_variant("makao-ru")
+    match = Match(variant, variant.rules({}), ["Ann", "Olga"], seed=5)
+    seat = match.state.to_act
+    pool = worker_pool()
+    try:
+        action, _state = pool.apply(decide, (ai_for("makao-ru"), match.state.view(seat), decision_rng(5, seat, 0)))
+        modules = pool.apply(eval, ("sorted(__import__('sys').modules)",))
+    finally:
+        pool.terminate()
+    assert action in match.state.view(seat).legal
+    assert {"makao_tui.ai.shedding", "makao_tui.games.makao_ru", "makao_tui.engine.match"} <= set(modules)
+    unwanted = ("textual", "rich", "typer", "babel", "msgspec", "asyncio", "subprocess", "sqlite3", "hashlib",
+                "makao_tui.app", "makao_tui.cli", "makao_tui.table", "makao_tui.net", "makao_tui.store",
+                "makao_tui.games.makao_pl", "makao_tui.games.macao", "makao_tui.games.peklo", "makao_tui.ai.macao",
+                "makao_tui.ai.peklo")
+    assert [m for m in modules if m == "makao_tui.worker" or m.startswith(unwanted)] == []
