@@ -24,9 +24,16 @@ have three: 1 карта, 2 карты, 5 карт; 1 karta, 2 karty, 5 kart).
 from __future__ import annotations
 
 import gettext
+import os
 import re
 from collections.abc import Mapping, Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    #: where the catalogs are (given by :func:`__getattr__`)
+    LOCALE_DIR: Path
 
 #: the languages with catalogs, by ISO 639-1 code; English is the source language
 LANGUAGES = ("en", "ru", "pl")
@@ -34,8 +41,21 @@ LANGUAGES = ("en", "ru", "pl")
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "pl": "Polski"}
 #: the catalogs, in lookup order (see the module docstring)
 DOMAINS = ("games", "app", "cli")
-#: where the catalogs are
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+#: where the catalogs are, as a string (:data:`LOCALE_DIR` is it as a path)
+_LOCALE_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "locale")
+
+
+def __getattr__(name: str) -> Path:
+    """``LOCALE_DIR``, where the catalogs are (a :class:`~pathlib.Path`), made when first asked
+    for: the AI's worker process, which says no words, then never imports :mod:`pathlib` (issue 31
+    item 5). Raises AttributeError for any other name."""
+    if name == "LOCALE_DIR":
+        from pathlib import Path
+
+        return Path(_LOCALE_PATH)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: the decimal separator of each language that does not write a point (CLDR: ru and pl write 0,5)
 DECIMAL_COMMA = ("ru", "pl")
@@ -49,7 +69,7 @@ _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 
 
-def load(language: str, locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslations:
+def load(language: str, locale_dir: Path | None = None) -> gettext.NullTranslations:
     """The catalogs of ``language`` (one of :data:`LANGUAGES`) chained into one lookup.
 
     English, and a language whose compiled catalogs are missing, get the source words
@@ -61,7 +81,7 @@ def load(language: str, locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslatio
     if language == "en":  # the source language: no catalogs to look for (a third of a millisecond each)
         return chain
     for domain in reversed(DOMAINS):
-        found = gettext.translation(domain, str(locale_dir), languages=[language], fallback=True)
+        found = gettext.translation(domain, str(locale_dir or _LOCALE_PATH), languages=[language], fallback=True)
         if isinstance(found, gettext.GNUTranslations):
             found.add_fallback(chain)
             chain = found
