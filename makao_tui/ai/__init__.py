@@ -13,6 +13,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, Protocol
 
 from ..engine.actions import Action
@@ -100,18 +101,33 @@ def register_ai(variant_id: str, level: str, factory: Factory) -> None:
     _PLAYERS[(variant_id, level)] = factory
 
 
-def _registry() -> dict[tuple[str, str], Factory]:
-    """Every registered AI, the games' AI modules imported on first use (each registers the AI of
-    its game(s) on import): the app's first screen needs none of them, and a worker process only
-    the one its player comes from."""
-    from . import macao, peklo, shedding  # noqa: F401  (imported once; later, a dictionary lookup)
+#: the AI module of each family of games (:attr:`~makao_tui.engine.variant.GameInfo.family`):
+#: importing it registers the AI of every game of the family
+FAMILY_AI = {"shedding": "shedding", "banking": "macao", "tricks": "peklo"}
 
+
+def _registry(variant_id: str | None = None) -> dict[tuple[str, str], Factory]:
+    """The registered AIs, the games' AI modules imported on first use (each registers the AI of
+    its game(s) on import): the app's first screen needs none of them, and a table server or a
+    worker process only the one of the game it plays. ``variant_id``: the game whose AI is asked
+    for (its family's module is imported); None, or a game of no known family: every module."""
+    family = None
+    if variant_id is not None:
+        from ..engine.variant import RulesError
+        from ..games import game_info
+
+        try:
+            family = FAMILY_AI.get(game_info(variant_id).family)
+        except RulesError:
+            family = None
+    for module in (family,) if family is not None else tuple(FAMILY_AI.values()):
+        import_module(f".{module}", __name__)  # imported once; later, a dictionary lookup
     return _PLAYERS
 
 
 def levels_for(variant_id: str) -> list[str]:
     """The levels registered for the game ``variant_id``, weakest first."""
-    return [lv for lv in LEVELS if (variant_id, lv) in _registry()]
+    return [lv for lv in LEVELS if (variant_id, lv) in _registry(variant_id)]
 
 
 def ai_for(variant_id: str, level: str = DEFAULT_LEVEL, rules: Any = None,
@@ -122,7 +138,7 @@ def ai_for(variant_id: str, level: str = DEFAULT_LEVEL, rules: Any = None,
     searching level (None: :class:`Thinking` defaults, 1 s a decision). Raises KeyError naming the
     levels when the game has no AI of that level.
     """
-    factory = _registry().get((variant_id, level))
+    factory = _registry(variant_id).get((variant_id, level))
     if factory is None:
         known = ", ".join(levels_for(variant_id)) or "none"
         raise KeyError(f"{variant_id} has no AI level {level!r} (levels: {known})")
