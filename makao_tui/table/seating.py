@@ -35,14 +35,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.i18n import _
 from .client import Entry, Row, TableClient
-from .service import Table
 from .wire import Hint, Refusal, Update
+
+if TYPE_CHECKING:  # a shared table's seating (net.seating) runs no table service here: its module is not loaded
+    from .service import Table
 
 
 class Seating:
