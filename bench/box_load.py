@@ -19,10 +19,15 @@ the servers still up, it reads from /proc each server's and each AI worker's res
 (``VmRSS``) and proportional share (``Pss``, shared pages counted in part: what a process adds to
 the box) and the servers' CPU time since play began (``/proc/PID/task/*/schedstat``); the moves
 are the actions the servers stored in that time (read from the saved-games file after they
-close). Reported: memory per table server and per worker (median and largest), the total of all
+close). Reported: memory per table server and per worker (RSS median and largest; PSS and USS,
+``Private_Clean`` + ``Private_Dirty``, what the process alone holds, medians), the total of all
 of them, server CPU per move, the round trip's p50 / p99 / worst, and the machine's load.
 
-Targets (issue 31 item 5): a table server ≤ 15 MiB RSS, its AI worker ≤ 15 MiB RSS; p99 ≤ 100 ms
+For scale it reads this interpreter the same way with nothing imported and with asyncio
+imported (the table server runs on asyncio): the floor under a server and a worker.
+
+Targets (issue 31 item 5), on RSS (the resident set, shared library pages counted whole, as
+``ps`` and ``top`` show it): a table server ≤ 15 MiB, its AI worker ≤ 15 MiB; p99 ≤ 100 ms
 at load average 2 on two cores (the load is printed: on a busier machine the figure is of that
 load). Not a test: it is not part of the suite.
 """
@@ -84,6 +89,21 @@ def children(pid: int) -> list[int]:
     except OSError:
         pass
     return out
+
+
+def floor_kib(imports: str) -> tuple[int, int]:
+    """(RSS, USS) in KiB of this interpreter after ``imports`` (``""``: none), in a process of its
+    own read as the servers are: the floor under what a table server or a worker can be."""
+    import subprocess
+
+    code = f"import sys\n{imports}\nprint(flush=True)\nsys.stdin.read()"
+    with subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stdin is not None  # opened with PIPE
+        proc.stdout.readline()
+        rss = proc_kib(proc.pid, "VmRSS")
+        uss = proc_kib(proc.pid, "Private_Clean", "smaps_rollup") + proc_kib(proc.pid, "Private_Dirty", "smaps_rollup")
+        proc.stdin.close()
+    return rss, uss
 
 
 def alive(pid: int) -> bool:
@@ -171,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
             workers = [kid for pid in servers for kid in children(pid)]
             rss = {pid: proc_kib(pid, "VmRSS") for pid in servers + workers}
             pss = {pid: proc_kib(pid, "Pss", "smaps_rollup") for pid in servers + workers}
+            uss = {pid: proc_kib(pid, "Private_Clean", "smaps_rollup") + proc_kib(pid, "Private_Dirty", "smaps_rollup")
+                   for pid in servers + workers}
             cpu = sum(proc_cpu(pid) - cpu_before[pid] for pid in servers)
             worker_cpu = sum(proc_cpu(pid) for pid in workers)
             for table in tables:
@@ -200,11 +222,22 @@ def main(argv: list[str] | None = None) -> int:
           f"{os.cpu_count()} cores; load average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     print(f"{args.game}: {args.tables} tables × (2 players + 1 AI seat), {played:.0f} s of play, players think "
           f"{args.think:g} s, AI pause {args.ai_delay:g} s; {moves} moves stored, {len(ms)} player moves timed")
+    def shares(pids: list[int]) -> str:
+        """The PSS and USS medians of ``pids``."""
+        if not pids:
+            return "no process"
+        return (f"PSS median {statistics.median(pss[p] for p in pids) * mib:.1f} MiB, "
+                f"USS median {statistics.median(uss[p] for p in pids) * mib:.1f} MiB")
+
     print(f"table server RSS: median {statistics.median(server_rss):.1f} MiB, largest {server_rss[-1]:.1f} MiB "
-          f"(target ≤ {TARGET_TABLE_MIB:g}: {'met' if server_rss[-1] <= TARGET_TABLE_MIB else 'MISSED'})")
+          f"(target ≤ {TARGET_TABLE_MIB:g}: {'met' if server_rss[-1] <= TARGET_TABLE_MIB else 'MISSED'}); "
+          f"{shares(servers)}")
     print(f"AI worker RSS: median {statistics.median(worker_rss):.1f} MiB, largest {worker_rss[-1]:.1f} MiB, "
           f"{len(workers)} workers (target ≤ {TARGET_WORKER_MIB:g}: "
-          f"{'met' if worker_rss[-1] <= TARGET_WORKER_MIB else 'MISSED'})")
+          f"{'met' if worker_rss[-1] <= TARGET_WORKER_MIB else 'MISSED'}); {shares(workers)}")
+    for what, imports in (("python -c pass", ""), ("python, asyncio imported", "import asyncio")):
+        rss_floor, uss_floor = floor_kib(imports)
+        print(f"floor, {what}: RSS {rss_floor * mib:.1f} MiB, USS {uss_floor * mib:.1f} MiB")
     print(f"total of servers and workers: RSS {total_rss:.0f} MiB, PSS {total_pss:.0f} MiB "
           f"(PSS counts shared pages in part: what they add to the box)")
     print(f"server CPU per move: {1000 * cpu / max(1, moves):.2f} ms (servers' CPU {cpu:.1f} s; "
