@@ -47,6 +47,7 @@ Textual's output thread is handed a frame holding the side's mark, so that nothi
 first frame is counted; ``--instructions-of MODULE`` counts importing one module instead, what it
 adds to importing Textual's app (``python -c "import textual.app, MODULE"``, less ``python -c
 "import textual.app"``: the standard library's modules that Textual loads too are not counted).
+With ``--first-start``, ours is counted at a first start after an install (as above).
 """
 
 from __future__ import annotations
@@ -288,8 +289,9 @@ def instructions(argv: list[str], env: dict[str, str], size: tuple[int, int]) ->
 
 
 def count_instructions(env: dict[str, str], size: tuple[int, int], module: str | None,
-                       ours_argv: list[str], ours_mark: bytes) -> None:
-    """Print the instructions of each side to its first frame (or of importing ``module``)."""
+                       ours_argv: list[str], ours_mark: bytes, first_start: str | None = None) -> None:
+    """Print the instructions of each side to its first frame (or of importing ``module``);
+    ``first_start``: ours is counted at a first start after an install (:func:`as_just_installed`)."""
     if module is not None:
         base = instructions([sys.executable, "-c", "import textual.app"], env, size)
         total = instructions([sys.executable, "-c", f"import textual.app, {module}"], env, size)
@@ -298,9 +300,11 @@ def count_instructions(env: dict[str, str], size: tuple[int, int], module: str |
         return
     stop = [sys.executable, "-c", STOP_AT_FRAME]
     bare = instructions([*stop, BARE_MARK.decode(), "-c", BARE], env, size)
-    ours = instructions([*stop, ours_mark.decode(), "-m", "makao_tui", *ours_argv[3:]], env, size)
+    first = as_just_installed(env, first_start) if first_start else env
+    ours = instructions([*stop, ours_mark.decode(), "-m", "makao_tui", *ours_argv[3:]], first, size)
     print(f"instructions to the first frame (callgrind): bare Textual {bare / 1e6:,.0f} M, "
-          f"makao-tui {ours / 1e6:,.0f} M, ratio {ours / bare:.2f}")
+          f"makao-tui {ours / 1e6:,.0f} M{f' (first start, {first_start})' if first_start else ''}, "
+          f"ratio {ours / bare:.2f}")
 
 
 def as_just_installed(env: dict[str, str], bytecode: str) -> dict[str, str]:
@@ -345,7 +349,7 @@ def main() -> None:
         ours_mark = _(OURS_MARK.decode()).encode()
     if args.instructions or args.instructions_of:
         start_once(ours_argv, env, ours_mark, size)  # creates the saved-games file and the bytecode
-        count_instructions(env, size, args.instructions_of, ours_argv, ours_mark)
+        count_instructions(env, size, args.instructions_of, ours_argv, ours_mark, args.first_start)
         return
     start_once(ours_argv, env, ours_mark, size)  # creates the saved-games file; not counted
     start_once(bare_argv, env, BARE_MARK, size)  # warms the file cache alike; not counted
