@@ -3,6 +3,10 @@ runs, through the SSH door and through the web door, at a shared table.
 
     python bench/door_memory.py [--door ssh|web|both] [--game peklo|makao-ru]
 
+(``--door web``: its runs at 06:14 and 06:20 UTC on 2026-12-06 played the deal; from 06:50 the
+guest's Enter on the start screen's open table did nothing, while other keys reached the app
+(``?`` opened its help): not understood yet, hence ``ssh`` by default.)
+
 For each door: a table server is started as ``makao host`` starts it (``net.daemon.spawn``: a
 detached server on a Unix socket in a temporary tables folder), with one open seat and AI seats
 (normal); the door runs in this process as ``makao serve`` runs it (``SSHDoor`` on 127.0.0.1 with
@@ -116,10 +120,10 @@ class Screen:
     def title(self) -> str:
         return self.screen.display[0].strip()
 
-    async def until(self, pattern: str) -> re.Match[str]:
-        """Wait until ``pattern`` (a regex) shows; raises RuntimeError after :data:`HANG` seconds
+    async def until(self, pattern: str, limit: float = HANG) -> re.Match[str]:
+        """Wait until ``pattern`` (a regex) shows; raises RuntimeError after ``limit`` seconds
         or when the session ends first."""
-        end = time.monotonic() + HANG
+        end = time.monotonic() + limit
         while (found := re.search(pattern, self.text)) is None:
             if self.ended or time.monotonic() > end:
                 raise RuntimeError(f"never saw {pattern!r}; the screen:\n{self.text}")
@@ -166,6 +170,16 @@ async def play_deal(screen: Screen, press, game: str) -> int:
         while screen.title == title and not re.search(r"is over", screen.text) and time.monotonic() < stop:
             await asyncio.sleep(0.05)
     return turns
+
+
+def stop(server: int) -> None:
+    """End the table server ``server`` (a child of this process) and wait for it (bounded)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(server, signal.SIGTERM)
+    end = time.monotonic() + HANG
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(server, os.WNOHANG)[0] == 0 and time.monotonic() < end:
+            time.sleep(0.1)
 
 
 @dataclass
@@ -266,8 +280,13 @@ async def session(screen: Screen, press, command: tuple[str, ...], join: bool, g
     if not join:
         return
     await screen.until(r"Open table [a-z]+-\d\d")
-    press("home", "enter")
-    await screen.until(r"Your hand")
+    end = time.monotonic() + HANG
+    while "Your hand" not in screen.text:  # keys pressed before the list took them are pressed again
+        press("home", "enter")
+        with contextlib.suppress(RuntimeError):
+            await screen.until(r"Your hand", limit=min(10.0, max(0.0, end - time.monotonic())))
+        if time.monotonic() > end:
+            raise RuntimeError(f"never sat at the table; the screen:\n{screen.text}")
     readings.append(Reading(label, "table drawn", memory(pid)))
     turns = await play_deal(screen, press, game)
     readings.append(Reading(label, f"deal 1 over ({turns} turns)", memory(pid)))
@@ -275,7 +294,7 @@ async def session(screen: Screen, press, command: tuple[str, ...], join: bool, g
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--door", choices=("ssh", "web", "both"), default="both")
+    parser.add_argument("--door", choices=("ssh", "web", "both"), default="ssh")
     parser.add_argument("--game", choices=("peklo", "makao-ru"), default="peklo")
     args = parser.parse_args(argv)
     readings: list[Reading] = []
@@ -300,12 +319,12 @@ def main(argv: list[str] | None = None) -> int:
                                             readings, "ssh"))
                 else:
                     asyncio.run(through_web(folder, args.game, readings))
+                stop(servers[-1])  # the next door's player finds one open table: their own
             asyncio.run(through_ssh(Path(tmp) / "serve-bare", (sys.executable, "-c", BARE_APP), "ann", False,
                                     args.game, readings, "bare Textual app (SSH door)"))
         finally:
             for pid in servers:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGTERM)
+                stop(pid)
     load = os.getloadavg()
     print(f"date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; Python {sys.version.split()[0]}; "
           f"{os.cpu_count()} cores; load average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {args.game}")
