@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, islice
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
@@ -82,14 +82,6 @@ JOKER_BIT: Final = 1 << 52
 ALL52: Final = JOKER_BIT - 1
 _BY_RANK: Final = {r: sum(1 << c for c in range(52) if _RANK[c] == r) for r in RANKS}
 _BY_SUIT: Final = {s: sum(1 << c for c in range(52) if _SUIT[c] == s) for s in SUITS}
-
-
-#: the lists of plays a rule config keeps (``_Tables.plays``) at most
-PLAYS_KEPT: Final = 1 << 15
-#: how many of the oldest lists are dropped at once when that is reached: freeing all of them at
-#: once took about 10 ms, a fifth of a 0.05 s decision (bench/RESULTS.md, issue 15); this many
-#: take about 0.3 ms (3 ms at most, seen in 359 such drops)
-PLAYS_DROPPED: Final = 1 << 10
 
 
 def _fits(cards: int) -> int:
@@ -191,12 +183,11 @@ class _Tables:
     played on ``face`` with ``suit`` to follow and nothing pending; ``forms[after][face]``: a cache
     of the option and call bits of a play whose last card counts as ``face`` and leaves ``after``
     cards (2 for two or more), and how many of them differ by more than a call (None until asked);
-    ``plays[key]``: a cache of :meth:`ShedState.moves`' plays (at most :data:`PLAYS_KEPT`, the
-    oldest dropped first, see :meth:`ShedState._plays`), joined from ``runs[after][suit][bits]``,
-    a cache of the plays of the cards of one suit (``bits``: 13 bits by rank, the mask of that
-    suit shifted down) leaving ``after`` cards (0, 1, 2 for more), and ``runs[after][4][faces]``,
-    those of a joker named as each card of the mask ``faces``, each as (moves, choices) (see
-    :meth:`ShedState._listing`);
+    ``runs[after][suit][bits]``: the plays of the cards of one suit (``bits``: 13 bits by rank, the
+    mask of that suit shifted down; at most 8,191 a suit) leaving ``after`` cards (0, 1, 2 for
+    more), and ``jokers[after][faces]``, those of a joker named as each card of the mask
+    ``faces``, each as (moves, choices) (see :meth:`ShedState._listing`), from which
+    :meth:`ShedState.moves` joins the plays of a hand;
     ``multi``: plays of several cards are allowed (§5 ``multi_play``: no listing is cached);
     ``more_copies``: a hand may hold a card twice (two packs) or jokers; ``draw_when_playable`` to
     ``demand_round``: the rule config's fields of those names (read on every move: a field of this
@@ -224,9 +215,10 @@ class _Tables:
     fours_stack: bool
     demand_round: bool
     forms: tuple[list, ...] = field(default_factory=lambda: tuple([None] * 53 for _ in range(3)))
-    plays: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
     runs: tuple[tuple[dict[int, tuple[tuple[int, ...], int]], ...], ...] = field(
-        default_factory=lambda: tuple(tuple({} for _ in range(5)) for _ in range(3)))
+        default_factory=lambda: tuple(tuple({} for _ in range(4)) for _ in range(3)))
+    jokers: tuple[dict[int, tuple[tuple[int, ...], int]], ...] = field(
+        default_factory=lambda: tuple({} for _ in range(3)))
 
 
 _TABLES: Final[dict[ShedRules, _Tables]] = {}
@@ -517,7 +509,9 @@ class ShedState:
 
         The plays depend only on which cards may start one (the mask of :meth:`_choices`), how
         many cards a play leaves (0, 1 or more) and what a joker may be named as: the config's
-        tables keep the plays under that key (:meth:`_plays`), so that most calls build nothing.
+        tables keep the plays of each suit's cards under their 13 bits and those of a joker under
+        what it may be named as (``_Tables.runs``, ``_Tables.jokers``), and the plays of a hand are
+        joined from them, so that most calls build nothing but the list.
         Under ``multi_play`` (§5) a play's further cards depend on the rest of the hand: the plays
         are built every time."""
         if self.over:
@@ -534,17 +528,27 @@ class ShedState:
         if t.multi:
             plays, choices = self._listing(firsts, self._joker_faces(allowed), size - 1, self.hands[self._turn])
             out = list(plays)
-        else:
-            key = firsts | (size - 1 if size < 3 else 2) << 53
+        else:  # joined from the plays of each suit's cards, and the joker's
+            after = size - 1 if size < 3 else 2
+            runs = t.runs[after]
+            out = []
+            choices = 0
+            for suit in range(4):
+                bits = firsts >> 13 * suit & 8191
+                if bits:
+                    run = runs[suit].get(bits)
+                    if run is None:
+                        run = runs[suit][bits] = self._listing(bits << 13 * suit, ALL52, after)
+                    out.extend(run[0])
+                    choices += run[1]
             if firsts & JOKER_BIT:
                 faces = self._joker_faces(allowed)
-                if faces != ALL52:
-                    key |= faces << 55
-            run = t.plays.get(key)
-            if run is None:
-                run = self._plays(key)
-            out = list(run[0])
-            choices = run[1]
+                jokers = t.jokers[after]
+                joker = jokers.get(faces)
+                if joker is None:
+                    joker = jokers[faces] = self._listing(JOKER_BIT, faces, after)
+                out.extend(joker[0])
+                choices += joker[1]
         if may_draw:
             out.append(DRAW)
         if may_take:
@@ -554,36 +558,6 @@ class ShedState:
         # the repetition rule counts a play offered with and without a call as one choice
         self._n_choices = choices + may_draw + may_take + may_pass
         return out
-
-    def _plays(self, key: int) -> tuple[tuple[int, ...], int]:
-        """The plays of :meth:`moves` under ``key`` (the mask of the first cards, bit 52 the joker;
-        bits 53-54 the cards left after the play, 2 for more; from bit 55 what a joker may be named
-        as if not every card) joined from the runs of each suit and of the joker, and kept; with
-        :data:`PLAYS_KEPT` kept, the :data:`PLAYS_DROPPED` kept longest are dropped first."""
-        firsts, after, faces = key & (JOKER_BIT | ALL52), key >> 53 & 3, key >> 55 or ALL52
-        runs = self._t.runs[after]
-        out: list[int] = []
-        choices = 0
-        for suit in range(4):
-            bits = firsts >> 13 * suit & 8191
-            if bits:
-                run = runs[suit].get(bits)
-                if run is None:
-                    run = runs[suit][bits] = self._listing(bits << 13 * suit, ALL52, after)
-                out += run[0]
-                choices += run[1]
-        if firsts & JOKER_BIT:
-            run = runs[4].get(faces)
-            if run is None:
-                run = runs[4][faces] = self._listing(JOKER_BIT, faces, after)
-            out += run[0]
-            choices += run[1]
-        plays = self._t.plays
-        if len(plays) >= PLAYS_KEPT:  # drop the oldest (a dict keeps the order of insertion)
-            for old in list(islice(plays, PLAYS_DROPPED)):
-                del plays[old]
-        got = plays[key] = (tuple(out), choices)
-        return got
 
     def _listing(self, firsts: int, faces: int, after: int, hand: list[Card] | None = None
                  ) -> tuple[tuple[int, ...], int]:
