@@ -24,8 +24,9 @@ from typing import Any
 
 #: the modules compiled on install, each named by its path within the ``makao_tui`` package (a
 #: dotted name under :data:`PACKAGE`): the rules code of the shedding games and of Peklo, and
-#: the Peklo AIs' playouts; ``hatch_build.py`` compiles exactly these
-CORES = ("games.shedding_core", "games.peklo_core", "ai.peklo_playout")
+#: the Peklo AIs' playouts, and the shuffle the rules cores share; ``hatch_build.py`` compiles
+#: exactly these
+CORES = ("games.shedding_core", "games.peklo_core", "games.shuffle_core", "ai.peklo_playout")
 #: the package the names of :data:`CORES` are relative to
 PACKAGE = __name__.partition(".")[0]
 #: its directory

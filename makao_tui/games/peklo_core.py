@@ -23,6 +23,7 @@ from ..engine.events import DealStarted, Event
 from ..engine.state import GameState, IllegalAction, Refusal, turn_refusal
 from ..engine.words import Words, plural_words
 from .peklo_events import BidMade, CardPlayed, DealScored, Trick, TrickWon, TrumpTurned
+from .shuffle_core import shuffle
 
 if TYPE_CHECKING:
     from .peklo import PekloRules, PekloView
@@ -160,7 +161,7 @@ class PekloState:
         ValueError for a number outside the match."""
         size = deal_size(rules, players, number)
         cards = deck()
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         hands: list[list[Card]] = [[] for _ in range(players)]
         for i in range(size * players):
             hands[(dealer + 1 + i) % players].append(cards.pop())

@@ -50,6 +50,7 @@ from .shedding_events import (
     WentOut,
     answer_words,
 )
+from .shuffle_core import shuffle
 
 if TYPE_CHECKING:
     from .shedding import ShedRules, ShedView
@@ -96,26 +97,6 @@ def _hand_mask(hand: Sequence[Card]) -> int:
     for c in hand:
         mask |= 1 << c
     return mask
-
-
-def shuffle(rng: random.Random, cards: list) -> None:
-    """Shuffle ``cards`` in place with ``rng`` exactly as ``rng.shuffle(cards)`` does (the same
-    numbers drawn from its stream, so deals and replays do not change; tests/games/shedding
-    compare the two), without a call to the generator's ``_randbelow`` a card: from the last
-    place down, each card changes places with one drawn uniformly from it and those before it,
-    by rejection from ``getrandbits`` of the bit length of their count. A subclass of
-    :class:`random.Random` is left to its own ``shuffle``."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    bits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _bits(mask: int) -> list[int]:
