@@ -24,7 +24,8 @@ calls bound to a local name before the loop, on both sides:
   CONTRIBUTING.md "The compiled core": ``games.shedding_core`` for the Makaos,
   ``games.peklo_core`` for Peklo): the fast path of the same deals on the pure-Python source of
   that core, loaded beside it as a module of the same package (:func:`pure_core`), for the
-  compiled/pure ratio.
+  compiled/pure ratio (the shuffle it imports, ``games.shuffle_core``, stays compiled: a deal's
+  shuffle, and a Makao stock's rebuilt, run at the compiled speed on both).
 - ``OpenSpiel lean``: the leanest Python loop a user of ``pyspiel`` would write:
   ``new_initial_state()``, then ``apply_action(choice(legal_actions()))`` until
   ``is_terminal()``, at every node alike, chance nodes included: one arm, no ``is_chance_node()``
@@ -98,6 +99,8 @@ DEAL_ACTION_CAP = 20_000
 TARGETS = {"makao-ru": 1.3, "makao-pl": 1.2, "peklo": 1.5}
 #: each of our games and its OpenSpiel counterpart (name; its parameters are made in main)
 COUNTERPARTS = {"makao-ru": "crazy_eights", "makao-pl": "crazy_eights", "peklo": "oh_hell"}
+#: each of our games and its compiled rules core (one of ``compiled.CORES``)
+RULES_CORE = {"makao-ru": "games.shedding_core", "makao-pl": "games.shedding_core", "peklo": "games.peklo_core"}
 
 #: ``play_deal()`` of a contestant: the finished state (None where none is kept) and the steps
 #: its loop took (-1 for a deal cut at :data:`DEAL_ACTION_CAP`)
@@ -440,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         name = COUNTERPARTS[game]
         label = f"{game} ({args.size} cards each)" if game == "peklo" else game
-        core = "games.peklo_core" if game == "peklo" else "games.shedding_core"
+        core = RULES_CORE[game]
         fast = ours(game, args.players, args.size, checked=False)
         checked = ours(game, args.players, args.size, checked=True)
         pure = ours(game, args.players, args.size, checked=False, pure=pure_core(core)) if compiled[core] else None

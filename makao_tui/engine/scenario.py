@@ -82,52 +82,23 @@ def _cards(value: Any, where: str) -> list[Card]:
 
 
 def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
-    """Check a scenario's JSON object and build its :class:`Layout`; raise :class:`ScenarioError`."""
+    """Check a scenario's JSON object and build its :class:`Layout`; raise :class:`ScenarioError`.
+
+    The fields are checked in the order a reader fills them in (docs/scenarios.md#the-file), and the
+    first one wrong is the one named: the variant, the players, the dealer, the rules, the seed,
+    the cards, the actions, then how many of each card the deal holds."""
     if not isinstance(data, dict):
         raise ScenarioError(_("a scenario must be a JSON object"))
-    known = ", ".join(variants)
-    if "variant" not in data:
-        raise ScenarioError(_('the scenario names no variant (add "variant": one of {known})').format(known=known))
-    vid = data["variant"]
-    if not isinstance(vid, str):
-        raise ScenarioError(_("variant must be a game's name in quotes, one of {known}").format(known=known))
-    if vid not in variants:
-        raise ScenarioError(_("unknown variant {variant!r} (known: {known})").format(variant=Echo(vid), known=known))
-    variant = variants[vid]
-    if "players" not in data:
-        raise ScenarioError(_('the scenario gives no number of players (add "players": {low} to {high})').format(
-            low=variant.min_players, high=variant.max_players))
-    players = data["players"]
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise ScenarioError(_("players must be a whole number from {low} to {high}, not {value!r}").format(
-            low=variant.min_players, high=variant.max_players, value=Echo(players)))
-    try:
-        variant.check_players(players)
-    except RulesError as exc:
-        raise ScenarioError(str(exc)) from None
-    assert isinstance(players, int)  # check_players refuses anything else
+    variant = _variant_of(data, variants)
+    players = _players_of(data, variant)
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise ScenarioError(_("dealer must be a seat from 0 to {last}").format(last=players - 1))
-    options = data.get("options")
-    if options is None:  # omitted or null: the preset's values
-        options = {}
-    if not isinstance(options, dict):
-        raise ScenarioError(_("options must be a JSON object of rule options"))
-    preset = data.get("preset", "seed")
-    try:
-        rules = variant.rules(options, preset)
-    except RulesError as exc:
-        raise ScenarioError(str(exc)) from None
+    rules = _rules_of(data, variant)
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScenarioError(_("seed must be a whole number"))
-    hands_raw = data.get("hands")
-    if not isinstance(hands_raw, list) or len(hands_raw) != players:
-        raise ScenarioError(ngettext("hands must be a list of {n} list of cards, one per seat",
-                                        "hands must be a list of {n} lists of cards, one per seat", players).format(
-                                            n=players))
-    hands = [_cards(h, _("hand of seat {seat}").format(seat=i)) for i, h in enumerate(hands_raw)]
+    hands = _hands_of(data, players)
     stock_given = "stock" in data
     stock = _cards(data.get("stock", []), pgettext("scenario field", "stock"))
     starter = data.get("starter", None)
@@ -139,27 +110,91 @@ def parse_layout(data: Any, variants: dict[str, Variant]) -> Layout:
     if not isinstance(actions, list):
         raise ScenarioError(_("actions must be a list"))
     every = [c for h in hands for c in h] + stock + [c for c in (starter_card, trump) if c is not None]
+    _check_counts(every, variant, rules)
+    return Layout(variant, players, dealer, rules, seed, hands, stock, starter_card, trump,
+                  trump_given, actions, stock_given)
+
+
+def _variant_of(data: dict[str, Any], variants: dict[str, Variant]) -> Variant:
+    """The variant the scenario names in ``"variant"``, one of ``variants``."""
+    known = ", ".join(variants)
+    if "variant" not in data:
+        raise ScenarioError(_('the scenario names no variant (add "variant": one of {known})').format(known=known))
+    vid = data["variant"]
+    if not isinstance(vid, str):
+        raise ScenarioError(_("variant must be a game's name in quotes, one of {known}").format(known=known))
+    if vid not in variants:
+        raise ScenarioError(_("unknown variant {variant!r} (known: {known})").format(variant=Echo(vid), known=known))
+    return variants[vid]
+
+
+def _players_of(data: dict[str, Any], variant: Variant) -> int:
+    """The scenario's ``"players"``: a whole number the variant is played by."""
+    if "players" not in data:
+        raise ScenarioError(_('the scenario gives no number of players (add "players": {low} to {high})').format(
+            low=variant.min_players, high=variant.max_players))
+    players = data["players"]
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ScenarioError(_("players must be a whole number from {low} to {high}, not {value!r}").format(
+            low=variant.min_players, high=variant.max_players, value=Echo(players)))
+    try:
+        variant.check_players(players)
+    except RulesError as exc:
+        raise ScenarioError(str(exc)) from None
+    return players
+
+
+def _rules_of(data: dict[str, Any], variant: Variant) -> Any:
+    """The rule config of the scenario's ``"preset"`` (``seed`` when omitted) with its ``"options"``
+    (omitted or null: the preset's values)."""
+    options = data.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ScenarioError(_("options must be a JSON object of rule options"))
+    preset = data.get("preset", "seed")
+    try:
+        return variant.rules(options, preset)
+    except RulesError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def _hands_of(data: dict[str, Any], players: int) -> list[list[Card]]:
+    """The scenario's ``"hands"``: one list of cards a seat."""
+    hands_raw = data.get("hands")
+    if not isinstance(hands_raw, list) or len(hands_raw) != players:
+        raise ScenarioError(ngettext("hands must be a list of {n} list of cards, one per seat",
+                                        "hands must be a list of {n} lists of cards, one per seat", players).format(
+                                            n=players))
+    return [_cards(h, _("hand of seat {seat}").format(seat=i)) for i, h in enumerate(hands_raw)]
+
+
+def _check_counts(every: list[Card], variant: Variant, rules: Any) -> None:
+    """Refuse a deal that holds a card more often than the variant's packs do (a joker more often
+    than ``rules`` allow): ``every`` is each card the scenario lays out."""
     for card, count in Counter(every).items():
         if card == JOKER:
             allowed = variant.jokers(rules)
             if count > allowed:
-                if allowed:
-                    words = ngettext("{count} joker (XX) is given, but {game} has {n} under these rules",
-                                     "{count} jokers (XX) are given, but {game} has {n} under these rules", count)
-                elif any(f.name == "jokers" for f in option_fields(variant.rules_type)):
-                    words = ngettext("{count} joker (XX) is given, but {game} has none without the jokers option",
-                                     "{count} jokers (XX) are given, but {game} has none without the jokers option",
-                                     count)
-                else:
-                    words = ngettext("{count} joker (XX) is given, but {game} is played without jokers",
-                                     "{count} jokers (XX) are given, but {game} is played without jokers", count)
-                raise ScenarioError(words.format(count=count, game=variant.title(), n=allowed))
+                raise ScenarioError(_jokers_words(variant, allowed, count).format(
+                    count=count, game=variant.title(), n=allowed))
         elif count > variant.decks:
             words = ngettext("card {card} is given {count} times, but {game} has {n} deck",
                              "card {card} is given {count} times, but {game} has {n} decks", variant.decks)
             raise ScenarioError(words.format(card=card, count=count, game=variant.title(), n=variant.decks))
-    return Layout(variant, players, dealer, rules, seed, hands, stock, starter_card, trump,
-                  trump_given, actions, stock_given)
+
+
+def _jokers_words(variant: Variant, allowed: int, count: int) -> str:
+    """What is said of ``count`` jokers given where the rules allow ``allowed`` (a format string of
+    ``count``, ``game`` and ``n``): fewer allowed, none without the jokers option, none in the game."""
+    if allowed:
+        return ngettext("{count} joker (XX) is given, but {game} has {n} under these rules",
+                        "{count} jokers (XX) are given, but {game} has {n} under these rules", count)
+    if any(f.name == "jokers" for f in option_fields(variant.rules_type)):
+        return ngettext("{count} joker (XX) is given, but {game} has none without the jokers option",
+                        "{count} jokers (XX) are given, but {game} has none without the jokers option", count)
+    return ngettext("{count} joker (XX) is given, but {game} is played without jokers",
+                    "{count} jokers (XX) are given, but {game} is played without jokers", count)
 
 
 def load_layout(path: str | Path, variants: dict[str, Variant]) -> Layout:

@@ -23,6 +23,7 @@ from ..engine.events import DealStarted, Event
 from ..engine.state import GameState, IllegalAction, Refusal, turn_refusal
 from ..engine.words import Words, plural_words
 from .peklo_events import BidMade, CardPlayed, DealScored, Trick, TrickWon, TrumpTurned
+from .shuffle_core import shuffle
 
 if TYPE_CHECKING:
     from .peklo import PekloRules, PekloView
@@ -117,8 +118,8 @@ class PekloState:
     ``hands``: one list of cards per seat, all of the same length ``size`` ≥ 1 (the deal size);
     ``trump``: the turned-up card (its suit is trump) or None; ``number``: the deal's number in its
     match, or None. Raises ValueError for hands of different or zero length, or a trump card that
-    is also in a hand. (``fresh`` False, for :meth:`clone` only: the hands are taken as they are,
-    unchecked, and the caller sets every other attribute.)
+    is also in a hand. (``fresh`` False, for :meth:`clone` and :meth:`deal` only: the hands are
+    taken as they are, unchecked and in card order; :meth:`clone` sets every other attribute.)
     """
 
     def __init__(self, rules: PekloRules, players: int, dealer: int, hands: list[list[Card]],
@@ -160,12 +161,14 @@ class PekloState:
         ValueError for a number outside the match."""
         size = deal_size(rules, players, number)
         cards = deck()
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         hands: list[list[Card]] = [[] for _ in range(players)]
         for i in range(size * players):
             hands[(dealer + 1 + i) % players].append(cards.pop())
         trump = cards.pop() if size < deal_count(players) else None
-        return cls(rules, players, dealer, hands, trump, number)
+        # hands of one size and a trump card from the rest of the pack: nothing for the constructor
+        # to check, only the hands to keep in card order
+        return cls(rules, players, dealer, [sorted(h) for h in hands], trump, number, fresh=False)
 
     # ------------------------------------------------------------ facts
 

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, islice
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
@@ -50,6 +50,7 @@ from .shedding_events import (
     WentOut,
     answer_words,
 )
+from .shuffle_core import shuffle
 
 if TYPE_CHECKING:
     from .shedding import ShedRules, ShedView
@@ -82,14 +83,8 @@ JOKER_BIT: Final = 1 << 52
 ALL52: Final = JOKER_BIT - 1
 _BY_RANK: Final = {r: sum(1 << c for c in range(52) if _RANK[c] == r) for r in RANKS}
 _BY_SUIT: Final = {s: sum(1 << c for c in range(52) if _SUIT[c] == s) for s in SUITS}
-
-
-#: the lists of plays a rule config keeps (``_Tables.plays``) at most
-PLAYS_KEPT: Final = 1 << 15
-#: how many of the oldest lists are dropped at once when that is reached: freeing all of them at
-#: once took about 10 ms, a fifth of a 0.05 s decision (bench/RESULTS.md, issue 15); this many
-#: take about 0.3 ms (3 ms at most, seen in 359 such drops)
-PLAYS_DROPPED: Final = 1 << 10
+#: the sets of one suit's cards by their 13 bits (``_Tables.runs``)
+SUIT_PLAYS: Final = 1 << 13
 
 
 def _fits(cards: int) -> int:
@@ -104,26 +99,6 @@ def _hand_mask(hand: Sequence[Card]) -> int:
     for c in hand:
         mask |= 1 << c
     return mask
-
-
-def shuffle(rng: random.Random, cards: list) -> None:
-    """Shuffle ``cards`` in place with ``rng`` exactly as ``rng.shuffle(cards)`` does (the same
-    numbers drawn from its stream, so deals and replays do not change; tests/games/shedding
-    compare the two), without a call to the generator's ``_randbelow`` a card: from the last
-    place down, each card changes places with one drawn uniformly from it and those before it,
-    by rejection from ``getrandbits`` of the bit length of their count. A subclass of
-    :class:`random.Random` is left to its own ``shuffle``."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    bits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _bits(mask: int) -> list[int]:
@@ -191,12 +166,12 @@ class _Tables:
     played on ``face`` with ``suit`` to follow and nothing pending; ``forms[after][face]``: a cache
     of the option and call bits of a play whose last card counts as ``face`` and leaves ``after``
     cards (2 for two or more), and how many of them differ by more than a call (None until asked);
-    ``plays[key]``: a cache of :meth:`ShedState.moves`' plays (at most :data:`PLAYS_KEPT`, the
-    oldest dropped first, see :meth:`ShedState._plays`), joined from ``runs[after][suit][bits]``,
-    a cache of the plays of the cards of one suit (``bits``: 13 bits by rank, the mask of that
-    suit shifted down) leaving ``after`` cards (0, 1, 2 for more), and ``runs[after][4][faces]``,
-    those of a joker named as each card of the mask ``faces``, each as (moves, choices) (see
-    :meth:`ShedState._listing`);
+    ``runs[4 * after + suit][bits]``: the plays of the cards of one suit (``bits``: 13 bits by
+    rank, the mask of that suit shifted down, an index into a list of :data:`SUIT_PLAYS` made when
+    first needed: a list is read faster than a dict) leaving ``after`` cards (0, 1, 2 for more),
+    and ``jokers[after][faces]``, those of a joker named as each card of the mask ``faces``, each
+    as (moves, choices) (see :meth:`ShedState._listing`; None until asked), from which
+    :meth:`ShedState.moves` joins the plays of a hand;
     ``multi``: plays of several cards are allowed (§5 ``multi_play``: no listing is cached);
     ``more_copies``: a hand may hold a card twice (two packs) or jokers; ``draw_when_playable`` to
     ``demand_round``: the rule config's fields of those names (read on every move: a field of this
@@ -224,9 +199,9 @@ class _Tables:
     fours_stack: bool
     demand_round: bool
     forms: tuple[list, ...] = field(default_factory=lambda: tuple([None] * 53 for _ in range(3)))
-    plays: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
-    runs: tuple[tuple[dict[int, tuple[tuple[int, ...], int]], ...], ...] = field(
-        default_factory=lambda: tuple(tuple({} for _ in range(5)) for _ in range(3)))
+    runs: list[list[tuple[tuple[int, ...], int] | None] | None] = field(default_factory=lambda: [None] * 12)
+    jokers: tuple[dict[int, tuple[tuple[int, ...], int]], ...] = field(
+        default_factory=lambda: tuple({} for _ in range(3)))
 
 
 _TABLES: Final[dict[ShedRules, _Tables]] = {}
@@ -517,7 +492,9 @@ class ShedState:
 
         The plays depend only on which cards may start one (the mask of :meth:`_choices`), how
         many cards a play leaves (0, 1 or more) and what a joker may be named as: the config's
-        tables keep the plays under that key (:meth:`_plays`), so that most calls build nothing.
+        tables keep the plays of each suit's cards under their 13 bits and those of a joker under
+        what it may be named as (``_Tables.runs``, ``_Tables.jokers``), and the plays of a hand are
+        joined from them, so that most calls build nothing but the list.
         Under ``multi_play`` (§5) a play's further cards depend on the rest of the hand: the plays
         are built every time."""
         if self.over:
@@ -534,17 +511,29 @@ class ShedState:
         if t.multi:
             plays, choices = self._listing(firsts, self._joker_faces(allowed), size - 1, self.hands[self._turn])
             out = list(plays)
-        else:
-            key = firsts | (size - 1 if size < 3 else 2) << 53
+        else:  # joined from the plays of each suit's cards, and the joker's
+            after = size - 1 if size < 3 else 2
+            out = []
+            choices = 0
+            for suit in range(4):
+                bits = firsts >> 13 * suit & 8191
+                if bits:
+                    runs = t.runs[4 * after + suit]
+                    if runs is None:
+                        runs = t.runs[4 * after + suit] = [None] * SUIT_PLAYS
+                    run = runs[bits]
+                    if run is None:
+                        run = runs[bits] = self._listing(bits << 13 * suit, ALL52, after)
+                    out.extend(run[0])
+                    choices += run[1]
             if firsts & JOKER_BIT:
                 faces = self._joker_faces(allowed)
-                if faces != ALL52:
-                    key |= faces << 55
-            run = t.plays.get(key)
-            if run is None:
-                run = self._plays(key)
-            out = list(run[0])
-            choices = run[1]
+                jokers = t.jokers[after]
+                joker = jokers.get(faces)
+                if joker is None:
+                    joker = jokers[faces] = self._listing(JOKER_BIT, faces, after)
+                out.extend(joker[0])
+                choices += joker[1]
         if may_draw:
             out.append(DRAW)
         if may_take:
@@ -554,36 +543,6 @@ class ShedState:
         # the repetition rule counts a play offered with and without a call as one choice
         self._n_choices = choices + may_draw + may_take + may_pass
         return out
-
-    def _plays(self, key: int) -> tuple[tuple[int, ...], int]:
-        """The plays of :meth:`moves` under ``key`` (the mask of the first cards, bit 52 the joker;
-        bits 53-54 the cards left after the play, 2 for more; from bit 55 what a joker may be named
-        as if not every card) joined from the runs of each suit and of the joker, and kept; with
-        :data:`PLAYS_KEPT` kept, the :data:`PLAYS_DROPPED` kept longest are dropped first."""
-        firsts, after, faces = key & (JOKER_BIT | ALL52), key >> 53 & 3, key >> 55 or ALL52
-        runs = self._t.runs[after]
-        out: list[int] = []
-        choices = 0
-        for suit in range(4):
-            bits = firsts >> 13 * suit & 8191
-            if bits:
-                run = runs[suit].get(bits)
-                if run is None:
-                    run = runs[suit][bits] = self._listing(bits << 13 * suit, ALL52, after)
-                out += run[0]
-                choices += run[1]
-        if firsts & JOKER_BIT:
-            run = runs[4].get(faces)
-            if run is None:
-                run = runs[4][faces] = self._listing(JOKER_BIT, faces, after)
-            out += run[0]
-            choices += run[1]
-        plays = self._t.plays
-        if len(plays) >= PLAYS_KEPT:  # drop the oldest (a dict keeps the order of insertion)
-            for old in list(islice(plays, PLAYS_DROPPED)):
-                del plays[old]
-        got = plays[key] = (tuple(out), choices)
-        return got
 
     def _listing(self, firsts: int, faces: int, after: int, hand: list[Card] | None = None
                  ) -> tuple[tuple[int, ...], int]:
@@ -639,39 +598,56 @@ class ShedState:
         return self._refusal(action, self._choices())
 
     def _refusal(self, action: Action, choices: tuple[int, int, bool, bool, bool]) -> Refusal | None:
-        """:meth:`refusal` with the seat's :meth:`_choices` already known."""
+        """:meth:`refusal` with the seat's :meth:`_choices` already known: a draw, a take or a pass
+        when it is not offered (:meth:`_draw_refusal`, :meth:`_take_refusal`), a play whose cards do
+        not make one play (:meth:`_cards_refusal`), are not in the hand (:meth:`_hand_refusal`), do
+        not fit (:meth:`_why_not`) or name, demand or call what they may not (:meth:`_form_refusal`)."""
         allowed, firsts, may_draw, may_take, may_pass = choices
-        hand = self.hands[self._turn]
-        rules = self.rules
         if isinstance(action, Draw):
-            if may_draw:
-                return None
-            if self.penalty:
-                return Refusal("penalty_pending", Words("a penalty of {penalty} is pending: answer it or take it",
-                                                        penalty=self.penalty), {"penalty": self.penalty})
-            if self.skip:
-                return Refusal("skip_pending", Words("answer the four with a four or wait"), {"turns": self.skip})
-            if self.drawn is not None:
-                return Refusal("drawn_already", Words("you have drawn already: play the drawn card or pass")
-                               if may_pass else Words("you have drawn already: play the drawn card"))
-            if not self._can_draw():
-                return Refusal("nothing_to_draw", Words("there is nothing left to draw"))
-            return Refusal("card_fits", Words("you may not draw while you hold a playable card"))
+            return None if may_draw else self._draw_refusal(may_pass)
         if isinstance(action, Take):
-            if may_take:
-                return None
-            if self.starter_draw and self.penalty:
-                return Refusal("starter_draw",
-                               Words("the starter's penalty is not taken: ransom it or draw until a card fits"))
-            return Refusal("no_penalty", Words("there is no penalty to take"))
+            return None if may_take else self._take_refusal()
         if isinstance(action, Pass):
             return None if may_pass else Refusal(
                 "no_pass", Words("you may pass only after drawing a card you could play"))
         if not isinstance(action, Play):
             return Refusal("not_an_action", Words("that is not an action of this game"))
-        cards = action.cards
+        hand = self.hands[self._turn]
+        refused = self._cards_refusal(action) or self._hand_refusal(action.cards, hand)
+        if refused is not None:
+            return refused
         joker = action.card == JOKER
-        if joker:
+        face0 = cast(Card, action.as_card) if joker else action.card  # a joker's as_card is checked above
+        if not firsts >> action.card & 1 or not (self._joker_faces(allowed) if joker else allowed) >> face0 & 1:
+            return self._why_not(action.card, face0, bool(action.more))
+        return self._form_refusal(action, face0 if joker else action.cards[-1], len(hand) - len(action.cards))
+
+    def _draw_refusal(self, may_pass: bool) -> Refusal:
+        """Why the seat to act may not draw now (``may_pass``: it may pass instead)."""
+        if self.penalty:
+            return Refusal("penalty_pending", Words("a penalty of {penalty} is pending: answer it or take it",
+                                                    penalty=self.penalty), {"penalty": self.penalty})
+        if self.skip:
+            return Refusal("skip_pending", Words("answer the four with a four or wait"), {"turns": self.skip})
+        if self.drawn is not None:
+            return Refusal("drawn_already", Words("you have drawn already: play the drawn card or pass")
+                           if may_pass else Words("you have drawn already: play the drawn card"))
+        if not self._can_draw():
+            return Refusal("nothing_to_draw", Words("there is nothing left to draw"))
+        return Refusal("card_fits", Words("you may not draw while you hold a playable card"))
+
+    def _take_refusal(self) -> Refusal:
+        """Why the seat to act may not take a penalty now."""
+        if self.starter_draw and self.penalty:
+            return Refusal("starter_draw",
+                           Words("the starter's penalty is not taken: ransom it or draw until a card fits"))
+        return Refusal("no_penalty", Words("there is no penalty to take"))
+
+    def _cards_refusal(self, action: Play) -> Refusal | None:
+        """Why the cards of ``action`` do not make one play, whatever the hand and the table: a
+        joker laid with others or not named as one of the 52 cards, another card named as one,
+        several cards without §5 ``multi_play``, more than four or of more than one rank."""
+        if action.card == JOKER:
             if action.more:
                 return Refusal("joker_alone", Words("a joker is laid alone, not with other cards"))
             if action.as_card is None:
@@ -681,17 +657,24 @@ class ShedState:
         elif action.as_card is not None:
             return Refusal("as_without_joker", Words("only a joker is played as another card"),
                            {"card": str(action.card)})
-        if action.more:
-            if not rules.multi_play:
-                return Refusal("one_card", Words("one card at a time: several cards need the multi_play option"))
-            if JOKER in action.more:
-                return Refusal("joker_alone", Words("a joker is laid alone, not with other cards"))
-            if len(cards) > 4:
-                return Refusal("too_many_cards", Words("at most 4 cards in one play, not {count}", count=len(cards)),
-                               {"count": len(cards)})
-            ranks = sorted({c.rank for c in cards})
-            if len(ranks) > 1:
-                return Refusal("mixed_ranks", Words("the cards of one play must all be of one rank"), {"ranks": ranks})
+        if not action.more:
+            return None
+        if not self.rules.multi_play:
+            return Refusal("one_card", Words("one card at a time: several cards need the multi_play option"))
+        if JOKER in action.more:
+            return Refusal("joker_alone", Words("a joker is laid alone, not with other cards"))
+        cards = action.cards
+        if len(cards) > 4:
+            return Refusal("too_many_cards", Words("at most 4 cards in one play, not {count}", count=len(cards)),
+                           {"count": len(cards)})
+        ranks = sorted({c.rank for c in cards})
+        if len(ranks) > 1:
+            return Refusal("mixed_ranks", Words("the cards of one play must all be of one rank"), {"ranks": ranks})
+        return None
+
+    @staticmethod
+    def _hand_refusal(cards: Sequence[Card], hand: list[Card]) -> Refusal | None:
+        """Why ``hand`` cannot lay ``cards``: the first card it lacks, or holds fewer times."""
         need = Counter(cards)
         have = Counter(hand)
         for card, n in need.items():
@@ -701,11 +684,17 @@ class ShedState:
                                             "you hold {card} only {count} times, not {need}", have[card],
                                             card=card.label(), count=have[card], need=n))
                 return Refusal("not_in_hand", reason, {"card": str(card)})
-        face0 = cast(Card, action.as_card) if joker else action.card  # a joker's as_card is checked above
-        if not firsts >> action.card & 1 or not (self._joker_faces(allowed) if joker else allowed) >> face0 & 1:
-            return self._why_not(action.card, face0, bool(action.more))
-        after = len(hand) - len(cards)
-        last = face0 if joker else cards[-1]
+        return None
+
+    def _form_refusal(self, action: Play, last: Card, after: int) -> Refusal | None:
+        """Why a fitting play whose last card counts as ``last`` and leaves ``after`` cards may not
+        name its suit, demand or call as ``action`` does: a suit named by another card than the
+        namer or not named by a namer that is not the last card; a demand by another card than
+        the jack, or of a rank it may not demand (a last jack may carry one, accepted and without
+        effect, as a last ace's suit is, §2 [decision]; laid without "po makale" it keeps its
+        effect, §5 ``makao_out``); "Makao" but for the last-but-one card, "po makale" but for the
+        last or without §5 ``makao_out``."""
+        rules = self.rules
         if action.suit is not None and last.rank != rules.namer_rank:
             return Refusal("suit_not_allowed", Words("only an ace names a suit") if rules.namer_rank == "A"
                            else Words("only a {rank} names a suit", rank=rank_words(rules.namer_rank)))
@@ -715,8 +704,6 @@ class ShedState:
         if action.demand is not None:
             if not rules.demand_rank:
                 return Refusal("no_demands", Words("there are no demands in this game"))
-            # a last jack may carry a demand, accepted and without effect, as a last ace's suit is
-            # (§2 [decision]); laid without "po makale" it keeps its effect (§5 makao_out)
             if last.rank != rules.demand_rank:
                 return Refusal("demand_not_allowed",
                                Words("only a {rank} makes a demand", rank=rank_words(rules.demand_rank)))
@@ -908,12 +895,60 @@ class ShedState:
 
     def _play(self, seat: int, move: int, ev: list[Event] | None) -> None:
         """Lay the cards of ``move`` (makao_tui/rules/makao-ru.en.md, makao-pl.en.md matching, penalties, skips,
-        demands, calls;
-        §5 multi-card plays and jokers) and pass the turn."""
+        demands, calls; §5 multi-card plays and jokers) and pass the turn, in five steps: the cards
+        leave the hand for the pile (:meth:`_lay`); the top card, the suit to follow and the demand
+        are what the last card (a joker's named card) makes them; a call not made costs cards
+        (:meth:`_calls`); the cards' penalties and skips add up (:meth:`_effects`); then the player
+        who went out ends the deal (:meth:`_went_out`), or the turn passes (:meth:`_pass_on`)."""
+        t = self._t
+        first = move & 63
+        several = move >> MORE_SHIFT  # the further cards of a play of several (§5 multi_play)
+        cards = self._lay(seat, move)
+        if first == 52:  # a joker counts as the card it is played as
+            last = ((move >> AS_SHIFT) & 63) - 1
+            faces = [last]
+        else:
+            last = cards[-1]
+            faces = cards
+        face = _CARDS[last]
+        self.face = face
+        self.drawn = None
+        self.starter_draw = False
+        suit_opt = (move >> 6) & 7
+        self.suit = SUITS[suit_opt - 1] if suit_opt else _SUIT[last]
+        hand = self.hands[seat]
+        left = len(hand)
+        # a jack demands unless it ends the deal (a last card laid without "po makale" does not, §5)
+        out_called = bool(move & OUT_BIT) or t.auto_makao or not t.makao_out
+        demand_made = bool(t.demand_rank) and _RANK[last] == t.demand_rank and (left > 0 or not out_called)
+        dem = (move >> 9) & 15
+        demand = RANKS[dem - 1] if dem and demand_made else None
+        if ev is not None:
+            ev.append(CardPlayed(seat, _CARDS[first], SUITS[suit_opt - 1] if suit_opt else None, demand,
+                                 bool(move & MAKAO_BIT), demand_made, tuple(_CARDS[c] for c in cards[1:]),
+                                 face if first == 52 else None, bool(move & OUT_BIT)))
+        if left < 2:
+            self._calls(seat, move, left, out_called, ev)
+        answering_final = self.final_answer
+        back = False
+        skips = 0
+        if self.penalty or several or t.special >> last & 1:  # else the card has no effect to add
+            back, skips = self._effects(faces)
+        if not hand:
+            self._went_out(seat, answering_final, ev)
+        elif answering_final:  # the answer to a penalty left by the player who went out ends the deal
+            self._end(ev)
+        else:
+            self._pass_on(seat, back, skips, demand_made, demand, ev)
+
+    def _lay(self, seat: int, move: int) -> list[int]:
+        """Move the cards of the play ``move`` from ``seat``'s hand (and its mask) to the pile, in
+        the order laid; return their card numbers. What is known of the hand's unfit cards (a seat
+        that drew for want of a fitting card) loses the old cards among those laid."""
         t = self._t
         hand = self.hands[seat]
         first = move & 63
-        several = rest = move >> MORE_SHIFT  # the further cards of a play of several (§5 multi_play)
+        several = rest = move >> MORE_SHIFT
         cards = [first]
         while rest & 63:
             cards.append((rest & 63) - 1)
@@ -933,70 +968,68 @@ class ShedState:
             mask = unfit[0]
             old = unfit[1] - (sum(1 for c in cards if not mask >> c & 1) if several else not mask >> first & 1)
             self.unfit[seat] = (mask, old) if old > 0 else None
-        if first == 52:  # a joker counts as the card it is played as
-            last = ((move >> AS_SHIFT) & 63) - 1
-            faces = [last]
-        else:
-            last = cards[-1]
-            faces = cards
-        face = _CARDS[last]
-        self.face = face
-        self.drawn = None
-        self.starter_draw = False
-        suit_opt = (move >> 6) & 7
-        self.suit = SUITS[suit_opt - 1] if suit_opt else _SUIT[last]
-        left = len(hand)
-        # a jack demands unless it ends the deal (a last card laid without "po makale" does not, §5)
-        out_called = bool(move & OUT_BIT) or t.auto_makao or not t.makao_out
-        demand_made = bool(t.demand_rank) and _RANK[last] == t.demand_rank and (left > 0 or not out_called)
-        dem = (move >> 9) & 15
-        demand = RANKS[dem - 1] if dem and demand_made else None
-        if ev is not None:
-            ev.append(CardPlayed(seat, _CARDS[first], SUITS[suit_opt - 1] if suit_opt else None, demand,
-                                 bool(move & MAKAO_BIT), demand_made, tuple(_CARDS[c] for c in cards[1:]),
-                                 face if first == 52 else None, bool(move & OUT_BIT)))
-        if left < 2:
-            if left:
-                if not (move & MAKAO_BIT or t.auto_makao):
-                    self._draw_cards(seat, t.makao_cost, "makao", ev)
-            elif not out_called:  # §5 makao_out: the card keeps its effect, the deal goes on
-                self._draw_cards(seat, t.makao_cost, "out", ev)
-        answering_final = self.final_answer
+        return cards
+
+    def _calls(self, seat: int, move: int, left: int, out_called: bool, ev: list[Event] | None) -> None:
+        """The calls of a play that leaves ``left`` cards (0 or 1): without "Makao" on the
+        last-but-one card, or (§5 ``makao_out``) without "po makale" on the last, ``seat`` draws
+        ``makao_cost`` cards (none under ``auto_makao``)."""
+        t = self._t
+        if left:
+            if not (move & MAKAO_BIT or t.auto_makao):
+                self._draw_cards(seat, t.makao_cost, "makao", ev)
+        elif not out_called:  # §5 makao_out: the card keeps its effect, the deal goes on
+            self._draw_cards(seat, t.makao_cost, "out", ev)
+
+    def _effects(self, faces: list[int]) -> tuple[bool, int]:
+        """Add up the effects of the cards laid, as they count (``faces``, in order): a card that
+        answers the pending penalty raises it (the first one doubles it under a doubling ransom), a
+        penalty card starts one when none is pending, a skip card counts. Returns (the penalty hits
+        the previous player (§5 ``battle_kings``' K♠), the number of skips)."""
+        t = self._t
         back = False
         skips = 0
-        if self.penalty or several or t.special >> last & 1:  # else the card has no effect to add
-            for i, c in enumerate(faces):
-                kind = self.penalty_rank  # set with every penalty
-                if self.penalty and kind is not None and t.answers[kind] >> c & 1:
-                    if i == 0 and t.double[kind]:
-                        self.penalty *= 2  # makao-pl ransom, doubled
-                    else:
-                        self.penalty += t.value[kind]
-                    back = bool(t.back >> c & 1)
-                elif not self.penalty and (started := t.kind[c]) is not None:
-                    self.penalty, self.penalty_rank = t.value[started], started
-                    back = bool(t.back >> c & 1)
-                elif t.skip >> c & 1:
-                    skips += 1
-        if not hand:
+        for i, c in enumerate(faces):
+            kind = self.penalty_rank  # set with every penalty
+            if self.penalty and kind is not None and t.answers[kind] >> c & 1:
+                if i == 0 and t.double[kind]:
+                    self.penalty *= 2  # makao-pl ransom, doubled
+                else:
+                    self.penalty += t.value[kind]
+                back = bool(t.back >> c & 1)
+            elif not self.penalty and (started := t.kind[c]) is not None:
+                self.penalty, self.penalty_rank = t.value[started], started
+                back = bool(t.back >> c & 1)
+            elif t.skip >> c & 1:
+                skips += 1
+        return back, skips
+
+    def _went_out(self, seat: int, answering_final: bool, ev: list[Event] | None) -> None:
+        """``seat`` has laid its last card: it is out, the winner if first. The deal ends, unless a
+        penalty is pending and ``answer_after_going_out`` lets the next seat answer it first (once:
+        not when this play was that answer, ``answering_final``)."""
+        if ev is not None:
+            ev.append(WentOut(seat))
+        self.out.add(seat)
+        if self.winner is None:
+            self.winner = seat
+        if self.penalty and self._t.answer_after_going_out and not answering_final:
+            self.final_answer = True
+            nxt = (seat + 1) % self.players
+            self._turn = nxt
+            self.demand = None
             if ev is not None:
-                ev.append(WentOut(seat))
-            self.out.add(seat)
-            if self.winner is None:
-                self.winner = seat
-            if self.penalty and t.answer_after_going_out and not answering_final:
-                self.final_answer = True
-                nxt = (seat + 1) % self.players
-                self._turn = nxt
-                self.demand = None
-                if ev is not None:
-                    ev.append(self._pending_event(nxt))
-                return
-            self._end(ev)
+                ev.append(self._pending_event(nxt))
             return
-        if answering_final:
-            self._end(ev)
-            return
+        self._end(ev)
+
+    def _pass_on(self, seat: int, back: bool, skips: int, demand_made: bool, demand: str | None,
+                 ev: list[Event] | None) -> None:
+        """Pass the turn after ``seat``'s play: a penalty goes to its victim (the previous seat when
+        ``back``), a skip under ``fours_stack`` waits for an answer, else the turn moves on past
+        ``skips`` seats carrying the jack's ``demand`` (``demand_made``: the play made one, perhaps
+        none) or a demand round's demand still going round (§5 ``demand_round``)."""
+        t = self._t
         n = self.players
         if self.penalty:
             victim = (seat - 1) % n if back else (seat + 1) % n

@@ -102,6 +102,8 @@ MAX_PER_USER = 16
 LISTEN_BACKLOG = 1024
 #: seconds between two looks at the match's clock (a time limit)
 TICK_S = 1.0
+#: the refusal of a seat asked for while another connection holds it
+SEAT_HELD = N_("your seat is held by another connection (another terminal?)")
 
 
 class SeatPlan(msgspec.Struct, frozen=True):
@@ -503,48 +505,76 @@ class TableServer:
         return True
 
     def _join(self, conn: _Connection, message: Join) -> None:
+        """A connection asks for a seat: with a token, the seat that token was given for (taken
+        back); without, by name, the seat its own Unix user sat in under that name, or before the
+        match starts a seat kept for that name or the first open one. Each refusal is sent as
+        such (kind ``join``, or ``no_seat`` when the table is full); a seat found is taken
+        (:meth:`_sit`)."""
         if conn.seat is not None or conn.watching:
             conn.send(refusal("join", "join", self._seq(), N_("this connection already sits or watches")))
             return
         name = clean_name(message.name)
-        seat: int | None = None
         presented: str | None = None  # the digest of the token the seat is taken back with
-        held = N_("your seat is held by another connection (another terminal?)")
         if message.token:
             presented = _digest(message.token)
-            seat = next((i for i, s in enumerate(self.seats) if presented in (s.token_digest, s.old_digest)), None)
-            if seat is None:
-                conn.send(refusal("join", "join", self._seq(), BAD_TOKEN))
-                return
-            if self.seats[seat].conn is not None:
-                conn.send(refusal("join", "join", self._seq(), held))
-                return
+            seat = self._seat_of_token(conn, presented)
         else:
-            if not name:
-                conn.send(refusal("join", "join", self._seq(), N_("give a name to sit down")))
-                return
-            seat = next((i for i, s in enumerate(self.seats)
-                         if s.name.casefold() == name.casefold() and s.token_digest is not None), None)
-            if seat is not None:  # only the Unix user who sat there takes it back by its name
-                taken = self.seats[seat]
-                if taken.uid is None or conn.door or conn.uid != taken.uid:
-                    conn.send(refusal("join", "join", self._seq(),
-                                      N_("{name!r} sits at this table already: choose another name"), name=name))
-                    return
-                if taken.conn is not None:
-                    conn.send(refusal("join", "join", self._seq(), held))
-                    return
-            elif self.table is None:
-                kept = [i for i, s in enumerate(self.seats)
-                        if s.kind == "human" and s.token_digest is None and s.name.casefold() == name.casefold()]
-                free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
-                seat = (kept or free)[0] if kept or free else None
-            if seat is None:
-                # kind no_seat: each client says how to watch instead (a door player has no shell)
-                full = (N_("no free seat at table {code}: the match has started") if self.table is not None else
-                        N_("no free seat at table {code}: every seat is taken"))
-                conn.send(refusal("no_seat", "join", self._seq(), full, code=self.code))
-                return
+            seat = self._seat_of_name(conn, name)
+        if seat is not None:
+            self._sit(conn, seat, name, presented)
+
+    def _seat_of_token(self, conn: _Connection, presented: str) -> int | None:
+        """The seat whose token (or the one it replaced) has the digest ``presented``, if no other
+        connection holds it; else None, the refusal sent."""
+        seat = next((i for i, s in enumerate(self.seats) if presented in (s.token_digest, s.old_digest)), None)
+        if seat is None:
+            conn.send(refusal("join", "join", self._seq(), BAD_TOKEN))
+            return None
+        if self.seats[seat].conn is not None:
+            conn.send(refusal("join", "join", self._seq(), SEAT_HELD))
+            return None
+        return seat
+
+    def _seat_of_name(self, conn: _Connection, name: str) -> int | None:
+        """The seat ``conn`` may take under ``name``, or None, the refusal sent: a seat taken under
+        that name goes back only to the Unix user who sat there (never through a door); before the
+        match starts, a human seat kept for that name, else the first open seat."""
+        if not name:
+            conn.send(refusal("join", "join", self._seq(), N_("give a name to sit down")))
+            return None
+        seat = next((i for i, s in enumerate(self.seats)
+                     if s.name.casefold() == name.casefold() and s.token_digest is not None), None)
+        if seat is not None:  # only the Unix user who sat there takes it back by its name
+            taken = self.seats[seat]
+            if taken.uid is None or conn.door or conn.uid != taken.uid:
+                conn.send(refusal("join", "join", self._seq(),
+                                  N_("{name!r} sits at this table already: choose another name"), name=name))
+                return None
+            if taken.conn is not None:
+                conn.send(refusal("join", "join", self._seq(), SEAT_HELD))
+                return None
+        elif self.table is None:
+            seat = self._kept_or_open(name)
+        if seat is None:
+            # kind no_seat: each client says how to watch instead (a door player has no shell)
+            full = (N_("no free seat at table {code}: the match has started") if self.table is not None else
+                    N_("no free seat at table {code}: every seat is taken"))
+            conn.send(refusal("no_seat", "join", self._seq(), full, code=self.code))
+        return seat
+
+    def _kept_or_open(self, name: str) -> int | None:
+        """Before the match starts: the first human seat kept for ``name`` (no one sat in it yet),
+        else the first open seat, else None."""
+        kept = [i for i, s in enumerate(self.seats)
+                if s.kind == "human" and s.token_digest is None and s.name.casefold() == name.casefold()]
+        free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
+        return (kept or free)[0] if kept or free else None
+
+    def _sit(self, conn: _Connection, seat: int, name: str, presented: str | None) -> None:
+        """``conn`` takes ``seat`` (under ``name`` if it was open or kept) with a new token, sent
+        in ``seated``; ``presented``, the digest of the token it was taken back with, works until
+        the client says it has kept the new one. At a running table the seat's AI stand-in stops
+        and the connection subscribes; the match starts once no seat is open or empty."""
         token = secrets.token_urlsafe(24)
         s = self.seats[seat]
         if s.kind == "open" or s.token_digest is None:

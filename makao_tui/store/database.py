@@ -737,64 +737,63 @@ class Store:
         trusted: each action must fit where it stands, and actions already stored must be the same.
         Returns one line saying what was taken back. Raises :class:`StoreError` (the file left as
         it was) when it cannot be read or does not fit, or the match cannot be written now (busy,
-        in use by another process, full disk)."""
-        from ..engine.actions import ActionFormatError, action_from_json
-        from ..engine.match import Match
-        from ..engine.state import IllegalAction
+        in use by another process, full disk).
 
+        In four steps: the file read and checked (:func:`_read_unsaved`), its match opened
+        (:meth:`_open_for_take_back`), its actions replayed and saved (:meth:`_save_taken_back`),
+        the match closed (:meth:`_close_taken_back`); then the file is removed."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("makao_unsaved") != 1:
-                raise Damage("it is not a file of unsaved makao actions")
-            match_id = data["match"]
-            if match_id is not None:
-                validate.whole(match_id, "match", 1, validate.MAX_ID)
-            seat_rows = data["seats"]
-            if not isinstance(seat_rows, list):
-                raise Damage("seats is not a list")
-            seats = validate.seats((i, *row, 0, 0) for i, row in enumerate(seat_rows) if isinstance(row, list))
-            variant = _variant(data["game"])
-            rules, seed, first_dealer = _setup(variant, seats, json.dumps(data["options"]), data["seed"],
-                                               data["first_dealer"])
-            actions = []
-            for entry in data["actions"]:
-                if not (isinstance(entry, list) and len(entry) == 3):
-                    raise Damage(f"an action is {validate.shown(entry)}")
-                idx = validate.whole(entry[0], "an action's index", 0)
-                seat = validate.whole(entry[1], f"the seat of action {idx}", 0, len(seats) - 1)
-                try:
-                    actions.append((idx, seat, action_from_json(entry[2])))
-                except ActionFormatError as exc:
-                    raise Damage(f"action {idx}: {exc}") from None
-            if any(idx != actions[0][0] + i for i, (idx, _seat, _action) in enumerate(actions)):
-                raise Damage("its actions do not follow each other")
-            marks = {validate.whole(int(k), "a marked seat", 0, len(seats) - 1): (validate.whole(v[0], "undos", 0),
-                                                                                 validate.whole(v[1], "hints", 0))
-                     for k, v in data["marks"].items()}
-            played = None if data["played"] is None else validate.moment(data["played"], "played")
-            time_up = data["time_up"] is True
+            unsaved = _read_unsaved(path)
         except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
             why = os_reason(exc) if isinstance(exc, OSError) else str(exc)
-            raise StoreError(self.path, _("cannot take back {file}: {error}").format(file=path, error=why)) from None
+            raise StoreError(self.path, _taken_back_error(path, why)) from None
+        writer, match, stored = self._open_for_take_back(unsaved, path)
+        first = self._save_taken_back(writer, match, stored, unsaved, path)
+        self._close_taken_back(writer, unsaved, path)
+        path.unlink()
+        count = len(unsaved.actions) - max(0, len(stored) - first)  # (those already stored were not taken back)
+        return ngettext("{n} action of match {id} that could not be saved was taken back from {file}.",
+                        "{n} actions of match {id} that could not be saved were taken back from {file}.",
+                        count).format(n=count, id=writer.id, file=path)
+
+    def _open_for_take_back(self, unsaved: _Unsaved, path: Path
+                            ) -> tuple[MatchWriter, Any, tuple[tuple[int, Any], ...]]:
+        """(the writer, the match rebuilt, its stored actions) of the match ``unsaved``'s actions
+        belong to: resumed, or started anew (nothing stored) when the match itself could not be
+        written. Raises :class:`StoreError` naming ``path`` when the match cannot be opened."""
+        from ..engine.match import Match
+
         stored: tuple[tuple[int, Any], ...] = ()
         try:
-            if match_id is None:
-                writer = self.start_match(variant, rules, seats, seed, first_dealer)
-                match = Match(variant, rules, [s.name for s in seats], seed, first_dealer)
+            if unsaved.match_id is None:
+                writer = self.start_match(unsaved.variant, unsaved.rules, unsaved.seats, unsaved.seed,
+                                          unsaved.first_dealer)
+                match = Match(unsaved.variant, unsaved.rules, [s.name for s in unsaved.seats], unsaved.seed,
+                              unsaved.first_dealer)
             else:
-                writer = self.resume(match_id)
+                writer = self.resume(unsaved.match_id)
                 try:
                     match, stored = writer.saved.rebuild(), writer.saved.actions
                 except BaseException:
                     writer.close()
                     raise
         except StoreError as exc:
-            raise type(exc)(self.path, _("cannot take back {file}: {error}").format(file=path, error=exc)) from None
+            raise type(exc)(self.path, _taken_back_error(path, exc)) from None
+        return writer, match, stored
+
+    def _save_taken_back(self, writer: MatchWriter, match: Any, stored: tuple[tuple[int, Any], ...],
+                         unsaved: _Unsaved, path: Path) -> int:
+        """Replay ``unsaved``'s actions on ``match`` after the ``stored`` ones (an action already
+        stored must be the same; each other must be legal where it stands) and save them with the
+        file's marks; return the index of the file's first action. On any failure the writer is
+        closed; one that does not fit raises :class:`StoreError` naming ``path``."""
+        from ..engine.state import IllegalAction
+
         try:
-            first = actions[0][0] if actions else len(stored)
+            first = unsaved.actions[0][0] if unsaved.actions else len(stored)
             if first > len(stored):
                 raise Damage(f"the actions before it are not stored: {len(stored)} are, it starts at {first}")
-            for idx, seat, action in actions:
+            for idx, seat, action in unsaved.actions:
                 if idx < len(stored):
                     if stored[idx] != (seat, action):
                         raise Damage(f"action {idx} is not the one stored")
@@ -804,29 +803,30 @@ class Store:
                 if match.state.to_act != seat:
                     raise Damage(f"action {idx} is seat {seat}'s, out of turn")
                 match.apply(action)
-            match.time_up = match.time_up or time_up
-            writer.save(match, played)
-            for seat, (undos, hints) in marks.items():
+            match.time_up = match.time_up or unsaved.time_up
+            writer.save(match, unsaved.played)
+            for seat, (undos, hints) in unsaved.marks.items():
                 writer.mark(seat, undos, hints)
         except (Damage, IllegalAction) as exc:
             writer.close()
             why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
-            raise StoreError(self.path, _("cannot take back {file}: {error}").format(file=path, error=why)) from None
+            raise StoreError(self.path, _taken_back_error(path, why)) from None
         except BaseException:
             writer.close()
             raise
+        return first
+
+    def _close_taken_back(self, writer: MatchWriter, unsaved: _Unsaved, path: Path) -> None:
+        """Close the writer of the actions taken back; when that fails for a match that was new, the
+        file at ``path`` is rewritten to name the match now in this file, so that only its actions
+        wait (the :class:`StoreError` is raised on)."""
         try:
             writer.close()
         except StoreError:
-            if match_id is None and writer.id is not None:  # the match is in the file now: only actions wait
+            if unsaved.match_id is None and writer.id is not None:  # the match is in the file now: only actions wait
                 with suppress(OSError):
-                    path.write_text(json.dumps({**data, "match": writer.id}), encoding="utf-8")
+                    path.write_text(json.dumps({**unsaved.data, "match": writer.id}), encoding="utf-8")
             raise
-        path.unlink()
-        count = len(actions) - max(0, len(stored) - first)  # (those already stored were not taken back)
-        return ngettext("{n} action of match {id} that could not be saved was taken back from {file}.",
-                        "{n} actions of match {id} that could not be saved were taken back from {file}.",
-                        count).format(n=count, id=writer.id, file=path)
 
     def take_back_all(self) -> list[str]:
         """:meth:`take_back` of every file of :meth:`unsaved_files`; one line for each (what was
@@ -878,6 +878,70 @@ class Store:
                 if report.integrity == ["ok"]:
                     report.integrity = [str(exc)]
         return report
+
+
+@dataclass
+class _Unsaved:
+    """A file of :meth:`MatchWriter.write_unsaved` read and checked by :func:`_read_unsaved`:
+    ``data`` its JSON object; ``match_id`` None when the match itself could not be written;
+    ``actions`` (index, seat, action), their indices following each other; ``marks`` a seat's
+    (undos, hints)."""
+
+    data: dict[str, Any]
+    match_id: int | None
+    variant: Variant
+    rules: Any
+    seats: tuple[Seat, ...]
+    seed: int
+    first_dealer: int | None
+    actions: list[tuple[int, int, Any]]
+    marks: dict[int, tuple[int, int]]
+    played: Any
+    time_up: bool
+
+
+def _read_unsaved(path: Path) -> _Unsaved:
+    """Read the file of unsaved actions at ``path`` and check each field (the file is data, never
+    trusted). Raises OSError when it cannot be read, :class:`Damage` (or the ValueError, KeyError,
+    TypeError, IndexError, AttributeError of a field of the wrong shape) when it does not fit."""
+    from ..engine.actions import ActionFormatError, action_from_json
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("makao_unsaved") != 1:
+        raise Damage("it is not a file of unsaved makao actions")
+    match_id = data["match"]
+    if match_id is not None:
+        validate.whole(match_id, "match", 1, validate.MAX_ID)
+    seat_rows = data["seats"]
+    if not isinstance(seat_rows, list):
+        raise Damage("seats is not a list")
+    seats = validate.seats((i, *row, 0, 0) for i, row in enumerate(seat_rows) if isinstance(row, list))
+    variant = _variant(data["game"])
+    rules, seed, first_dealer = _setup(variant, seats, json.dumps(data["options"]), data["seed"],
+                                       data["first_dealer"])
+    actions = []
+    for entry in data["actions"]:
+        if not (isinstance(entry, list) and len(entry) == 3):
+            raise Damage(f"an action is {validate.shown(entry)}")
+        idx = validate.whole(entry[0], "an action's index", 0)
+        seat = validate.whole(entry[1], f"the seat of action {idx}", 0, len(seats) - 1)
+        try:
+            actions.append((idx, seat, action_from_json(entry[2])))
+        except ActionFormatError as exc:
+            raise Damage(f"action {idx}: {exc}") from None
+    if any(idx != actions[0][0] + i for i, (idx, _seat, _action) in enumerate(actions)):
+        raise Damage("its actions do not follow each other")
+    marks = {validate.whole(int(k), "a marked seat", 0, len(seats) - 1): (validate.whole(v[0], "undos", 0),
+                                                                         validate.whole(v[1], "hints", 0))
+             for k, v in data["marks"].items()}
+    played = None if data["played"] is None else validate.moment(data["played"], "played")
+    return _Unsaved(data, match_id, variant, rules, seats, seed, first_dealer, actions, marks, played,
+                    data["time_up"] is True)
+
+
+def _taken_back_error(path: Path, error: object) -> str:
+    """The line of a file of unsaved actions at ``path`` that cannot be taken back, and why."""
+    return _("cannot take back {file}: {error}").format(file=path, error=error)
 
 
 def _setup(game: GameInfo, seats: tuple[Seat, ...], options: Any, seed: Any,

@@ -11,10 +11,9 @@ import pytest
 from bench import engine_speed
 from makao_tui.engine.events import DealStarted
 from makao_tui.games import get_variant
-from makao_tui.games.compiled import CORES
 from makao_tui.games.shedding_events import CardsDrawn
 
-RULES_CORES = [core for core in CORES if core.startswith("games.")]
+RULES_CORES = sorted(set(engine_speed.RULES_CORE.values()))
 
 
 @pytest.mark.parametrize("core", RULES_CORES)
