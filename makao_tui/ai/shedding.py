@@ -643,29 +643,59 @@ def reason(view: ShedView, action: Action) -> Words:
     """Why ``action`` (one of ``view.legal``) suits ``view``, in a few words for the hint key, in
     terms of the table (a player's cards, the top card, the penalty), as a message whose seats are
     :class:`~makao_tui.engine.words.Seat` fields (see :class:`~makao_tui.ai.Advice`), e.g. "keeps
-    the 2 to answer a penalty: Olga has 1 card"."""
+    the 2 to answer a penalty: Olga has 1 card".
+
+    The steps, first that speaks: an action that plays no card (:func:`_reason_not_playing`); a
+    play by its form, a joker, several cards, the Makao call, an answer, the card just drawn
+    (:func:`_reason_by_form`); an ace's suit or a jack's demand (:func:`_reason_by_name`); a penalty
+    card or a four by its victim (:func:`_reason_by_effect`); else by what the play keeps or how
+    many cards fit (:func:`_reason_by_choice`)."""
     plays = [a for a in view.legal if isinstance(a, Play)]
-    nxt_seat = (view.seat + 1) % view.players
-    nxt = Seat(nxt_seat)
-    cards = _cards(view.counts[nxt_seat])
+    if not isinstance(action, Play):
+        return _reason_not_playing(view, action, plays)
+    for step in (_reason_by_form, _reason_by_name, _reason_by_effect):
+        words = step(view, action)
+        if words is not None:
+            return words
+    return _reason_by_choice(view, action, plays)
+
+
+def _closest(view: ShedView) -> int:
+    """The opponent with the fewest cards (the nearest in turn among equals); the next seat when
+    no opponent holds a card."""
     others = [s for s in range(view.players) if s != view.seat and view.counts[s]]
-    closest = min(others, key=lambda s: (view.counts[s], (s - view.seat) % view.players)) if others else nxt_seat
-    top = view.face.label() if view.face is not None else ""
+    if not others:
+        return (view.seat + 1) % view.players
+    return min(others, key=lambda s: (view.counts[s], (s - view.seat) % view.players))
+
+
+def _top(view: ShedView) -> str:
+    """The top card's label ("" when the pile shows none)."""
+    return view.face.label() if view.face is not None else ""
+
+
+def _reason_not_playing(view: ShedView, action: Action, plays: list[Play]) -> Words:
+    """:func:`reason` for a take, a draw, a pass (or another action that lays no card)."""
     if isinstance(action, Take):
         if not plays:
             return Words("takes the penalty: no answer in hand")
         return Words("takes the penalty: {cards} now beat a bigger one later", cards=_cards(view.penalty))
     if isinstance(action, Draw):
         if not plays:
+            top = _top(view)
             return Words("draws: no card fits the {card}", card=top) if top else Words("draws: no card fits")
+        closest = _closest(view)
         return Words("draws: keeps its cards for later; {seat} has {cards}", seat=Seat(closest),
                      cards=_cards(view.counts[closest]))
     if isinstance(action, Pass):
         return Words("passes: keeps the drawn card for later")
-    if not isinstance(action, Play):
-        return Words("the only move")
+    return Words("the only move")
+
+
+def _reason_by_form(view: ShedView, action: Play) -> Words | None:
+    """:func:`reason` for a joker, a play of several cards, the Makao call, an answer (or ransom)
+    to a penalty and the card just drawn; None for any other play."""
     name = _rank_word(action.card)
-    rules = view.rules
     if action.card == JOKER and action.as_card is not None:
         if view.penalty or view.skip or view.demand:
             return Words("plays the joker as {card}: nothing else answers", card=action.as_card.label())
@@ -677,11 +707,22 @@ def reason(view: ShedView, action: Action) -> Words:
     if action.makao:
         return Words("plays the {rank} and calls Makao: one card left", rank=name)
     if view.penalty:
-        if rules.ransom_word:
+        nxt = Seat((view.seat + 1) % view.players)
+        if view.rules.ransom_word:
             return Words("ransoms with the {rank}: the penalty passes on to {seat}, bigger", rank=name, seat=nxt)
         return Words("answers with the {rank}: the penalty passes on to {seat}, bigger", rank=name, seat=nxt)
     if view.drawn is not None:
         return Words("plays the {rank} it just drew", rank=name)
+    return None
+
+
+def _reason_by_name(view: ShedView, action: Play) -> Words | None:
+    """:func:`reason` for an ace that names a suit and a jack that demands a rank: what the next
+    seat drew for want of, else what the hand holds; None for any other play."""
+    if action.suit is None and action.demand is None:
+        return None
+    nxt_seat = (view.seat + 1) % view.players
+    nxt = Seat(nxt_seat)
     record = view.unfit[nxt_seat] if view.unfit else None
     lacked = record[0] if record is not None else 0  # the cards the next seat drew for want of
     if action.suit is not None and _lacks(lacked, [SUITS.index(action.suit) * 13 + r for r in range(12)]):
@@ -695,17 +736,34 @@ def reason(view: ShedView, action: Action) -> Words:
         return plural_words("plays the ace and names {suit}: it holds {count} card of that suit",
                             "plays the ace and names {suit}: it holds {count} cards of that suit", held,
                             suit=suit_words(action.suit), count=held)
-    if action.demand is not None:
-        return Words("plays the jack and demands {ranks}: it holds one", ranks=rank_plural_words(action.demand))
-    if action.card != JOKER and rules.is_attack(action.card):
+    return Words("plays the jack and demands {ranks}: it holds one", ranks=rank_plural_words(action.demand))
+
+
+def _reason_by_effect(view: ShedView, action: Play) -> Words | None:
+    """:func:`reason` for a penalty card and a card that skips (a four), by the next seat's hand;
+    None for any other play."""
+    if action.card == JOKER:
+        return None
+    nxt_seat = (view.seat + 1) % view.players
+    name, nxt, cards = _rank_word(action.card), Seat(nxt_seat), _cards(view.counts[nxt_seat])
+    if view.rules.is_attack(action.card):
         return Words("plays the {rank}: {seat} has {cards}", rank=name, seat=nxt, cards=cards)
-    if action.card != JOKER and action.card.rank == rules.skip_rank:
+    if action.card.rank == view.rules.skip_rank:
         return Words("plays the {rank}: {seat}, with {cards}, loses the turn", rank=name, seat=nxt, cards=cards)
+    return None
+
+
+def _reason_by_choice(view: ShedView, action: Play, plays: list[Play]) -> Words:
+    """:func:`reason` for a plain play: the penalty card it keeps for a near-empty opponent, the
+    wild card it keeps, or how many cards fit."""
+    rules = view.rules
+    name = _rank_word(action.card)
     rest = list(view.hand)
     for laid in action.cards:
         if laid in rest:
             rest.remove(laid)
     kept = next((c for c in rest if c != JOKER and rules.is_attack(c)), None)
+    closest = _closest(view)
     if kept is not None and view.counts[closest] <= 3:
         return Words("keeps the {rank} to answer a penalty: {seat} has {cards}", rank=_rank_word(kept),
                      seat=Seat(closest), cards=_cards(view.counts[closest]))
@@ -714,6 +772,7 @@ def reason(view: ShedView, action: Action) -> Words:
         kept_wild = _rank_word(next(a.card for a in plays if a.card.rank in wild))
         return Words("plays the {rank}, keeps the {kept} for later", rank=name, kept=kept_wild)
     fitting = len({a.card for a in plays})
+    top = _top(view)
     if fitting > 1:
         return Words("plays the {rank}: the best of {count} cards that fit the {card}", rank=name,
                      count=fitting, card=top) if top else \
