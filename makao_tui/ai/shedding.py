@@ -108,63 +108,105 @@ class ShedAI:
         return max(scored, key=lambda t: t[0])[1]
 
     def _score(self, view: ShedView, play: Play) -> float:
-        rules = view.rules
-        value = rules.card_value
-        wild = rules.wild()
-        card = play.as_card if play.as_card is not None else play.card
-        rest = list(view.hand)
-        for laid in play.cards:
-            if laid in rest:
-                rest.remove(laid)
+        """The normal policy's score of ``play`` (the higher the better; the module docstring,
+        item 3), added up in steps, in this order: the points it sheds, weighed by how close an
+        opponent is to going out; the wild card or joker it spends (:func:`_spend_wild`); its
+        further cards; what it does to the player it hits (:func:`_hit`); the suit it leaves and
+        the rank it demands (:func:`_name`); the Makao call; and with ``read``, the cards the
+        player it hits is expected to draw for want of one that fits."""
+        rest = _rest_after(view.hand, play.cards)
         if not rest:
             return 2000.0  # going out ends the deal
-        # the seat a penalty card hits: the next one, or the previous one for a card that hits
-        # back (K♠ under battle_kings, makao_tui/rules/makao-pl.en.md#house-rules)
-        back = rules.battle_kings and card == KING_OF_SPADES
-        target = (view.seat + (-1 if back else 1)) % view.players
-        threat = view.counts[target]
-        closest = min(n for s, n in enumerate(view.counts) if s != view.seat)
+        card = play.as_card if play.as_card is not None else play.card
         # a card's cost matters once somebody may go out soon; before that, keeping the hand
         # able to follow matters more
-        danger = 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
-        score = danger * sum(value(c) for c in play.cards)
-        suits = Counter(c.suit for c in rest if c.rank not in wild and c != JOKER)
-        if play.card == JOKER:
-            # the joker goes anywhere as anything: keep it while a plain card does the job; what
-            # it answers (a penalty, a four, a demand) it answers in full, so spend it then
-            others = any(a.card != JOKER for a in view.legal if isinstance(a, Play))
-            score -= 60 if others else 0
-            score -= danger * value(JOKER)  # its points in hand are counted above as a cost shed
-            score += 10 if (view.penalty or view.skip or view.demand) and not others else 0
-        elif card.rank in wild and len(rest) > 1 and any(c.rank not in wild for c in rest):
-            score -= 40
+        danger = _danger(min(n for s, n in enumerate(view.counts) if s != view.seat))
+        score = danger * sum(view.rules.card_value(c) for c in play.cards)
+        score = _spend_wild(view, play, card, rest, danger, score)
         if play.more:
             # several cards at once: the hand empties faster, penalties and skips add up
             score += 15 * len(play.more)
-        # an attack (penalty, four, demand) hurts only while there is a stock to draw from;
-        # with the stock gone it just hands the pile back and forth
-        bite = min(1.0, view.stock / 8)
-        attacks = len(play.cards) if play.card != JOKER else 1
-        if rules.is_attack(card):
-            score += ((40 if threat <= 2 else 10) * bite - 15 * (1 - bite)) * attacks
-        if card.rank == rules.skip_rank:
-            score += (30 if threat <= 2 else 5) * attacks
-        named = play.suit if play.suit is not None else card.suit
-        score += 4 * suits.get(named, 0)
-        if play.demand is not None:
-            held = sum(1 for c in rest if c.rank == play.demand)
-            score += (20 + held) * bite if held else -10
+        target = _target(view, card)
+        score = _hit(view, play, card, view.counts[target], score)
+        score = _name(view, play, card, rest, score)
         if play.makao or play.out:
             score += 1000
         if self.read:
+            rules = view.rules
+            attacks = _attacks(play)
             taken = _penalty_after(_policy_table(rules), view.penalty, card, attacks) if rules.is_attack(card) else 0
             score += self.read * _view_draws(view, play, target, taken)
         return score
 
-    @staticmethod
-    def _longest(cards: list[Card], wild: str) -> str | None:
-        counts = Counter(c.suit for c in cards if c.rank not in wild)
-        return counts.most_common(1)[0][0] if counts else None
+
+def _rest_after(hand: Sequence[Card], laid: Sequence[Card]) -> list[Card]:
+    """``hand`` without the cards ``laid`` (each once)."""
+    rest = list(hand)
+    for c in laid:
+        if c in rest:
+            rest.remove(c)
+    return rest
+
+
+def _danger(closest: int) -> float:
+    """How much a card's cost in hand weighs when the closest opponent holds ``closest`` cards."""
+    return 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
+
+
+def _target(view: ShedView, card: Card) -> int:
+    """The seat a penalty card ``card`` hits: the next one, or the previous one for a card that
+    hits back (K♠ under ``battle_kings``, makao_tui/rules/makao-pl.en.md#house-rules)."""
+    back = view.rules.battle_kings and card == KING_OF_SPADES
+    return (view.seat + (-1 if back else 1)) % view.players
+
+
+def _attacks(play: Play) -> int:
+    """How many attacks ``play`` makes: each card laid, a joker once."""
+    return len(play.cards) if play.card != JOKER else 1
+
+
+def _spend_wild(view: ShedView, play: Play, card: Card, rest: list[Card], danger: float, score: float) -> float:
+    """``score`` after the cost of spending a wild card or the joker: the joker goes anywhere as
+    anything, so it is kept while a plain card does the job (its own points in hand not counted
+    as shed), and what it answers (a penalty, a four, a demand) it answers in full, so it is
+    spent then; a wild card is kept while the rest of a bigger hand holds a plain one."""
+    wild = view.rules.wild()
+    if play.card == JOKER:
+        others = any(a.card != JOKER for a in view.legal if isinstance(a, Play))
+        score -= 60 if others else 0
+        score -= danger * view.rules.card_value(JOKER)
+        score += 10 if (view.penalty or view.skip or view.demand) and not others else 0
+    elif card.rank in wild and len(rest) > 1 and any(c.rank not in wild for c in rest):
+        score -= 40
+    return score
+
+
+def _hit(view: ShedView, play: Play, card: Card, threat: int, score: float) -> float:
+    """``score`` after what a penalty card or a four does to the player it hits, who holds
+    ``threat`` cards: an attack hurts only while there is a stock to draw from (with the stock
+    gone it just hands the pile back and forth), and most when that player is about to go out."""
+    rules = view.rules
+    bite = min(1.0, view.stock / 8)
+    attacks = _attacks(play)
+    if rules.is_attack(card):
+        score += ((40 if threat <= 2 else 10) * bite - 15 * (1 - bite)) * attacks
+    if card.rank == rules.skip_rank:
+        score += (30 if threat <= 2 else 5) * attacks
+    return score
+
+
+def _name(view: ShedView, play: Play, card: Card, rest: list[Card], score: float) -> float:
+    """``score`` after the suit the play leaves on the pile (the more of it the rest of the hand
+    holds, the better) and the rank a jack demands (one the hand holds, while the stock lasts)."""
+    wild = view.rules.wild()
+    suits = Counter(c.suit for c in rest if c.rank not in wild and c != JOKER)
+    named = play.suit if play.suit is not None else card.suit
+    score += 4 * suits.get(named, 0)
+    if play.demand is not None:
+        bite = min(1.0, view.stock / 8)
+        held = sum(1 for c in rest if c.rank == play.demand)
+        score += (20 + held) * bite if held else -10
+    return score
 
 
 # ---------------------------------------------------------------- easy
