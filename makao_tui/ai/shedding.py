@@ -481,34 +481,30 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
     first, the further cards of a play of several counted (§5), a joker as the card it stands
     for, a K♠ under ``battle_kings`` aimed by the previous player's hand. ``read``: as
     :class:`ShedAI`'s, the weight of :func:`draws_for_want`, from what the seat to act could see
-    (its hand, the pile, the hands' sizes, ``unfit``)."""
+    (its hand, the pile, the hands' sizes, ``unfit``).
+
+    The steps: a forced move, a take or a random play when the table calls for it
+    (:func:`_playout_shortcut`); else each play's score, added up in this order: the points it
+    sheds and its noise, its further cards, going out, the Makao call, the wild card it spends,
+    what it does to the player it hits (:func:`_playout_hit`), the suit it leaves and the rank it
+    demands (:func:`_playout_name`), and with ``read`` what the next player likely lacks
+    (:func:`_playout_draws`); the best score wins, a draw when there is no play."""
     if len(moves) == 1:
         return moves[0]
     seat = state._turn
-    hand = state.hands[seat]
     players = state.players
     nxt = (seat + 1) % players
     threat = len(state.hands[nxt])
+    shortcut = _playout_shortcut(state, moves, rng, threat)
+    if shortcut is not None:
+        return shortcut
+    hand = state.hands[seat]
     threat_back = len(state.hands[(seat - 1) % players])
     stock = len(state.stock)
-    if state.penalty and stock + len(state.pile) - 1 < 3 and threat > 2:
-        return TAKE if TAKE in moves else moves[-1]
-    if stock == 0 and len(state.pile) <= 3 and rng.random() < 0.3:
-        plays = [m for m in moves if m < DRAW]
-        return rng.choice(plays) if plays else moves[-1]
-    closest = min((len(h) for s, h in enumerate(state.hands) if s != seat and h), default=5)
-    danger = 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
+    danger = _danger(min((len(h) for s, h in enumerate(state.hands) if s != seat and h), default=5))
     bite = stock / 8 if stock < 8 else 1.0
-    value, wild, attack, back, four, suit_of, rank_of = (table.value, table.wild, table.attack, table.back,
-                                                         table.four, table.suit, table.rank)
-    suits: dict[str, int] = {}
-    n_plain = 0
-    c: int  # a card's number (cards and moves' low bits alike)
-    for c in hand:
-        if not wild[c]:
-            n_plain += 1
-            s = suit_of[c]
-            suits[s] = suits.get(s, 0) + 1
+    value, wild = table.value, table.wild
+    suits, n_plain = _plain_suits(hand, table)
     size = len(hand)
     many = size > 2
     best, best_score = moves[-1], -1e9
@@ -532,31 +528,84 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
         if wild[c] and many and n_plain:
             score -= 40
         face = ((m >> AS_SHIFT) & 63) - 1 if c == 52 else c  # the card a joker is played as
-        if attack[face]:
-            hit = threat_back if back[face] else threat  # K♠ under battle_kings hits back (§5)
-            score += ((40 if hit <= 2 else 10) * bite - 15 * (1 - bite)) * laid
-        elif four[face]:
-            score += (30 if threat <= 2 else 5) * laid
-        named = (m >> 6) & 7
-        demand = (m >> 9) & 15
-        if named:
-            score += 4 * suits.get(SUITS[named - 1], 0)
-        else:
-            score += 4 * (suits.get(suit_of[face], 0) - (not wild[c]))
-            if demand:  # a jack's demand (makao-pl)
-                want = RANKS[demand - 1]
-                held = sum(1 for h in hand if rank_of[h] == want)
-                score += (20 + held) * bite if held else -10
+        score += _playout_hit(table, face, laid, threat, threat_back, bite)
+        score = _playout_name(table, hand, m, face, suits, bite, score)
         if read:
             if have is None:
                 have = unseen_counts(table, hand, state.pile)
-            aim = (seat - 1) % players if attack[face] and back[face] else nxt
-            allowed = next_allowed(table.rules, m, carried)
-            taken = _penalty_after(table, state.penalty, face, laid) if attack[face] else 0
-            score += read * draws_for_want(have, len(state.hands[aim]), allowed, state.unfit[aim], taken)
+            score += read * _playout_draws(state, table, have, m, face, laid, carried)
         if score > best_score:
             best, best_score = m, score
     return best
+
+
+def _playout_shortcut(state: ShedState, moves: list[int], rng: random.Random, threat: int) -> int | None:
+    """:func:`playout_move`'s move before any play is scored, or None: with a penalty pending and
+    fewer than 3 cards left to draw, take it (unless the next player, holding ``threat`` cards, is
+    about to go out); with no stock and a pile of at most three cards, now and then a random play
+    (so that a playout cannot repeat one cycle of plays and draws for ever)."""
+    stock = len(state.stock)
+    if state.penalty and stock + len(state.pile) - 1 < 3 and threat > 2:
+        return TAKE if TAKE in moves else moves[-1]
+    if stock == 0 and len(state.pile) <= 3 and rng.random() < 0.3:
+        plays = [m for m in moves if m < DRAW]
+        return rng.choice(plays) if plays else moves[-1]
+    return None
+
+
+def _plain_suits(hand: Sequence[int], table: _PolicyTable) -> tuple[dict[str, int], int]:
+    """The cards of ``hand`` (card numbers) that are not wild: how many of each suit, and in all."""
+    wild, suit_of = table.wild, table.suit
+    suits: dict[str, int] = {}
+    n_plain = 0
+    for c in hand:
+        if not wild[c]:
+            n_plain += 1
+            s = suit_of[c]
+            suits[s] = suits.get(s, 0) + 1
+    return suits, n_plain
+
+
+def _playout_hit(table: _PolicyTable, face: int, laid: int, threat: int, threat_back: int, bite: float) -> float:
+    """What ``laid`` cards played as ``face`` do to the player they hit (``threat``: the next
+    player's cards, ``threat_back``: the previous one's, whom K♠ under battle_kings hits, §5), as
+    :func:`_hit` weighs it; 0 for a card that neither attacks nor skips."""
+    if table.attack[face]:
+        hit = threat_back if table.back[face] else threat
+        return ((40 if hit <= 2 else 10) * bite - 15 * (1 - bite)) * laid
+    if table.four[face]:
+        return (30 if threat <= 2 else 5) * laid
+    return 0
+
+
+def _playout_name(table: _PolicyTable, hand: Sequence[int], m: int, face: int, suits: dict[str, int], bite: float,
+                  score: float) -> float:
+    """``score`` after the suit the move ``m`` leaves (the suit an ace names, else the card's own,
+    less the card itself) and the rank a jack demands (makao-pl), as :func:`_name` weighs them."""
+    named = (m >> 6) & 7
+    if named:
+        return score + 4 * suits.get(SUITS[named - 1], 0)
+    score += 4 * (suits.get(table.suit[face], 0) - (not table.wild[m & 63]))
+    demand = (m >> 9) & 15
+    if demand:
+        want = RANKS[demand - 1]
+        rank_of = table.rank
+        held = sum(1 for h in hand if rank_of[h] == want)
+        score += (20 + held) * bite if held else -10
+    return score
+
+
+def _playout_draws(state: ShedState, table: _PolicyTable, have: list[int], m: int, face: int, laid: int,
+                   carried: str | None) -> float:
+    """:func:`draws_for_want` for the player the move ``m`` (``laid`` cards played as ``face``)
+    hits, from what the seat to act could see (``have``: :func:`unseen_counts`; ``carried``: the
+    demand it must still meet, if any)."""
+    seat = state._turn
+    attack = table.attack[face]
+    aim = (seat - 1) % state.players if attack and table.back[face] else (seat + 1) % state.players
+    allowed = next_allowed(table.rules, m, carried)
+    taken = _penalty_after(table, state.penalty, face, laid) if attack else 0
+    return draws_for_want(have, len(state.hands[aim]), allowed, state.unfit[aim], taken)
 
 
 #: the weight of :func:`draws_for_want` in the hard level's own plays (:class:`ShedAI` ``read``):
