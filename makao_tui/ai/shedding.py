@@ -810,8 +810,6 @@ def _reason_by_form(view: ShedView, action: Play) -> Words | None:
 def _reason_by_name(view: ShedView, action: Play) -> Words | None:
     """:func:`reason` for an ace that names a suit and a jack that demands a rank: what the next
     seat drew for want of, else what the hand holds; None for any other play."""
-    if action.suit is None and action.demand is None:
-        return None
     nxt_seat = (view.seat + 1) % view.players
     nxt = Seat(nxt_seat)
     record = view.unfit[nxt_seat] if view.unfit else None
@@ -827,7 +825,9 @@ def _reason_by_name(view: ShedView, action: Play) -> Words | None:
         return plural_words("plays the ace and names {suit}: it holds {count} card of that suit",
                             "plays the ace and names {suit}: it holds {count} cards of that suit", held,
                             suit=suit_words(action.suit), count=held)
-    return Words("plays the jack and demands {ranks}: it holds one", ranks=rank_plural_words(action.demand))
+    if action.demand is not None:
+        return Words("plays the jack and demands {ranks}: it holds one", ranks=rank_plural_words(action.demand))
+    return None
 
 
 def _reason_by_effect(view: ShedView, action: Play) -> Words | None:
