@@ -5,7 +5,7 @@ Run from the project root with the venv active::
     python bench/ai_strength.py [--deals 40] [--width 10] [--max-deals 400] [--think 1.0 | --playouts N]
                                 [--games makao-ru,makao-pl,peklo,macao] [--seed 0]
                                 [--pairings hard-normal,hard-easy,normal-easy] [--levels easy,normal,hard]
-                                [--preset house] [--option NAME=JSON ...]
+                                [--preset house] [--option NAME=JSON ...] [--progress]
 
 What it plays (every level decides from its own seat's view, as in a match):
 
@@ -127,9 +127,10 @@ class Plan:
 
 
 def shedding(game: str, first: str, second: str, plan: Plan, seed: int, thinking: Thinking,
-             options: dict | None = None) -> Pairing:
+             options: dict | None = None, progress: bool = False) -> Pairing:
     """Two-player deals of ``game`` between the levels ``first`` and ``second`` (seats swapped every
-    deal, the same cards twice) as many as ``plan`` asks."""
+    deal, the same cards twice) as many as ``plan`` asks; with ``progress``, a line on stderr after
+    each deal (the wins so far), so that a long run shows where it stands."""
     variant = get_variant(game)
     rules = variant.rules(options or {})
     result = Pairing(game, first, second)
@@ -147,6 +148,9 @@ def shedding(game: str, first: str, second: str, plan: Plan, seed: int, thinking
         else:
             result.wins[0 if order[state.winner] == first else 1] += 1
         i += 1
+        if progress:
+            print(f"  {game} deal {i}: {first} {result.wins[0]}, {second} {result.wins[1]}, no winner {result.drawn}",
+                  file=sys.stderr, flush=True)
     return result
 
 
@@ -222,6 +226,7 @@ def main() -> None:
         "(seed, house), before --option")
     parser.add_argument("--option", action="append", default=[],
                         help="a Makao rule option NAME=VALUE (JSON value), e.g. preset=\"house\"; repeatable")
+    parser.add_argument("--progress", action="store_true", help="a line on stderr after each Makao deal")
     args = parser.parse_args()
     if args.playouts is not None and args.think is None:
         thinking = Thinking(seconds=None, playouts=args.playouts)
@@ -251,7 +256,7 @@ def main() -> None:
         print(f"{game}: two-player deals (seats swapped every deal){preset}{shown}")
         print(f"  {'pairing':<16} {'first wins':<34} {'deals':>5} {'no winner':>9}  s/decision of first (mean / max)")
         for first, second in pairings:
-            r = shedding(game, first, second, plan, args.seed, thinking, game_options)
+            r = shedding(game, first, second, plan, args.seed, thinking, game_options, args.progress)
             print(f"  {first + ' v ' + second:<16} {_rate(r.wins[0], r.deals):<34} {r.deals:>5} {r.drawn:>9}  "
                   f"{r.clock.line()}")
             if (first, second) == ("hard", "normal"):

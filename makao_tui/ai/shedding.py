@@ -108,63 +108,105 @@ class ShedAI:
         return max(scored, key=lambda t: t[0])[1]
 
     def _score(self, view: ShedView, play: Play) -> float:
-        rules = view.rules
-        value = rules.card_value
-        wild = rules.wild()
-        card = play.as_card if play.as_card is not None else play.card
-        rest = list(view.hand)
-        for laid in play.cards:
-            if laid in rest:
-                rest.remove(laid)
+        """The normal policy's score of ``play`` (the higher the better; the module docstring,
+        item 3), added up in steps, in this order: the points it sheds, weighed by how close an
+        opponent is to going out; the wild card or joker it spends (:func:`_spend_wild`); its
+        further cards; what it does to the player it hits (:func:`_hit`); the suit it leaves and
+        the rank it demands (:func:`_name`); the Makao call; and with ``read``, the cards the
+        player it hits is expected to draw for want of one that fits."""
+        rest = _rest_after(view.hand, play.cards)
         if not rest:
             return 2000.0  # going out ends the deal
-        # the seat a penalty card hits: the next one, or the previous one for a card that hits
-        # back (K♠ under battle_kings, makao_tui/rules/makao-pl.en.md#house-rules)
-        back = rules.battle_kings and card == KING_OF_SPADES
-        target = (view.seat + (-1 if back else 1)) % view.players
-        threat = view.counts[target]
-        closest = min(n for s, n in enumerate(view.counts) if s != view.seat)
+        card = play.as_card if play.as_card is not None else play.card
         # a card's cost matters once somebody may go out soon; before that, keeping the hand
         # able to follow matters more
-        danger = 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
-        score = danger * sum(value(c) for c in play.cards)
-        suits = Counter(c.suit for c in rest if c.rank not in wild and c != JOKER)
-        if play.card == JOKER:
-            # the joker goes anywhere as anything: keep it while a plain card does the job; what
-            # it answers (a penalty, a four, a demand) it answers in full, so spend it then
-            others = any(a.card != JOKER for a in view.legal if isinstance(a, Play))
-            score -= 60 if others else 0
-            score -= danger * value(JOKER)  # its points in hand are counted above as a cost shed
-            score += 10 if (view.penalty or view.skip or view.demand) and not others else 0
-        elif card.rank in wild and len(rest) > 1 and any(c.rank not in wild for c in rest):
-            score -= 40
+        danger = _danger(min(n for s, n in enumerate(view.counts) if s != view.seat))
+        score = danger * sum(view.rules.card_value(c) for c in play.cards)
+        score = _spend_wild(view, play, card, rest, danger, score)
         if play.more:
             # several cards at once: the hand empties faster, penalties and skips add up
             score += 15 * len(play.more)
-        # an attack (penalty, four, demand) hurts only while there is a stock to draw from;
-        # with the stock gone it just hands the pile back and forth
-        bite = min(1.0, view.stock / 8)
-        attacks = len(play.cards) if play.card != JOKER else 1
-        if rules.is_attack(card):
-            score += ((40 if threat <= 2 else 10) * bite - 15 * (1 - bite)) * attacks
-        if card.rank == rules.skip_rank:
-            score += (30 if threat <= 2 else 5) * attacks
-        named = play.suit if play.suit is not None else card.suit
-        score += 4 * suits.get(named, 0)
-        if play.demand is not None:
-            held = sum(1 for c in rest if c.rank == play.demand)
-            score += (20 + held) * bite if held else -10
+        target = _target(view, card)
+        score = _hit(view, play, card, view.counts[target], score)
+        score = _name(view, play, card, rest, score)
         if play.makao or play.out:
             score += 1000
         if self.read:
+            rules = view.rules
+            attacks = _attacks(play)
             taken = _penalty_after(_policy_table(rules), view.penalty, card, attacks) if rules.is_attack(card) else 0
             score += self.read * _view_draws(view, play, target, taken)
         return score
 
-    @staticmethod
-    def _longest(cards: list[Card], wild: str) -> str | None:
-        counts = Counter(c.suit for c in cards if c.rank not in wild)
-        return counts.most_common(1)[0][0] if counts else None
+
+def _rest_after(hand: Sequence[Card], laid: Sequence[Card]) -> list[Card]:
+    """``hand`` without the cards ``laid`` (each once)."""
+    rest = list(hand)
+    for c in laid:
+        if c in rest:
+            rest.remove(c)
+    return rest
+
+
+def _danger(closest: int) -> float:
+    """How much a card's cost in hand weighs when the closest opponent holds ``closest`` cards."""
+    return 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
+
+
+def _target(view: ShedView, card: Card) -> int:
+    """The seat a penalty card ``card`` hits: the next one, or the previous one for a card that
+    hits back (K♠ under ``battle_kings``, makao_tui/rules/makao-pl.en.md#house-rules)."""
+    back = view.rules.battle_kings and card == KING_OF_SPADES
+    return (view.seat + (-1 if back else 1)) % view.players
+
+
+def _attacks(play: Play) -> int:
+    """How many attacks ``play`` makes: each card laid, a joker once."""
+    return len(play.cards) if play.card != JOKER else 1
+
+
+def _spend_wild(view: ShedView, play: Play, card: Card, rest: list[Card], danger: float, score: float) -> float:
+    """``score`` after the cost of spending a wild card or the joker: the joker goes anywhere as
+    anything, so it is kept while a plain card does the job (its own points in hand not counted
+    as shed), and what it answers (a penalty, a four, a demand) it answers in full, so it is
+    spent then; a wild card is kept while the rest of a bigger hand holds a plain one."""
+    wild = view.rules.wild()
+    if play.card == JOKER:
+        others = any(a.card != JOKER for a in view.legal if isinstance(a, Play))
+        score -= 60 if others else 0
+        score -= danger * view.rules.card_value(JOKER)
+        score += 10 if (view.penalty or view.skip or view.demand) and not others else 0
+    elif card.rank in wild and len(rest) > 1 and any(c.rank not in wild for c in rest):
+        score -= 40
+    return score
+
+
+def _hit(view: ShedView, play: Play, card: Card, threat: int, score: float) -> float:
+    """``score`` after what a penalty card or a four does to the player it hits, who holds
+    ``threat`` cards: an attack hurts only while there is a stock to draw from (with the stock
+    gone it just hands the pile back and forth), and most when that player is about to go out."""
+    rules = view.rules
+    bite = min(1.0, view.stock / 8)
+    attacks = _attacks(play)
+    if rules.is_attack(card):
+        score += ((40 if threat <= 2 else 10) * bite - 15 * (1 - bite)) * attacks
+    if card.rank == rules.skip_rank:
+        score += (30 if threat <= 2 else 5) * attacks
+    return score
+
+
+def _name(view: ShedView, play: Play, card: Card, rest: list[Card], score: float) -> float:
+    """``score`` after the suit the play leaves on the pile (the more of it the rest of the hand
+    holds, the better) and the rank a jack demands (one the hand holds, while the stock lasts)."""
+    wild = view.rules.wild()
+    suits = Counter(c.suit for c in rest if c.rank not in wild and c != JOKER)
+    named = play.suit if play.suit is not None else card.suit
+    score += 4 * suits.get(named, 0)
+    if play.demand is not None:
+        bite = min(1.0, view.stock / 8)
+        held = sum(1 for c in rest if c.rank == play.demand)
+        score += (20 + held) * bite if held else -10
+    return score
 
 
 # ---------------------------------------------------------------- easy
@@ -439,34 +481,30 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
     first, the further cards of a play of several counted (§5), a joker as the card it stands
     for, a K♠ under ``battle_kings`` aimed by the previous player's hand. ``read``: as
     :class:`ShedAI`'s, the weight of :func:`draws_for_want`, from what the seat to act could see
-    (its hand, the pile, the hands' sizes, ``unfit``)."""
+    (its hand, the pile, the hands' sizes, ``unfit``).
+
+    The steps: a forced move, a take or a random play when the table calls for it
+    (:func:`_playout_shortcut`); else each play's score, added up in this order: the points it
+    sheds and its noise, its further cards, going out, the Makao call, the wild card it spends,
+    what it does to the player it hits (:func:`_playout_hit`), the suit it leaves and the rank it
+    demands (:func:`_playout_name`), and with ``read`` what the next player likely lacks
+    (:func:`_playout_draws`); the best score wins, a draw when there is no play."""
     if len(moves) == 1:
         return moves[0]
     seat = state._turn
-    hand = state.hands[seat]
     players = state.players
     nxt = (seat + 1) % players
     threat = len(state.hands[nxt])
+    shortcut = _playout_shortcut(state, moves, rng, threat)
+    if shortcut is not None:
+        return shortcut
+    hand = state.hands[seat]
     threat_back = len(state.hands[(seat - 1) % players])
     stock = len(state.stock)
-    if state.penalty and stock + len(state.pile) - 1 < 3 and threat > 2:
-        return TAKE if TAKE in moves else moves[-1]
-    if stock == 0 and len(state.pile) <= 3 and rng.random() < 0.3:
-        plays = [m for m in moves if m < DRAW]
-        return rng.choice(plays) if plays else moves[-1]
-    closest = min((len(h) for s, h in enumerate(state.hands) if s != seat and h), default=5)
-    danger = 1.0 if closest <= 2 else 0.4 if closest <= 4 else 0.1
+    danger = _danger(min((len(h) for s, h in enumerate(state.hands) if s != seat and h), default=5))
     bite = stock / 8 if stock < 8 else 1.0
-    value, wild, attack, back, four, suit_of, rank_of = (table.value, table.wild, table.attack, table.back,
-                                                         table.four, table.suit, table.rank)
-    suits: dict[str, int] = {}
-    n_plain = 0
-    c: int  # a card's number (cards and moves' low bits alike)
-    for c in hand:
-        if not wild[c]:
-            n_plain += 1
-            s = suit_of[c]
-            suits[s] = suits.get(s, 0) + 1
+    value, wild = table.value, table.wild
+    suits, n_plain = _plain_suits(hand, table)
     size = len(hand)
     many = size > 2
     best, best_score = moves[-1], -1e9
@@ -490,31 +528,84 @@ def playout_move(state: ShedState, moves: list[int], table: _PolicyTable, rng: r
         if wild[c] and many and n_plain:
             score -= 40
         face = ((m >> AS_SHIFT) & 63) - 1 if c == 52 else c  # the card a joker is played as
-        if attack[face]:
-            hit = threat_back if back[face] else threat  # K♠ under battle_kings hits back (§5)
-            score += ((40 if hit <= 2 else 10) * bite - 15 * (1 - bite)) * laid
-        elif four[face]:
-            score += (30 if threat <= 2 else 5) * laid
-        named = (m >> 6) & 7
-        demand = (m >> 9) & 15
-        if named:
-            score += 4 * suits.get(SUITS[named - 1], 0)
-        else:
-            score += 4 * (suits.get(suit_of[face], 0) - (not wild[c]))
-            if demand:  # a jack's demand (makao-pl)
-                want = RANKS[demand - 1]
-                held = sum(1 for h in hand if rank_of[h] == want)
-                score += (20 + held) * bite if held else -10
+        score += _playout_hit(table, face, laid, threat, threat_back, bite)
+        score = _playout_name(table, hand, m, face, suits, bite, score)
         if read:
             if have is None:
                 have = unseen_counts(table, hand, state.pile)
-            aim = (seat - 1) % players if attack[face] and back[face] else nxt
-            allowed = next_allowed(table.rules, m, carried)
-            taken = _penalty_after(table, state.penalty, face, laid) if attack[face] else 0
-            score += read * draws_for_want(have, len(state.hands[aim]), allowed, state.unfit[aim], taken)
+            score += read * _playout_draws(state, table, have, m, face, laid, carried)
         if score > best_score:
             best, best_score = m, score
     return best
+
+
+def _playout_shortcut(state: ShedState, moves: list[int], rng: random.Random, threat: int) -> int | None:
+    """:func:`playout_move`'s move before any play is scored, or None: with a penalty pending and
+    fewer than 3 cards left to draw, take it (unless the next player, holding ``threat`` cards, is
+    about to go out); with no stock and a pile of at most three cards, now and then a random play
+    (so that a playout cannot repeat one cycle of plays and draws for ever)."""
+    stock = len(state.stock)
+    if state.penalty and stock + len(state.pile) - 1 < 3 and threat > 2:
+        return TAKE if TAKE in moves else moves[-1]
+    if stock == 0 and len(state.pile) <= 3 and rng.random() < 0.3:
+        plays = [m for m in moves if m < DRAW]
+        return rng.choice(plays) if plays else moves[-1]
+    return None
+
+
+def _plain_suits(hand: Sequence[int], table: _PolicyTable) -> tuple[dict[str, int], int]:
+    """The cards of ``hand`` (card numbers) that are not wild: how many of each suit, and in all."""
+    wild, suit_of = table.wild, table.suit
+    suits: dict[str, int] = {}
+    n_plain = 0
+    for c in hand:
+        if not wild[c]:
+            n_plain += 1
+            s = suit_of[c]
+            suits[s] = suits.get(s, 0) + 1
+    return suits, n_plain
+
+
+def _playout_hit(table: _PolicyTable, face: int, laid: int, threat: int, threat_back: int, bite: float) -> float:
+    """What ``laid`` cards played as ``face`` do to the player they hit (``threat``: the next
+    player's cards, ``threat_back``: the previous one's, whom K♠ under battle_kings hits, §5), as
+    :func:`_hit` weighs it; 0 for a card that neither attacks nor skips."""
+    if table.attack[face]:
+        hit = threat_back if table.back[face] else threat
+        return ((40 if hit <= 2 else 10) * bite - 15 * (1 - bite)) * laid
+    if table.four[face]:
+        return (30 if threat <= 2 else 5) * laid
+    return 0
+
+
+def _playout_name(table: _PolicyTable, hand: Sequence[int], m: int, face: int, suits: dict[str, int], bite: float,
+                  score: float) -> float:
+    """``score`` after the suit the move ``m`` leaves (the suit an ace names, else the card's own,
+    less the card itself) and the rank a jack demands (makao-pl), as :func:`_name` weighs them."""
+    named = (m >> 6) & 7
+    if named:
+        return score + 4 * suits.get(SUITS[named - 1], 0)
+    score += 4 * (suits.get(table.suit[face], 0) - (not table.wild[m & 63]))
+    demand = (m >> 9) & 15
+    if demand:
+        want = RANKS[demand - 1]
+        rank_of = table.rank
+        held = sum(1 for h in hand if rank_of[h] == want)
+        score += (20 + held) * bite if held else -10
+    return score
+
+
+def _playout_draws(state: ShedState, table: _PolicyTable, have: list[int], m: int, face: int, laid: int,
+                   carried: str | None) -> float:
+    """:func:`draws_for_want` for the player the move ``m`` (``laid`` cards played as ``face``)
+    hits, from what the seat to act could see (``have``: :func:`unseen_counts`; ``carried``: the
+    demand it must still meet, if any)."""
+    seat = state._turn
+    attack = table.attack[face]
+    aim = (seat - 1) % state.players if attack and table.back[face] else (seat + 1) % state.players
+    allowed = next_allowed(table.rules, m, carried)
+    taken = _penalty_after(table, state.penalty, face, laid) if attack else 0
+    return draws_for_want(have, len(state.hands[aim]), allowed, state.unfit[aim], taken)
 
 
 #: the weight of :func:`draws_for_want` in the hard level's own plays (:class:`ShedAI` ``read``):
@@ -643,29 +734,59 @@ def reason(view: ShedView, action: Action) -> Words:
     """Why ``action`` (one of ``view.legal``) suits ``view``, in a few words for the hint key, in
     terms of the table (a player's cards, the top card, the penalty), as a message whose seats are
     :class:`~makao_tui.engine.words.Seat` fields (see :class:`~makao_tui.ai.Advice`), e.g. "keeps
-    the 2 to answer a penalty: Olga has 1 card"."""
+    the 2 to answer a penalty: Olga has 1 card".
+
+    The steps, first that speaks: an action that plays no card (:func:`_reason_not_playing`); a
+    play by its form, a joker, several cards, the Makao call, an answer, the card just drawn
+    (:func:`_reason_by_form`); an ace's suit or a jack's demand (:func:`_reason_by_name`); a penalty
+    card or a four by its victim (:func:`_reason_by_effect`); else by what the play keeps or how
+    many cards fit (:func:`_reason_by_choice`)."""
     plays = [a for a in view.legal if isinstance(a, Play)]
-    nxt_seat = (view.seat + 1) % view.players
-    nxt = Seat(nxt_seat)
-    cards = _cards(view.counts[nxt_seat])
+    if not isinstance(action, Play):
+        return _reason_not_playing(view, action, plays)
+    for step in (_reason_by_form, _reason_by_name, _reason_by_effect):
+        words = step(view, action)
+        if words is not None:
+            return words
+    return _reason_by_choice(view, action, plays)
+
+
+def _closest(view: ShedView) -> int:
+    """The opponent with the fewest cards (the nearest in turn among equals); the next seat when
+    no opponent holds a card."""
     others = [s for s in range(view.players) if s != view.seat and view.counts[s]]
-    closest = min(others, key=lambda s: (view.counts[s], (s - view.seat) % view.players)) if others else nxt_seat
-    top = view.face.label() if view.face is not None else ""
+    if not others:
+        return (view.seat + 1) % view.players
+    return min(others, key=lambda s: (view.counts[s], (s - view.seat) % view.players))
+
+
+def _top(view: ShedView) -> str:
+    """The top card's label ("" when the pile shows none)."""
+    return view.face.label() if view.face is not None else ""
+
+
+def _reason_not_playing(view: ShedView, action: Action, plays: list[Play]) -> Words:
+    """:func:`reason` for a take, a draw, a pass (or another action that lays no card)."""
     if isinstance(action, Take):
         if not plays:
             return Words("takes the penalty: no answer in hand")
         return Words("takes the penalty: {cards} now beat a bigger one later", cards=_cards(view.penalty))
     if isinstance(action, Draw):
         if not plays:
+            top = _top(view)
             return Words("draws: no card fits the {card}", card=top) if top else Words("draws: no card fits")
+        closest = _closest(view)
         return Words("draws: keeps its cards for later; {seat} has {cards}", seat=Seat(closest),
                      cards=_cards(view.counts[closest]))
     if isinstance(action, Pass):
         return Words("passes: keeps the drawn card for later")
-    if not isinstance(action, Play):
-        return Words("the only move")
+    return Words("the only move")
+
+
+def _reason_by_form(view: ShedView, action: Play) -> Words | None:
+    """:func:`reason` for a joker, a play of several cards, the Makao call, an answer (or ransom)
+    to a penalty and the card just drawn; None for any other play."""
     name = _rank_word(action.card)
-    rules = view.rules
     if action.card == JOKER and action.as_card is not None:
         if view.penalty or view.skip or view.demand:
             return Words("plays the joker as {card}: nothing else answers", card=action.as_card.label())
@@ -677,11 +798,20 @@ def reason(view: ShedView, action: Action) -> Words:
     if action.makao:
         return Words("plays the {rank} and calls Makao: one card left", rank=name)
     if view.penalty:
-        if rules.ransom_word:
+        nxt = Seat((view.seat + 1) % view.players)
+        if view.rules.ransom_word:
             return Words("ransoms with the {rank}: the penalty passes on to {seat}, bigger", rank=name, seat=nxt)
         return Words("answers with the {rank}: the penalty passes on to {seat}, bigger", rank=name, seat=nxt)
     if view.drawn is not None:
         return Words("plays the {rank} it just drew", rank=name)
+    return None
+
+
+def _reason_by_name(view: ShedView, action: Play) -> Words | None:
+    """:func:`reason` for an ace that names a suit and a jack that demands a rank: what the next
+    seat drew for want of, else what the hand holds; None for any other play."""
+    nxt_seat = (view.seat + 1) % view.players
+    nxt = Seat(nxt_seat)
     record = view.unfit[nxt_seat] if view.unfit else None
     lacked = record[0] if record is not None else 0  # the cards the next seat drew for want of
     if action.suit is not None and _lacks(lacked, [SUITS.index(action.suit) * 13 + r for r in range(12)]):
@@ -697,15 +827,34 @@ def reason(view: ShedView, action: Action) -> Words:
                             suit=suit_words(action.suit), count=held)
     if action.demand is not None:
         return Words("plays the jack and demands {ranks}: it holds one", ranks=rank_plural_words(action.demand))
-    if action.card != JOKER and rules.is_attack(action.card):
+    return None
+
+
+def _reason_by_effect(view: ShedView, action: Play) -> Words | None:
+    """:func:`reason` for a penalty card and a card that skips (a four), by the next seat's hand;
+    None for any other play."""
+    if action.card == JOKER:
+        return None
+    nxt_seat = (view.seat + 1) % view.players
+    name, nxt, cards = _rank_word(action.card), Seat(nxt_seat), _cards(view.counts[nxt_seat])
+    if view.rules.is_attack(action.card):
         return Words("plays the {rank}: {seat} has {cards}", rank=name, seat=nxt, cards=cards)
-    if action.card != JOKER and action.card.rank == rules.skip_rank:
+    if action.card.rank == view.rules.skip_rank:
         return Words("plays the {rank}: {seat}, with {cards}, loses the turn", rank=name, seat=nxt, cards=cards)
+    return None
+
+
+def _reason_by_choice(view: ShedView, action: Play, plays: list[Play]) -> Words:
+    """:func:`reason` for a plain play: the penalty card it keeps for a near-empty opponent, the
+    wild card it keeps, or how many cards fit."""
+    rules = view.rules
+    name = _rank_word(action.card)
     rest = list(view.hand)
     for laid in action.cards:
         if laid in rest:
             rest.remove(laid)
     kept = next((c for c in rest if c != JOKER and rules.is_attack(c)), None)
+    closest = _closest(view)
     if kept is not None and view.counts[closest] <= 3:
         return Words("keeps the {rank} to answer a penalty: {seat} has {cards}", rank=_rank_word(kept),
                      seat=Seat(closest), cards=_cards(view.counts[closest]))
@@ -714,6 +863,7 @@ def reason(view: ShedView, action: Action) -> Words:
         kept_wild = _rank_word(next(a.card for a in plays if a.card.rank in wild))
         return Words("plays the {rank}, keeps the {kept} for later", rank=name, kept=kept_wild)
     fitting = len({a.card for a in plays})
+    top = _top(view)
     if fitting > 1:
         return Words("plays the {rank}: the best of {count} cards that fit the {card}", rank=name,
                      count=fitting, card=top) if top else \
