@@ -137,7 +137,7 @@ class MakaoApp(App[None]):
 
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
-                 ai_delay: float = PACES["normal"], resume: MatchWriter | None = None,
+                 ai_delay: float = PACES["normal"], resume: MatchWriter[Store] | None = None,
                  clock: Callable[[], float] = time.time, thinking: Thinking | None = None,
                  four_colours: bool = False,
                  shared: Handshake | None = None, bell: bool = False, theme: str = "default") -> None:
