@@ -15,6 +15,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from . import __version__
+from .cli_common import fail, parse_seat, rule_options
 from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
 from .engine.i18n import N_, _, ngettext, number, os_reason
@@ -179,11 +180,6 @@ THEME_HELP = _("Colours: auto (default: 16 colours where the terminal has fewer 
                "or high-contrast.")
 
 
-def _fail(message: str) -> None:
-    typer.echo(f"makao: {message}", err=True)
-    raise typer.Exit(2)
-
-
 #: the largest seed, match id or count the commands take (what SQLite stores: a signed 64-bit int)
 MAX_NUMBER = 2**63 - 1
 #: the most matches ``simulate --games`` plays, and the largest action budget and playout cap
@@ -193,7 +189,7 @@ MAX_GAMES, MAX_ACTIONS, MAX_PLAYOUTS = 1_000_000, 100_000_000, 1_000_000
 def _bounded(flag: str, value: int | None, low: int, high: int) -> int | None:
     """``value`` if it is None or within ``low``..``high``; else one line and exit status 2."""
     if value is not None and not low <= value <= high:
-        _fail(_("{flag} must be from {low} to {high}, not {value}").format(flag=flag, low=low, high=high, value=value))
+        fail(_("{flag} must be from {low} to {high}, not {value}").format(flag=flag, low=low, high=high, value=value))
     return value
 
 
@@ -204,7 +200,7 @@ def _language(value: str | None) -> None:
         from .engine.i18n import LANGUAGES, set_language
 
         if value not in LANGUAGES:
-            _fail(_("unknown language {lang!r} (known: {known})").format(lang=value, known=", ".join(LANGUAGES)))
+            fail(_("unknown language {lang!r} (known: {known})").format(lang=value, known=", ".join(LANGUAGES)))
         set_language(value)
 
 
@@ -233,32 +229,13 @@ def main_callback(
 ) -> None:
     """Open the app when no command is given."""
     if theme is not None and theme not in THEME_NAMES:
-        _fail(_("unknown theme '{theme}' (themes: {names})").format(theme=theme, names=", ".join(THEME_NAMES)))
+        fail(_("unknown theme '{theme}' (themes: {names})").format(theme=theme, names=", ".join(THEME_NAMES)))
     ctx.obj = {"ascii": ascii_suits, "pace": pace, "four_colours": four_colours, "theme": theme}
     if ctx.invoked_subcommand is None:
         from .app.main import run_app
 
         run_app(ascii=ascii_suits, thinking=_thinking(think), pace=_pace(ctx, pace), four_colours=four_colours,
                 theme=theme)
-
-
-def _parse_seat(text: str) -> tuple[str, bool, str]:
-    """A ``--seat`` value as (name, is_ai, level): ``ai`` (a normal AI), ``ai:LEVEL`` (easy,
-    normal or hard) or a human's name."""
-    from .ai import DEFAULT_LEVEL, LEVELS
-    from .engine.text import clean_name
-
-    t = clean_name(text)  # no control or bidi characters, a length limit
-    if not t:
-        _fail(_("a --seat needs a name or 'ai'"))
-    if t.lower() == "ai":
-        return "", True, DEFAULT_LEVEL
-    if t.lower().startswith("ai:"):
-        level = t[3:].strip().lower()
-        if level not in LEVELS:
-            _fail(_("unknown AI level {level!r} (levels: {levels})").format(level=level, levels=", ".join(LEVELS)))
-        return "", True, level
-    return t, False, DEFAULT_LEVEL
 
 
 #: the longest a hard AI may be given to think about one decision (--think), in seconds
@@ -273,9 +250,9 @@ def _thinking(think: float | None, playouts: int | None = None):
     if think is None and playouts is None:
         return None
     if think is not None and playouts is not None:
-        _fail(_("give --think (seconds a decision) or --playouts (playouts a decision), not both"))
+        fail(_("give --think (seconds a decision) or --playouts (playouts a decision), not both"))
     if think is not None and not 0 < think <= MAX_THINK:  # also refuses nan
-        _fail(_("--think must be more than 0 and at most {most} seconds, not {think}").format(most=MAX_THINK,
+        fail(_("--think must be more than 0 and at most {most} seconds, not {think}").format(most=MAX_THINK,
                                                                                             think=think))
     _bounded("--playouts", playouts, 1, MAX_PLAYOUTS)
     return Thinking(seconds=think if playouts is None else None, playouts=playouts)
@@ -289,7 +266,7 @@ def _pace(ctx: typer.Context, pace: str | None) -> str:
     if pace is None:
         pace = (ctx.obj or {}).get("pace") or "normal"
     if pace.lower() not in PACES:
-        _fail(_("--pace is one of {paces}, not {pace!r}").format(paces=", ".join(PACES), pace=pace))
+        fail(_("--pace is one of {paces}, not {pace!r}").format(paces=", ".join(PACES), pace=pace))
     return pace.lower()
 
 
@@ -334,14 +311,14 @@ def play(
     try:
         variant = get_variant(game)
     except RulesError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     from .net.client import default_name
 
-    seats = [_parse_seat(s) for s in seat] or [(default_name(), False, "normal"), ("", True, "normal"),
+    seats = [parse_seat(s) for s in seat] or [(default_name(), False, "normal"), ("", True, "normal"),
                                                ("", True, "normal")]
     humans = [name.casefold() for name, is_ai, _level in seats if not is_ai]
     if len(set(humans)) < len(humans):
-        _fail(_("two human seats have the same name: give each player a name of their own"))
+        fail(_("two human seats have the same name: give each player a name of their own"))
     given = {
         "loss_limit": loss_limit, "deals": deals, "time_limit_min": time_limit, "bankroll": bankroll,
         "stake": stake, "rounds": rounds, "auto_makao": auto_makao or None, "hook": hook or None,
@@ -350,13 +327,13 @@ def play(
     known = {f.name for f in dataclasses.fields(variant.rules_type)}
     for name in flags:
         if name not in known:
-            _fail(_("{flag} is not an option of {game}").format(flag=_FLAGS[name], game=variant.title()))
-    options = {**_rule_options(variant, preset, option), **flags}
+            fail(_("{flag} is not an option of {game}").format(flag=_FLAGS[name], game=variant.title()))
+    options = {**rule_options(variant, preset, option), **flags}
     try:
         rules = variant.rules(options)
         variant.check_players(len(seats))
     except RulesError as exc:  # the user typed a flag, not the option's name: the message names the flag
-        _fail(exc.naming(_FLAGS[exc.option]) if exc.option in flags else str(exc))
+        fail(exc.naming(_FLAGS[exc.option]) if exc.option in flags else str(exc))
     from .app.main import run_app
     from .table import SeatSpec
 
@@ -381,7 +358,7 @@ def scenario(file: Path = typer.Argument(
         layout = load_layout(file, variants())
         out, status = run_scenario(layout)
     except ScenarioError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     typer.echo(json.dumps(out))
     raise typer.Exit(status)
 
@@ -400,11 +377,11 @@ def _saves():
     try:
         store = open_store()
     except StoreError as exc:
-        _fail(_store_line(exc))
+        fail(_store_line(exc))
     try:
         yield store
     except StoreError as exc:
-        _fail(_store_line(exc))
+        fail(_store_line(exc))
     finally:
         store.close()
 
@@ -437,7 +414,7 @@ def _set_unreadable_aside() -> bool:
             refuse_if_open_elsewhere(path, str(exc))
             store, moved = open_store_or_recover(path)
         except StoreError as err:
-            _fail(str(err))
+            fail(str(err))
         store.close()
         if moved is not None:
             typer.echo(moved)
@@ -546,15 +523,15 @@ def resume(
 
     with _saves() as store:
         if store is None and match_id is not None:
-            _fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
+            fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
         if store is None:
-            _fail(_("no unfinished match to resume (`makao saves` lists them)"))
+            fail(_("no unfinished match to resume (`makao saves` lists them)"))
         for line in store.take_back_all():  # actions written beside the saves when quitting (issue 29)
             typer.echo(line, err=True)
         if match_id is None:
             unfinished = [m for m in store.unfinished() if not m.in_use]
             if not unfinished:
-                _fail(_("no unfinished match to resume (`makao saves` lists them)"))
+                fail(_("no unfinished match to resume (`makao saves` lists them)"))
             match_id = unfinished[0].id
         with store.resume(match_id) as writer:
             writer.saved.rebuild()  # (a match that does not replay is one line, as every store error)
@@ -635,7 +612,7 @@ def export(
 
     with _saves() as store:
         if store is None:
-            _fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
+            fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
         match = store.load(match_id).rebuild()
     rows = _csv_rows(match)
     if csv_file == "-":
@@ -645,30 +622,11 @@ def export(
         with Path(csv_file).open("w", newline="", encoding="utf-8") as out:
             csv.writer(out).writerows(rows)
     except OSError as exc:
-        _fail(_("cannot write {file}: {why}").format(file=csv_file, why=os_reason(exc)))
+        fail(_("cannot write {file}: {why}").format(file=csv_file, why=os_reason(exc)))
     deals = len(rows) - 1
     typer.echo(ngettext("Score sheet of match {id} ({n} row) written to {file}.",
                         "Score sheet of match {id} ({n} rows) written to {file}.", deals)
                .format(id=match_id, n=deals, file=csv_file))
-
-
-def _rule_options(variant, preset: str | None, texts: list[str]) -> dict[str, object]:
-    """The option values of ``--preset`` (default ``seed``) with each ``--option NAME=VALUE`` over
-    them, checked against ``variant``'s rules config (names, types, ranges:
-    makao_tui/rules/makao-pl.en.md#house-rules "Option
-    ranges"); one line on standard error and exit status 2 for anything wrong."""
-    from .engine.variant import RulesError, parse_option_text
-
-    for text in texts:
-        if "=" not in text:
-            _fail(_("--option takes NAME=VALUE, not {text!r}").format(text=text))
-    try:
-        options = variant.preset_options(preset or "seed")
-        options.update(parse_option_text(variant.rules_type, text) for text in texts)
-        variant.rules(options)
-    except RulesError as exc:
-        _fail(str(exc))
-    return options
 
 
 @app.command(help=_("Print the game's rules in full (the text of the app's rules screen, as Markdown), then "
@@ -698,8 +656,8 @@ def rules(
     try:
         variant = get_variant(game)
     except RulesError as exc:
-        _fail(str(exc))
-    config = variant.rules(_rule_options(variant, preset, option))
+        fail(str(exc))
+    config = variant.rules(rule_options(variant, preset, option))
     typer.echo(rules_markdown(variant))
     seed = variant.rules(preset="seed")
     same = [name for name in variant.presets if name != "seed" and variant.rules(preset=name) == seed]
@@ -794,14 +752,14 @@ def simulate(
     try:
         variant = get_variant(game)
     except RulesError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     levels = [level.strip().lower() for level in seats.split(",")]
-    options = _rule_options(variant, preset, option)
+    options = rule_options(variant, preset, option)
 
     try:
         check(variant, options, levels, games, max_actions)
     except (RulesError, SimulationError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     thinking = _thinking(think, playouts)
     if as_json:
         typer.echo(json.dumps(run(variant, options, levels, games, seed, max_actions,
