@@ -39,7 +39,7 @@ from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import deck
 from ..engine.words import Number, Words
 from ..games.macao import DECKS, MacaoView, card_points, settle_line
-from . import Advice, register_ai
+from .base import Advice, register_ai
 
 #: a model punter stands on a first card of at least this many points, draws below it
 MODEL_STANDS_ON = 8
