@@ -44,12 +44,12 @@ from typing import Any, ClassVar, cast
 
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import Card, deck
+from ..engine.deal import DealRecord
 from ..engine.events import DealEnded, Event, card_list
 from ..engine.i18n import N_, _, ngettext, number
-from ..engine.match import DealRecord, Match
-from ..engine.scenario import Layout
+from ..engine.match import Match
 from ..engine.state import GameState, IllegalAction, Refusal, turn_refusal
-from ..engine.variant import DealColumns, RulesError, SeatMeasure, Variant, option, register
+from ..engine.variant import DealColumns, Layout, RulesError, SeatMeasure, Variant, option, register
 from ..engine.words import Words
 from .about import MACAO
 

@@ -23,10 +23,10 @@ from typing import Any, ClassVar, cast
 
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import Card
+from ..engine.deal import DealRecord
 from ..engine.i18n import N_
-from ..engine.match import DealRecord, Match
-from ..engine.scenario import Layout
-from ..engine.variant import DealColumns, SeatMeasure, Variant, option, register
+from ..engine.match import Match
+from ..engine.variant import DealColumns, Layout, SeatMeasure, Variant, option, register
 from .about import PEKLO
 from .peklo_core import (
     BID,

@@ -67,7 +67,7 @@ from .shedding_events import (
 )
 
 if TYPE_CHECKING:
-    from ..engine.match import DealRecord
+    from ..engine.deal import DealRecord
     from ..engine.variant import DealColumns
 
 HAND_SIZE = 5

@@ -36,8 +36,9 @@ from ..engine.cards import Card
 from ..engine.events import Event
 from ..engine.i18n import _
 from ..engine.match import Match
-from ..engine.scenario import Layout, ScenarioError, build_state, parse_layout
+from ..engine.scenario import ScenarioError, build_state, parse_layout
 from ..engine.state import GameState, IllegalAction
+from ..engine.variant import Layout
 from ..engine.words import Words
 from .service import SeatSpec, Subscription, Table
 from .wire import Refusal, to_wire
@@ -197,7 +198,7 @@ class LessonMatch(Match):
         super().__init__(layout.variant, layout.rules, names, layout.seed, layout.dealer)
 
     def _start_deal(self, dealer: int) -> None:
-        from ..engine.match import DealRecord
+        from ..engine.deal import DealRecord
 
         self.deals.append(DealRecord(1, dealer, build_state(self.lesson.layout)))
 
