@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, islice
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
 from ..engine.cards import (
@@ -50,9 +50,7 @@ from .shedding_events import (
     WentOut,
     answer_words,
 )
-
-if TYPE_CHECKING:
-    from .shedding import ShedRules, ShedView
+from .shedding_records import ShedRules, ShedView
 
 # ---------------------------------------------------------------- moves: the fast form of actions
 #
@@ -1207,8 +1205,6 @@ class ShedState:
         return self.rules.score(self.hands, self.winner, self.out)
 
     def view(self, seat: int) -> ShedView:
-        from .shedding import ShedView
-
         acting = not self.over and seat == self._turn
         return ShedView(
             seat=seat, players=self.players, dealer=self.dealer,
