@@ -261,7 +261,7 @@ def _thinking(think: float | None, playouts: int | None = None):
 def _pace(ctx: typer.Context, pace: str | None) -> str:
     """The table's pace from ``--pace`` (the command's own, else the one before the command);
     one line and exit status 2 for an unknown one."""
-    from .app.main import PACES
+    from .app.paces import PACES
 
     if pace is None:
         pace = (ctx.obj or {}).get("pace") or "normal"

@@ -123,7 +123,7 @@ def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: boo
         if exc.refusal is not None and exc.refusal.kind == "no_seat":
             fail(_("{reason} (makao join {code} --watch to watch)").format(reason=exc, code=code))
         fail(str(exc))
-    from .app.remote import run_shared
+    from .app.main import run_shared
 
     run_shared(shake, ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), bell=bell,
                theme=ctx.obj.get("theme") if ctx.obj else None)

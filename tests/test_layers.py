@@ -7,7 +7,6 @@ module, inside a function and under ``TYPE_CHECKING`` alike, so a circle cannot 
 """
 
 import grimp
-import pytest
 
 PACKAGE = "makao_tui"
 
@@ -70,7 +69,6 @@ def _loop(graph: grimp.ImportGraph, part: list[str]) -> str:
     return ", ".join(part)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 28 item 5: the circles are being broken")
 def test_no_two_modules_import_each_other():
     graph = grimp.build_graph(PACKAGE)
     parts = _circles(graph)
