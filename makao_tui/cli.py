@@ -18,6 +18,7 @@ from . import __version__
 from .cli_common import fail, parse_seat, rule_options
 from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
+from .engine.errors import MakaoError
 from .engine.i18n import N_, _, ngettext, number, os_reason
 from .serve.command import register as register_serve
 
@@ -115,11 +116,25 @@ class _Command(_Words, TyperCommand):
     """A ``makao`` command (see :class:`_Words`)."""
 
 
+def error_line(exc: MakaoError) -> str:
+    """The line ``makao`` prints for an error a user met (:class:`~makao_tui.engine.errors.MakaoError`):
+    its own line; a file SQLite cannot read also points to ``makao saves --check``."""
+    from .store import CorruptStoreError
+
+    if isinstance(exc, CorruptStoreError):
+        return _("{error}. `makao saves --check` checks every page and sets a damaged file aside (nothing in "
+                 "it is deleted).").format(error=exc.line())
+    return exc.line()
+
+
 class _OneLineErrors(_Words, TyperGroup):
     """The ``makao`` command group, whose usage errors (a missing argument, an unknown option, a
     value of the wrong type) are one line on standard error, ``makao: ...``, with exit status 2,
     as every other refusal of the command; not Typer's framed box. The line is in the language in
-    use (:func:`usage_error_text`)."""
+    use (:func:`usage_error_text`). It is also the one place where an error a user can meet
+    (:class:`~makao_tui.engine.errors.MakaoError`: a bad game or option, a damaged scenario or
+    saved-games file, a table that cannot be opened...) becomes its line (:func:`error_line`)
+    and the command's exit status (the error's ``exit_status``)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
@@ -134,6 +149,9 @@ class _OneLineErrors(_Words, TyperGroup):
         except typer.Abort:
             typer.echo("makao: " + _("stopped"), err=True)
             code = 130
+        except MakaoError as exc:  # every command's errors a user can meet: one line, the error's status
+            typer.echo(f"makao: {error_line(exc)}", err=True)
+            code = exc.exit_status
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
@@ -308,10 +326,7 @@ def play(
     from .games import get_variant
 
     _bounded("--seed", seed, 0, MAX_NUMBER)
-    try:
-        variant = get_variant(game)
-    except RulesError as exc:
-        fail(str(exc))
+    variant = get_variant(game)
     from .net.client import default_name
 
     seats = [parse_seat(s) for s in seat] or [(default_name(), False, "normal"), ("", True, "normal"),
@@ -333,7 +348,9 @@ def play(
         rules = variant.rules(options)
         variant.check_players(len(seats))
     except RulesError as exc:  # the user typed a flag, not the option's name: the message names the flag
-        fail(exc.naming(_FLAGS[exc.option]) if exc.option in flags else str(exc))
+        if exc.option not in flags:
+            raise
+        fail(exc.naming(_FLAGS[exc.option]))
     from .app.main import run_app
     from .table import SeatSpec
 
@@ -351,14 +368,10 @@ def scenario(file: Path = typer.Argument(
         ..., help=_("A scenario file (JSON), as docs/scenarios.md describes."))) -> None:
     """``makao scenario FILE`` (docs/scenarios.md): the JSON of :func:`~makao_tui.engine.scenario.run_scenario`
     on standard output, its status as the exit status."""
-    from .engine.scenario import ScenarioError, load_layout, run_scenario
+    from .engine.scenario import load_layout, run_scenario
     from .games import variants
 
-    try:
-        layout = load_layout(file, variants())
-        out, status = run_scenario(layout)
-    except ScenarioError as exc:
-        fail(str(exc))
+    out, status = run_scenario(load_layout(file, variants()))
     typer.echo(json.dumps(out))
     raise typer.Exit(status)
 
@@ -368,32 +381,17 @@ def _saves():
     """The saved-games store (``MAKAO_DATA_DIR`` or the user's data folder) for the block, closed
     after it; None when there is no saved-games file yet (nothing is created to list nothing:
     issue 29). A store error, on opening or in the block (damage found while reading), is one line
-    and exit status 2 (:func:`_store_line`)."""
-    from .store import StoreError, default_path, open_store
+    and exit status 2 (:func:`error_line`)."""
+    from .store import default_path, open_store
 
     if not default_path().exists():
         yield None
         return
-    try:
-        store = open_store()
-    except StoreError as exc:
-        fail(_store_line(exc))
+    store = open_store()
     try:
         yield store
-    except StoreError as exc:
-        fail(_store_line(exc))
     finally:
         store.close()
-
-
-def _store_line(exc: Exception) -> str:
-    """A store error in one line; a file SQLite cannot read points to ``makao saves --check``."""
-    from .store import CorruptStoreError
-
-    if isinstance(exc, CorruptStoreError):
-        return _("{error}. `makao saves --check` checks every page and sets a damaged file aside (nothing in "
-                 "it is deleted).").format(error=exc)
-    return str(exc)
 
 
 def _set_unreadable_aside() -> bool:
@@ -643,7 +641,6 @@ def rules(
     ``--option``, one option a line with its label and description, all in the language in use."""
     from .app.rules_book import rules_markdown
     from .engine.variant import (
-        RulesError,
         describe_option,
         option_description,
         option_fields,
@@ -653,10 +650,7 @@ def rules(
     )
     from .games import get_variant
 
-    try:
-        variant = get_variant(game)
-    except RulesError as exc:
-        fail(str(exc))
+    variant = get_variant(game)
     config = variant.rules(rule_options(variant, preset, option))
     typer.echo(rules_markdown(variant))
     seed = variant.rules(preset="seed")
@@ -741,25 +735,17 @@ def simulate(
 ) -> None:
     """``makao simulate GAME``: :func:`makao_tui.sim.simulate` with a progress bar on standard error,
     then :func:`_simulation_table` (or, with ``--json``, its figures with English keys)."""
-    from .engine.variant import RulesError
     from .games import get_variant
-    from .sim import SimulationError, check
+    from .sim import check
     from .sim import simulate as run
 
     _bounded("--seed", seed, 0, MAX_NUMBER)
     _bounded("--games", games, 1, MAX_GAMES)
     _bounded("--max-actions", max_actions, 1, MAX_ACTIONS)
-    try:
-        variant = get_variant(game)
-    except RulesError as exc:
-        fail(str(exc))
+    variant = get_variant(game)
     levels = [level.strip().lower() for level in seats.split(",")]
     options = rule_options(variant, preset, option)
-
-    try:
-        check(variant, options, levels, games, max_actions)
-    except (RulesError, SimulationError) as exc:
-        fail(str(exc))
+    check(variant, options, levels, games, max_actions)
     thinking = _thinking(think, playouts)
     if as_json:
         typer.echo(json.dumps(run(variant, options, levels, games, seed, max_actions,

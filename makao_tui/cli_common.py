@@ -39,16 +39,14 @@ def rule_options(variant, preset: str | None, texts: list[str]) -> dict[str, obj
     """The option values of ``--preset`` (default ``seed``) with each ``--option NAME=VALUE`` over
     them, checked against ``variant``'s rules config (names, types, ranges:
     makao_tui/rules/makao-pl.en.md#house-rules "Option
-    ranges"); one line on standard error and exit status 2 for anything wrong."""
-    from .engine.variant import RulesError, parse_option_text
+    ranges"); raises :class:`~makao_tui.engine.variant.RulesError` for anything wrong (one line on
+standard error and exit status 2, as every error a user can meet)."""
+    from .engine.variant import parse_option_text
 
     for text in texts:
         if "=" not in text:
             fail(_("--option takes NAME=VALUE, not {text!r}").format(text=text))
-    try:
-        options = variant.preset_options(preset or "seed")
-        options.update(parse_option_text(variant.rules_type, text) for text in texts)
-        variant.rules(options)
-    except RulesError as exc:
-        fail(str(exc))
+    options = variant.preset_options(preset or "seed")
+    options.update(parse_option_text(variant.rules_type, text) for text in texts)
+    variant.rules(options)
     return options

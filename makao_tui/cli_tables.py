@@ -59,10 +59,9 @@ def host(
     """``makao host GAME``: checks the game, seats and options (one line and exit status 2 for a bad
     one), spawns the table server (:func:`~makao_tui.net.daemon.spawn`), prints the join code and,
     unless ``--detach``, sits at the table here."""
-    from .engine.variant import RulesError
     from .games import get_variant
-    from .net.daemon import SpawnError, spawn
-    from .net.places import TablesDirError, tables_dir
+    from .net.daemon import spawn
+    from .net.places import tables_dir
     from .net.server import HostConfig
 
     if not ai_takeover >= 0:
@@ -74,27 +73,18 @@ def host(
     else:
         if not game:
             fail(_("name the game to host (makao-ru, makao-pl, macao, peklo), or --resume ID"))
-        try:
-            variant = get_variant(game)
-        except RulesError as exc:
-            fail(str(exc))
+        variant = get_variant(game)
         plans = [_seat_plan(s) for s in seat] or [_seat_plan("open"), _seat_plan("open")]
         options = rule_options(variant, preset, option)
-        try:
-            variant.check_players(len(plans))
-        except RulesError as exc:
-            fail(str(exc))
+        variant.check_players(len(plans))
         kept = [p.name.casefold() for p in plans if p.kind == "human"]
         if len(set(kept)) < len(kept):
             fail(_("two seats are kept for the same name: give each player a name of their own"))
         if all(p.kind == "ai" for p in plans):
             fail(_("a shared table needs a seat for a player: 'open' or a name"))
         config = HostConfig(game=variant.id, options=options, seats=plans, ai_takeover_s=ai_takeover)
-    try:
-        tables_dir()
-        code = spawn(config)
-    except (SpawnError, TablesDirError) as exc:
-        fail(str(exc))
+    tables_dir()
+    code = spawn(config)
     typer.echo(_("Table {code} is open. Others on this box join it with:  makao join {code}").format(code=code))
     if detach:
         return
@@ -120,9 +110,9 @@ def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: boo
     try:
         shake = sit(code, name, watch=watch)
     except ConnectError as exc:
-        if exc.refusal is not None and exc.refusal.kind == "no_seat":
-            fail(_("{reason} (makao join {code} --watch to watch)").format(reason=exc, code=code))
-        fail(str(exc))
+        if exc.refusal is None or exc.refusal.kind != "no_seat":
+            raise
+        fail(_("{reason} (makao join {code} --watch to watch)").format(reason=exc, code=code))
     from .app.main import run_shared
 
     run_shared(shake, ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), bell=bell,
@@ -137,10 +127,7 @@ def tables(as_json: bool = typer.Option(False, "--json", help=_("Print JSON inst
     from .net import places
     from .net.words import game_name
 
-    try:
-        found = places.live_tables(places.tables_dir(create=False))
-    except places.TablesDirError as exc:
-        fail(str(exc))
+    found = places.live_tables(places.tables_dir(create=False))
     if as_json:
         typer.echo(json.dumps([msgspec.to_builtins(info) for info in found]))
         return

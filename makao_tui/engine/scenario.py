@@ -16,6 +16,7 @@ from typing import Any
 
 from .actions import ActionFormatError, action_from_json
 from .cards import JOKER, Card, CardError
+from .errors import MakaoError
 from .i18n import N_, _, ngettext, os_reason, pgettext
 from .state import GameState, IllegalAction, Refusal
 from .text import Echo
@@ -35,7 +36,7 @@ _JSON_ERRORS = {
     "Extra data": N_("more follows the JSON object"),
 }
 
-class ScenarioError(ValueError):
+class ScenarioError(MakaoError, ValueError):
     """A scenario file that cannot be read or lays out an impossible deal (one-line message)."""
 
 

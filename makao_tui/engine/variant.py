@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import MakaoError
 from .i18n import N_, _, pgettext
 from .text import Echo
 
@@ -88,7 +89,7 @@ def level_name(level: str) -> str:
     return _(word) if word is not None else level
 
 
-class RulesError(ValueError):
+class RulesError(MakaoError, ValueError):
     """An unknown rule option or a value out of its range: ``str(error)`` says it in the language
     in use. ``option``: the option it is about (its makao_tui/rules/ name), or None; :meth:`naming` says
     it again with the option called by another word (``makao play``'s flag: "option '--deals'

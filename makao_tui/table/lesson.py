@@ -33,6 +33,7 @@ from typing import Any
 
 from ..engine.actions import Action, ActionFormatError, action_from_json
 from ..engine.cards import Card
+from ..engine.errors import MakaoError
 from ..engine.events import Event
 from ..engine.i18n import _
 from ..engine.match import Match
@@ -47,7 +48,7 @@ from .wire import Refusal, to_wire
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 
 
-class LessonError(ValueError):
+class LessonError(MakaoError, ValueError):
     """A lesson file that is missing, damaged or does not fit the engine's rules (one line)."""
 
 
