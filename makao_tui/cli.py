@@ -428,6 +428,117 @@ def _print_table(table) -> None:
     Console().print(table)
 
 
+@dataclasses.dataclass
+class _SavesRead:
+    """What ``makao saves`` read of the store: the unfinished matches (``rows``), the lines to say
+    under them (``notes``), the ``--check`` report (None without ``--check`` or without a file),
+    what setting a damaged file aside said (``moved``, None when nothing was tried) and the file."""
+
+    rows: list[Any]
+    notes: list[str]
+    report: Any
+    moved: str | None
+    path: Path
+
+
+def _set_damaged_aside(store: Any, report: Any) -> str | None:
+    """A file the check found damaged is set aside (play goes on in a new file): what that said, or
+    the store error that kept it in place; None when the file is not damaged."""
+    from .store import StoreError
+
+    if report is None or report.integrity == ["ok"]:
+        return None
+    reason = _("{path} is damaged ({problem})").format(path=store.path, problem=report.integrity[0])
+    try:
+        return store.set_damaged_aside(reason)
+    except StoreError as exc:
+        return str(exc)
+
+
+def _listed(store: Any, report: Any, moved: str | None, notes: list[str]) -> list[Any]:
+    """The store's unfinished matches, ``notes`` given the lines about its damaged matches (unless
+    the check reports them), the files set aside and the unsaved actions (unless the file itself
+    was just set aside). A file the check found too damaged to list lists nothing (its check says
+    why); without ``--check`` that damage is the command's error."""
+    from .store import CorruptStoreError
+
+    try:
+        rows = store.unfinished()
+        if report is None:  # with --check, the damaged matches' reasons follow instead
+            damaged = store.damaged()
+            if damaged:
+                notes.append(store.damage_note())
+                notes += [_("Match {id} is damaged: {reason}").format(id=m.id, reason=m.damage) for m in damaged]
+        notes += store.set_aside_notes() + store.unsaved_notes() if moved is None else []
+    except CorruptStoreError:
+        if report is None:
+            raise
+        rows = []  # the file could not be set aside: its check says what is wrong
+    return rows
+
+
+def _read_saves(check: bool) -> _SavesRead:
+    """Read the store for ``makao saves`` (with ``--check``, check it and set a damaged file aside)."""
+    from .store import default_path
+
+    with _saves() as store:
+        if store is None:
+            return _SavesRead([], [], None, None, default_path())
+        report = store.check() if check else None
+        notes = list(store.notes)
+        moved = _set_damaged_aside(store, report)
+        rows = _listed(store, report, moved, notes)
+        return _SavesRead(rows, notes, report, moved, store.path)
+
+
+def _print_unfinished(rows: list[Any]) -> None:
+    """The unfinished matches as a table (``makao resume ID`` reopens one), or that there is none."""
+    import time
+
+    from rich.table import Table
+    from rich.text import Text
+
+    from .store import ago
+
+    if not rows:
+        typer.echo(_("No unfinished match. `makao play GAME` starts one."))
+        return
+    now = time.time()
+    table = Table(title=_("Unfinished matches (makao resume ID)"))
+    for column, right in ((_("ID"), True), (_("Game"), False), (_("Players"), False),
+                          (_deal_heading([m.game for m in rows], 0), True), (_("Last played"), False)):
+        table.add_column(column, justify="right" if right else "left")
+    for m in rows:
+        when = ago(m.updated, now)
+        if m.in_use:
+            when = _("{when} (open in another session)").format(when=when)
+        table.add_row(str(m.id), _(m.game_name), Text(m.players()), str(m.deal), when)
+    _print_table(table)
+
+
+def _print_check(read: _SavesRead, set_aside: bool) -> None:
+    """The ``--check`` report: the matches checked, the damaged pages and matches, what was set
+    aside; exit status 1 when anything is damaged."""
+    report = read.report
+    if report is None:
+        typer.echo(_("Nothing to check: there is no saved-games file at {path} yet.").format(path=read.path))
+        return
+    typer.echo(ngettext("Checked {path}: {n} match.", "Checked {path}: {n} matches.", report.matches)
+               .format(path=read.path, n=report.matches))
+    if report.integrity != ["ok"]:
+        typer.echo(_("The file is damaged (SQLite's integrity check):"))
+        for line in report.integrity[:20]:
+            typer.echo(f"  {line}")
+    for match_id, reason in report.damaged:
+        typer.echo(_("Match {id} is damaged: {reason}").format(id=match_id, reason=reason))
+    if read.moved is not None:
+        typer.echo(read.moved)
+    if report.ok and not set_aside:
+        typer.echo(_("Every page of the file and every match in it can be read."))
+    else:
+        raise typer.Exit(1)
+
+
 @app.command(help=_("List the unfinished matches: id, game, players, deal, last played; and the damaged "
                     "ones. With --check, exit status 1 when the file or a match in it is damaged."))
 def saves(
@@ -437,71 +548,14 @@ def saves(
 ) -> None:
     """``makao saves [--check]``: the store's unfinished matches as a table, its notes, and with
     ``--check`` the report of :meth:`~makao_tui.store.Store.check` (exit status 1 if damaged)."""
-    import time
-
-    from rich.table import Table
-    from rich.text import Text
-
-    from .store import CorruptStoreError, StoreError, ago, default_path
-
     set_aside = _set_unreadable_aside() if check else False
-    with _saves() as store:
-        report = store.check() if check and store is not None else None
-        notes = list(store.notes) if store is not None else []
-        moved = None
-        if report is not None and report.integrity != ["ok"]:  # damaged pages: play goes on in a new file
-            reason = _("{path} is damaged ({problem})").format(path=store.path, problem=report.integrity[0])
-            try:
-                moved = store.set_damaged_aside(reason)
-            except StoreError as exc:
-                moved = str(exc)
-        try:
-            rows = store.unfinished() if store is not None else []
-            if store is not None and report is None:  # with --check, the damaged matches' reasons follow instead
-                damaged = store.damaged()
-                if damaged:
-                    notes.append(store.damage_note())
-                    notes += [_("Match {id} is damaged: {reason}").format(id=m.id, reason=m.damage) for m in damaged]
-            notes += store.set_aside_notes() + store.unsaved_notes() if store is not None and moved is None else []
-        except CorruptStoreError:
-            if report is None:
-                raise
-            rows = []  # the file could not be set aside: its check says what is wrong
-        path = store.path if store is not None else default_path()
-    if rows:
-        now = time.time()
-        table = Table(title=_("Unfinished matches (makao resume ID)"))
-        for column, right in ((_("ID"), True), (_("Game"), False), (_("Players"), False),
-                              (_deal_heading([m.game for m in rows], 0), True), (_("Last played"), False)):
-            table.add_column(column, justify="right" if right else "left")
-        for m in rows:
-            when = ago(m.updated, now)
-            if m.in_use:
-                when = _("{when} (open in another session)").format(when=when)
-            table.add_row(str(m.id), _(m.game_name), Text(m.players()), str(m.deal), when)
-        _print_table(table)
-    else:
-        typer.echo(_("No unfinished match. `makao play GAME` starts one."))
-    for line in notes:
+    read = _read_saves(check)
+    _print_unfinished(read.rows)
+    for line in read.notes:
         if line:
             typer.echo(line)
-    if check and report is None:
-        typer.echo(_("Nothing to check: there is no saved-games file at {path} yet.").format(path=path))
-    if report is not None:
-        typer.echo(ngettext("Checked {path}: {n} match.", "Checked {path}: {n} matches.", report.matches)
-                   .format(path=path, n=report.matches))
-        if report.integrity != ["ok"]:
-            typer.echo(_("The file is damaged (SQLite's integrity check):"))
-            for line in report.integrity[:20]:
-                typer.echo(f"  {line}")
-        for match_id, reason in report.damaged:
-            typer.echo(_("Match {id} is damaged: {reason}").format(id=match_id, reason=reason))
-        if moved is not None:
-            typer.echo(moved)
-        if report.ok and not set_aside:
-            typer.echo(_("Every page of the file and every match in it can be read."))
-        else:
-            raise typer.Exit(1)
+    if check:
+        _print_check(read, set_aside)
 
 
 @app.command(help=_("Reopen an unfinished match at its table, as it stood after its last action."))
