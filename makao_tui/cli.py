@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import random
@@ -15,8 +16,10 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from . import __version__
+from .cli_common import fail, parse_seat, rule_options
 from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
+from .engine.errors import MakaoError
 from .engine.i18n import N_, _, ngettext, number, os_reason
 from .engine.variant import OptionFlag, option_flags
 from .serve.command import register as register_serve
@@ -115,11 +118,25 @@ class _Command(_Words, TyperCommand):
     """A ``makao`` command (see :class:`_Words`)."""
 
 
+def error_line(exc: MakaoError) -> str:
+    """The line ``makao`` prints for an error a user met (:class:`~makao_tui.engine.errors.MakaoError`):
+    its own line; a file SQLite cannot read also points to ``makao saves --check``."""
+    from .store import CorruptStoreError
+
+    if isinstance(exc, CorruptStoreError):
+        return _("{error}. `makao saves --check` checks every page and sets a damaged file aside (nothing in "
+                 "it is deleted).").format(error=exc.line())
+    return exc.line()
+
+
 class _OneLineErrors(_Words, TyperGroup):
     """The ``makao`` command group, whose usage errors (a missing argument, an unknown option, a
     value of the wrong type) are one line on standard error, ``makao: ...``, with exit status 2,
     as every other refusal of the command; not Typer's framed box. The line is in the language in
-    use (:func:`usage_error_text`)."""
+    use (:func:`usage_error_text`). It is also the one place where an error a user can meet
+    (:class:`~makao_tui.engine.errors.MakaoError`: a bad game or option, a damaged scenario or
+    saved-games file, a table that cannot be opened...) becomes its line (:func:`error_line`)
+    and the command's exit status (the error's ``exit_status``)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
@@ -134,6 +151,9 @@ class _OneLineErrors(_Words, TyperGroup):
         except typer.Abort:
             typer.echo("makao: " + _("stopped"), err=True)
             code = 130
+        except MakaoError as exc:  # every command's errors a user can meet: one line, the error's status
+            typer.echo(f"makao: {error_line(exc)}", err=True)
+            code = exc.exit_status
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
@@ -180,11 +200,6 @@ THEME_HELP = _("Colours: auto (default: 16 colours where the terminal has fewer 
                "or high-contrast.")
 
 
-def _fail(message: str) -> None:
-    typer.echo(f"makao: {message}", err=True)
-    raise typer.Exit(2)
-
-
 #: the largest seed, match id or count the commands take (what SQLite stores: a signed 64-bit int)
 MAX_NUMBER = 2**63 - 1
 #: the most matches ``simulate --games`` plays, and the largest action budget and playout cap
@@ -194,7 +209,7 @@ MAX_GAMES, MAX_ACTIONS, MAX_PLAYOUTS = 1_000_000, 100_000_000, 1_000_000
 def _bounded(flag: str, value: int | None, low: int, high: int) -> int | None:
     """``value`` if it is None or within ``low``..``high``; else one line and exit status 2."""
     if value is not None and not low <= value <= high:
-        _fail(_("{flag} must be from {low} to {high}, not {value}").format(flag=flag, low=low, high=high, value=value))
+        fail(_("{flag} must be from {low} to {high}, not {value}").format(flag=flag, low=low, high=high, value=value))
     return value
 
 
@@ -205,7 +220,7 @@ def _language(value: str | None) -> None:
         from .engine.i18n import LANGUAGES, set_language
 
         if value not in LANGUAGES:
-            _fail(_("unknown language {lang!r} (known: {known})").format(lang=value, known=", ".join(LANGUAGES)))
+            fail(_("unknown language {lang!r} (known: {known})").format(lang=value, known=", ".join(LANGUAGES)))
         set_language(value)
 
 
@@ -234,32 +249,13 @@ def main_callback(
 ) -> None:
     """Open the app when no command is given."""
     if theme is not None and theme not in THEME_NAMES:
-        _fail(_("unknown theme '{theme}' (themes: {names})").format(theme=theme, names=", ".join(THEME_NAMES)))
+        fail(_("unknown theme '{theme}' (themes: {names})").format(theme=theme, names=", ".join(THEME_NAMES)))
     ctx.obj = {"ascii": ascii_suits, "pace": pace, "four_colours": four_colours, "theme": theme}
     if ctx.invoked_subcommand is None:
         from .app.main import run_app
 
         run_app(ascii=ascii_suits, thinking=_thinking(think), pace=_pace(ctx, pace), four_colours=four_colours,
                 theme=theme)
-
-
-def _parse_seat(text: str) -> tuple[str, bool, str]:
-    """A ``--seat`` value as (name, is_ai, level): ``ai`` (a normal AI), ``ai:LEVEL`` (easy,
-    normal or hard) or a human's name."""
-    from .ai import DEFAULT_LEVEL, LEVELS
-    from .engine.text import clean_name
-
-    t = clean_name(text)  # no control or bidi characters, a length limit
-    if not t:
-        _fail(_("a --seat needs a name or 'ai'"))
-    if t.lower() == "ai":
-        return "", True, DEFAULT_LEVEL
-    if t.lower().startswith("ai:"):
-        level = t[3:].strip().lower()
-        if level not in LEVELS:
-            _fail(_("unknown AI level {level!r} (levels: {levels})").format(level=level, levels=", ".join(LEVELS)))
-        return "", True, level
-    return t, False, DEFAULT_LEVEL
 
 
 #: the longest a hard AI may be given to think about one decision (--think), in seconds
@@ -274,9 +270,9 @@ def _thinking(think: float | None, playouts: int | None = None):
     if think is None and playouts is None:
         return None
     if think is not None and playouts is not None:
-        _fail(_("give --think (seconds a decision) or --playouts (playouts a decision), not both"))
+        fail(_("give --think (seconds a decision) or --playouts (playouts a decision), not both"))
     if think is not None and not 0 < think <= MAX_THINK:  # also refuses nan
-        _fail(_("--think must be more than 0 and at most {most} seconds, not {think}").format(most=MAX_THINK,
+        fail(_("--think must be more than 0 and at most {most} seconds, not {think}").format(most=MAX_THINK,
                                                                                             think=think))
     _bounded("--playouts", playouts, 1, MAX_PLAYOUTS)
     return Thinking(seconds=think if playouts is None else None, playouts=playouts)
@@ -285,12 +281,12 @@ def _thinking(think: float | None, playouts: int | None = None):
 def _pace(ctx: typer.Context, pace: str | None) -> str:
     """The table's pace from ``--pace`` (the command's own, else the one before the command);
     one line and exit status 2 for an unknown one."""
-    from .app.main import PACES
+    from .app.paces import PACES
 
     if pace is None:
         pace = (ctx.obj or {}).get("pace") or "normal"
     if pace.lower() not in PACES:
-        _fail(_("--pace is one of {paces}, not {pace!r}").format(paces=", ".join(PACES), pace=pace))
+        fail(_("--pace is one of {paces}, not {pace!r}").format(paces=", ".join(PACES), pace=pace))
     return pace.lower()
 
 
@@ -343,29 +339,28 @@ def play(
     from .games import get_variant
 
     _bounded("--seed", seed, 0, MAX_NUMBER)
-    try:
-        variant = get_variant(game)
-    except RulesError as exc:
-        _fail(str(exc))
+    variant = get_variant(game)
     from .net.client import default_name
 
-    seats = [_parse_seat(s) for s in seat] or [(default_name(), False, "normal"), ("", True, "normal"),
+    seats = [parse_seat(s) for s in seat] or [(default_name(), False, "normal"), ("", True, "normal"),
                                                ("", True, "normal")]
     humans = [name.casefold() for name, is_ai, _level in seats if not is_ai]
     if len(set(humans)) < len(humans):
-        _fail(_("two human seats have the same name: give each player a name of their own"))
+        fail(_("two human seats have the same name: give each player a name of their own"))
     flag_of = {f.option: f.flag for f in _GAME_FLAGS}
     given = {name: value for name, value in flags.items() if value is not None and value is not False}
     offered = {f.option for f in option_flags([variant])}
     for name in given:
         if name not in offered:
-            _fail(_("{flag} is not an option of {game}").format(flag=flag_of[name], game=variant.title()))
-    options = {**_rule_options(variant, preset, option), **given}
+            fail(_("{flag} is not an option of {game}").format(flag=flag_of[name], game=variant.title()))
+    options = {**rule_options(variant, preset, option), **given}
     try:
         rules = variant.rules(options)
         variant.check_players(len(seats))
     except RulesError as exc:  # the user typed a flag, not the option's name: the message names the flag
-        _fail(exc.naming(flag_of[exc.option]) if exc.option in given else str(exc))
+        if exc.option not in given:
+            raise
+        fail(exc.naming(flag_of[exc.option]))
     from .app.main import run_app
     from .table import SeatSpec
 
@@ -383,14 +378,10 @@ def scenario(file: Path = typer.Argument(
         ..., help=_("A scenario file (JSON), as docs/scenarios.md describes."))) -> None:
     """``makao scenario FILE`` (docs/scenarios.md): the JSON of :func:`~makao_tui.engine.scenario.run_scenario`
     on standard output, its status as the exit status."""
-    from .engine.scenario import ScenarioError, load_layout, run_scenario
+    from .engine.scenario import load_layout, run_scenario
     from .games import variants
 
-    try:
-        layout = load_layout(file, variants())
-        out, status = run_scenario(layout)
-    except ScenarioError as exc:
-        _fail(str(exc))
+    out, status = run_scenario(load_layout(file, variants()))
     typer.echo(json.dumps(out))
     raise typer.Exit(status)
 
@@ -400,32 +391,17 @@ def _saves():
     """The saved-games store (``MAKAO_DATA_DIR`` or the user's data folder) for the block, closed
     after it; None when there is no saved-games file yet (nothing is created to list nothing:
     issue 29). A store error, on opening or in the block (damage found while reading), is one line
-    and exit status 2 (:func:`_store_line`)."""
-    from .store import StoreError, default_path, open_store
+    and exit status 2 (:func:`error_line`)."""
+    from .store import default_path, open_store
 
     if not default_path().exists():
         yield None
         return
-    try:
-        store = open_store()
-    except StoreError as exc:
-        _fail(_store_line(exc))
+    store = open_store()
     try:
         yield store
-    except StoreError as exc:
-        _fail(_store_line(exc))
     finally:
         store.close()
-
-
-def _store_line(exc: Exception) -> str:
-    """A store error in one line; a file SQLite cannot read points to ``makao saves --check``."""
-    from .store import CorruptStoreError
-
-    if isinstance(exc, CorruptStoreError):
-        return _("{error}. `makao saves --check` checks every page and sets a damaged file aside (nothing in "
-                 "it is deleted).").format(error=exc)
-    return str(exc)
 
 
 def _set_unreadable_aside() -> bool:
@@ -446,7 +422,7 @@ def _set_unreadable_aside() -> bool:
             refuse_if_open_elsewhere(path, str(exc))
             store, moved = open_store_or_recover(path)
         except StoreError as err:
-            _fail(str(err))
+            fail(str(err))
         store.close()
         if moved is not None:
             typer.echo(moved)
@@ -462,6 +438,117 @@ def _print_table(table) -> None:
     Console().print(table)
 
 
+@dataclasses.dataclass
+class _SavesRead:
+    """What ``makao saves`` read of the store: the unfinished matches (``rows``), the lines to say
+    under them (``notes``), the ``--check`` report (None without ``--check`` or without a file),
+    what setting a damaged file aside said (``moved``, None when nothing was tried) and the file."""
+
+    rows: list[Any]
+    notes: list[str]
+    report: Any
+    moved: str | None
+    path: Path
+
+
+def _set_damaged_aside(store: Any, report: Any) -> str | None:
+    """A file the check found damaged is set aside (play goes on in a new file): what that said, or
+    the store error that kept it in place; None when the file is not damaged."""
+    from .store import StoreError
+
+    if report is None or report.integrity == ["ok"]:
+        return None
+    reason = _("{path} is damaged ({problem})").format(path=store.path, problem=report.integrity[0])
+    try:
+        return store.set_damaged_aside(reason)
+    except StoreError as exc:
+        return str(exc)
+
+
+def _listed(store: Any, report: Any, moved: str | None, notes: list[str]) -> list[Any]:
+    """The store's unfinished matches, ``notes`` given the lines about its damaged matches (unless
+    the check reports them), the files set aside and the unsaved actions (unless the file itself
+    was just set aside). A file the check found too damaged to list lists nothing (its check says
+    why); without ``--check`` that damage is the command's error."""
+    from .store import CorruptStoreError
+
+    try:
+        rows = store.unfinished()
+        if report is None:  # with --check, the damaged matches' reasons follow instead
+            damaged = store.damaged()
+            if damaged:
+                notes.append(store.damage_note())
+                notes += [_("Match {id} is damaged: {reason}").format(id=m.id, reason=m.damage) for m in damaged]
+        notes += store.set_aside_notes() + store.unsaved_notes() if moved is None else []
+    except CorruptStoreError:
+        if report is None:
+            raise
+        rows = []  # the file could not be set aside: its check says what is wrong
+    return rows
+
+
+def _read_saves(check: bool) -> _SavesRead:
+    """Read the store for ``makao saves`` (with ``--check``, check it and set a damaged file aside)."""
+    from .store import default_path
+
+    with _saves() as store:
+        if store is None:
+            return _SavesRead([], [], None, None, default_path())
+        report = store.check() if check else None
+        notes = list(store.notes)
+        moved = _set_damaged_aside(store, report)
+        rows = _listed(store, report, moved, notes)
+        return _SavesRead(rows, notes, report, moved, store.path)
+
+
+def _print_unfinished(rows: list[Any]) -> None:
+    """The unfinished matches as a table (``makao resume ID`` reopens one), or that there is none."""
+    import time
+
+    from rich.table import Table
+    from rich.text import Text
+
+    from .store import ago
+
+    if not rows:
+        typer.echo(_("No unfinished match. `makao play GAME` starts one."))
+        return
+    now = time.time()
+    table = Table(title=_("Unfinished matches (makao resume ID)"))
+    for column, right in ((_("ID"), True), (_("Game"), False), (_("Players"), False),
+                          (_deal_heading([m.game for m in rows], 0), True), (_("Last played"), False)):
+        table.add_column(column, justify="right" if right else "left")
+    for m in rows:
+        when = ago(m.updated, now)
+        if m.in_use:
+            when = _("{when} (open in another session)").format(when=when)
+        table.add_row(str(m.id), _(m.game_name), Text(m.players()), str(m.deal), when)
+    _print_table(table)
+
+
+def _print_check(read: _SavesRead, set_aside: bool) -> None:
+    """The ``--check`` report: the matches checked, the damaged pages and matches, what was set
+    aside; exit status 1 when anything is damaged."""
+    report = read.report
+    if report is None:
+        typer.echo(_("Nothing to check: there is no saved-games file at {path} yet.").format(path=read.path))
+        return
+    typer.echo(ngettext("Checked {path}: {n} match.", "Checked {path}: {n} matches.", report.matches)
+               .format(path=read.path, n=report.matches))
+    if report.integrity != ["ok"]:
+        typer.echo(_("The file is damaged (SQLite's integrity check):"))
+        for line in report.integrity[:20]:
+            typer.echo(f"  {line}")
+    for match_id, reason in report.damaged:
+        typer.echo(_("Match {id} is damaged: {reason}").format(id=match_id, reason=reason))
+    if read.moved is not None:
+        typer.echo(read.moved)
+    if report.ok and not set_aside:
+        typer.echo(_("Every page of the file and every match in it can be read."))
+    else:
+        raise typer.Exit(1)
+
+
 @app.command(help=_("List the unfinished matches: id, game, players, deal, last played; and the damaged "
                     "ones. With --check, exit status 1 when the file or a match in it is damaged."))
 def saves(
@@ -471,71 +558,14 @@ def saves(
 ) -> None:
     """``makao saves [--check]``: the store's unfinished matches as a table, its notes, and with
     ``--check`` the report of :meth:`~makao_tui.store.Store.check` (exit status 1 if damaged)."""
-    import time
-
-    from rich.table import Table
-    from rich.text import Text
-
-    from .store import CorruptStoreError, StoreError, ago, default_path
-
     set_aside = _set_unreadable_aside() if check else False
-    with _saves() as store:
-        report = store.check() if check and store is not None else None
-        notes = list(store.notes) if store is not None else []
-        moved = None
-        if report is not None and report.integrity != ["ok"]:  # damaged pages: play goes on in a new file
-            reason = _("{path} is damaged ({problem})").format(path=store.path, problem=report.integrity[0])
-            try:
-                moved = store.set_damaged_aside(reason)
-            except StoreError as exc:
-                moved = str(exc)
-        try:
-            rows = store.unfinished() if store is not None else []
-            if store is not None and report is None:  # with --check, the damaged matches' reasons follow instead
-                damaged = store.damaged()
-                if damaged:
-                    notes.append(store.damage_note())
-                    notes += [_("Match {id} is damaged: {reason}").format(id=m.id, reason=m.damage) for m in damaged]
-            notes += store.set_aside_notes() + store.unsaved_notes() if store is not None and moved is None else []
-        except CorruptStoreError:
-            if report is None:
-                raise
-            rows = []  # the file could not be set aside: its check says what is wrong
-        path = store.path if store is not None else default_path()
-    if rows:
-        now = time.time()
-        table = Table(title=_("Unfinished matches (makao resume ID)"))
-        for column, right in ((_("ID"), True), (_("Game"), False), (_("Players"), False),
-                              (_deal_heading([m.game for m in rows], 0), True), (_("Last played"), False)):
-            table.add_column(column, justify="right" if right else "left")
-        for m in rows:
-            when = ago(m.updated, now)
-            if m.in_use:
-                when = _("{when} (open in another session)").format(when=when)
-            table.add_row(str(m.id), _(m.game_name), Text(m.players()), str(m.deal), when)
-        _print_table(table)
-    else:
-        typer.echo(_("No unfinished match. `makao play GAME` starts one."))
-    for line in notes:
+    read = _read_saves(check)
+    _print_unfinished(read.rows)
+    for line in read.notes:
         if line:
             typer.echo(line)
-    if check and report is None:
-        typer.echo(_("Nothing to check: there is no saved-games file at {path} yet.").format(path=path))
-    if report is not None:
-        typer.echo(ngettext("Checked {path}: {n} match.", "Checked {path}: {n} matches.", report.matches)
-                   .format(path=path, n=report.matches))
-        if report.integrity != ["ok"]:
-            typer.echo(_("The file is damaged (SQLite's integrity check):"))
-            for line in report.integrity[:20]:
-                typer.echo(f"  {line}")
-        for match_id, reason in report.damaged:
-            typer.echo(_("Match {id} is damaged: {reason}").format(id=match_id, reason=reason))
-        if moved is not None:
-            typer.echo(moved)
-        if report.ok and not set_aside:
-            typer.echo(_("Every page of the file and every match in it can be read."))
-        else:
-            raise typer.Exit(1)
+    if check:
+        _print_check(read, set_aside)
 
 
 @app.command(help=_("Reopen an unfinished match at its table, as it stood after its last action."))
@@ -555,15 +585,15 @@ def resume(
 
     with _saves() as store:
         if store is None and match_id is not None:
-            _fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
+            fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
         if store is None:
-            _fail(_("no unfinished match to resume (`makao saves` lists them)"))
+            fail(_("no unfinished match to resume (`makao saves` lists them)"))
         for line in store.take_back_all():  # actions written beside the saves when quitting (issue 29)
             typer.echo(line, err=True)
         if match_id is None:
             unfinished = [m for m in store.unfinished() if not m.in_use]
             if not unfinished:
-                _fail(_("no unfinished match to resume (`makao saves` lists them)"))
+                fail(_("no unfinished match to resume (`makao saves` lists them)"))
             match_id = unfinished[0].id
         with store.resume(match_id) as writer:
             writer.saved.rebuild()  # (a match that does not replay is one line, as every store error)
@@ -644,7 +674,7 @@ def export(
 
     with _saves() as store:
         if store is None:
-            _fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
+            fail(_("no match {id} in {path}").format(id=match_id, path=default_path()))
         match = store.load(match_id).rebuild()
     rows = _csv_rows(match)
     if csv_file == "-":
@@ -654,30 +684,11 @@ def export(
         with Path(csv_file).open("w", newline="", encoding="utf-8") as out:
             csv.writer(out).writerows(rows)
     except OSError as exc:
-        _fail(_("cannot write {file}: {why}").format(file=csv_file, why=os_reason(exc)))
+        fail(_("cannot write {file}: {why}").format(file=csv_file, why=os_reason(exc)))
     deals = len(rows) - 1
     typer.echo(ngettext("Score sheet of match {id} ({n} row) written to {file}.",
                         "Score sheet of match {id} ({n} rows) written to {file}.", deals)
                .format(id=match_id, n=deals, file=csv_file))
-
-
-def _rule_options(variant, preset: str | None, texts: list[str]) -> dict[str, object]:
-    """The option values of ``--preset`` (default ``seed``) with each ``--option NAME=VALUE`` over
-    them, checked against ``variant``'s rules config (names, types, ranges:
-    makao_tui/rules/makao-pl.en.md#house-rules "Option
-    ranges"); one line on standard error and exit status 2 for anything wrong."""
-    from .engine.variant import RulesError, parse_option_text
-
-    for text in texts:
-        if "=" not in text:
-            _fail(_("--option takes NAME=VALUE, not {text!r}").format(text=text))
-    try:
-        options = variant.preset_options(preset or "seed")
-        options.update(parse_option_text(variant.rules_type, text) for text in texts)
-        variant.rules(options)
-    except RulesError as exc:
-        _fail(str(exc))
-    return options
 
 
 @app.command(help=_("Print the game's rules in full (the text of the app's rules screen, as Markdown), then "
@@ -694,7 +705,6 @@ def rules(
     ``--option``, one option a line with its label and description, all in the language in use."""
     from .app.rules_book import rules_markdown
     from .engine.variant import (
-        RulesError,
         describe_option,
         option_description,
         option_fields,
@@ -704,11 +714,8 @@ def rules(
     )
     from .games import get_variant
 
-    try:
-        variant = get_variant(game)
-    except RulesError as exc:
-        _fail(str(exc))
-    config = variant.rules(_rule_options(variant, preset, option))
+    variant = get_variant(game)
+    config = variant.rules(rule_options(variant, preset, option))
     typer.echo(rules_markdown(variant))
     seed = variant.rules(preset="seed")
     same = [name for name in variant.presets if name != "seed" and variant.rules(preset=name) == seed]
@@ -792,25 +799,17 @@ def simulate(
 ) -> None:
     """``makao simulate GAME``: :func:`makao_tui.sim.simulate` with a progress bar on standard error,
     then :func:`_simulation_table` (or, with ``--json``, its figures with English keys)."""
-    from .engine.variant import RulesError
     from .games import get_variant
-    from .sim import SimulationError, check
+    from .sim import check
     from .sim import simulate as run
 
     _bounded("--seed", seed, 0, MAX_NUMBER)
     _bounded("--games", games, 1, MAX_GAMES)
     _bounded("--max-actions", max_actions, 1, MAX_ACTIONS)
-    try:
-        variant = get_variant(game)
-    except RulesError as exc:
-        _fail(str(exc))
+    variant = get_variant(game)
     levels = [level.strip().lower() for level in seats.split(",")]
-    options = _rule_options(variant, preset, option)
-
-    try:
-        check(variant, options, levels, games, max_actions)
-    except (RulesError, SimulationError) as exc:
-        _fail(str(exc))
+    options = rule_options(variant, preset, option)
+    check(variant, options, levels, games, max_actions)
     thinking = _thinking(think, playouts)
     if as_json:
         typer.echo(json.dumps(run(variant, options, levels, games, seed, max_actions,

@@ -12,6 +12,7 @@ import time
 
 import typer
 
+from .cli_common import fail, parse_seat, rule_options
 from .engine.i18n import N_, _
 
 #: the help of ``--preset`` and ``--option``, the same on every command that starts a match
@@ -31,12 +32,11 @@ def register(app: typer.Typer) -> None:
 
 
 def _seat_plan(text: str):
-    from .cli import _parse_seat
     from .net.server import SeatPlan
 
     if text.strip().lower() == "open":
         return SeatPlan("open")
-    name, is_ai, level = _parse_seat(text)
+    name, is_ai, level = parse_seat(text)
     return SeatPlan("ai", level=level) if is_ai else SeatPlan("human", name=name)
 
 
@@ -59,43 +59,32 @@ def host(
     """``makao host GAME``: checks the game, seats and options (one line and exit status 2 for a bad
     one), spawns the table server (:func:`~makao_tui.net.daemon.spawn`), prints the join code and,
     unless ``--detach``, sits at the table here."""
-    from .cli import _fail, _rule_options
-    from .engine.variant import RulesError
     from .games import get_variant
-    from .net.daemon import SpawnError, spawn
-    from .net.places import TablesDirError, tables_dir
+    from .net.daemon import spawn
+    from .net.places import tables_dir
     from .net.server import HostConfig
 
     if not ai_takeover >= 0:
-        _fail(_("--ai-takeover must be 0 seconds or more, not {seconds}").format(seconds=ai_takeover))
+        fail(_("--ai-takeover must be 0 seconds or more, not {seconds}").format(seconds=ai_takeover))
     if resume is not None:
         if game or seat or option or preset:
-            _fail(_("--resume reopens a stored match as it was: give no game, --seat, --preset or --option"))
+            fail(_("--resume reopens a stored match as it was: give no game, --seat, --preset or --option"))
         config = HostConfig(resume=resume, ai_takeover_s=ai_takeover)
     else:
         if not game:
-            return _fail(_("name the game to host (makao-ru, makao-pl, macao, peklo), or --resume ID"))
-        try:
-            variant = get_variant(game)
-        except RulesError as exc:
-            _fail(str(exc))
+            fail(_("name the game to host (makao-ru, makao-pl, macao, peklo), or --resume ID"))
+        variant = get_variant(game)
         plans = [_seat_plan(s) for s in seat] or [_seat_plan("open"), _seat_plan("open")]
-        options = _rule_options(variant, preset, option)
-        try:
-            variant.check_players(len(plans))
-        except RulesError as exc:
-            _fail(str(exc))
+        options = rule_options(variant, preset, option)
+        variant.check_players(len(plans))
         kept = [p.name.casefold() for p in plans if p.kind == "human"]
         if len(set(kept)) < len(kept):
-            _fail(_("two seats are kept for the same name: give each player a name of their own"))
+            fail(_("two seats are kept for the same name: give each player a name of their own"))
         if all(p.kind == "ai" for p in plans):
-            _fail(_("a shared table needs a seat for a player: 'open' or a name"))
+            fail(_("a shared table needs a seat for a player: 'open' or a name"))
         config = HostConfig(game=variant.id, options=options, seats=plans, ai_takeover_s=ai_takeover)
-    try:
-        tables_dir()
-        code = spawn(config)
-    except (SpawnError, TablesDirError) as exc:
-        _fail(str(exc))
+    tables_dir()
+    code = spawn(config)
     typer.echo(_("Table {code} is open. Others on this box join it with:  makao join {code}").format(code=code))
     if detach:
         return
@@ -115,17 +104,16 @@ def join(
 
 
 def _sit(ctx: typer.Context, code: str, name: str | None, watch: bool, bell: bool, ascii_suits: bool) -> None:
-    from .cli import _fail
     from .net.client import ConnectError, sit
 
     code = code.strip().lower()
     try:
         shake = sit(code, name, watch=watch)
     except ConnectError as exc:
-        if exc.refusal is not None and exc.refusal.kind == "no_seat":
-            _fail(_("{reason} (makao join {code} --watch to watch)").format(reason=exc, code=code))
-        _fail(str(exc))
-    from .app.remote import run_shared
+        if exc.refusal is None or exc.refusal.kind != "no_seat":
+            raise
+        fail(_("{reason} (makao join {code} --watch to watch)").format(reason=exc, code=code))
+    from .app.main import run_shared
 
     run_shared(shake, ascii=ascii_suits or bool(ctx.obj and ctx.obj.get("ascii")), bell=bell,
                theme=ctx.obj.get("theme") if ctx.obj else None)
@@ -136,14 +124,10 @@ def tables(as_json: bool = typer.Option(False, "--json", help=_("Print JSON inst
     the :class:`~makao_tui.net.protocol.TableInfo` form)."""
     import msgspec
 
-    from .cli import _fail
     from .net import places
     from .net.words import game_name
 
-    try:
-        found = places.live_tables(places.tables_dir(create=False))
-    except places.TablesDirError as exc:
-        _fail(str(exc))
+    found = places.live_tables(places.tables_dir(create=False))
     if as_json:
         typer.echo(json.dumps([msgspec.to_builtins(info) for info in found]))
         return

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ai import LEVELS, Player, Thinking, ai_for, levels_for
+from .engine.errors import MakaoError
 from .engine.i18n import _
 from .engine.match import Match
 from .engine.variant import Variant
@@ -31,7 +32,7 @@ from .engine.variant import Variant
 DEFAULT_MAX_ACTIONS = 200_000
 
 
-class SimulationError(ValueError):
+class SimulationError(MakaoError, ValueError):
     """A simulation that cannot run: an unknown AI level, no seats, or a bad number of games."""
 
 

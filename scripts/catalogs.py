@@ -32,7 +32,7 @@ from makao_tui.engine.i18n import DOMAINS, LANGUAGES, LOCALE_DIR  # noqa: E402
 SOURCES: dict[str, list[str]] = {
     "games": ["engine", "games", "ai", "table", "store", "sim.py", "worker.py"],
     "app": ["app"],
-    "cli": ["cli.py", "cli_tables.py", "__main__.py", "net", "serve"],
+    "cli": ["cli.py", "cli_common.py", "cli_tables.py", "__main__.py", "net", "serve"],
 }
 assert tuple(SOURCES) == DOMAINS
 #: besides gettext's own: ``N_`` marks a constant, and ``Words`` / ``plural_words`` /

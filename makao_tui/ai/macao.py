@@ -40,7 +40,7 @@ from ..engine.cards import deck
 from ..engine.words import Number, Words
 from ..games.macao_rules import DECKS, card_points, settle_line
 from ..games.macao_view import MacaoView
-from . import Advice, register_ai
+from .base import Advice, register_ai
 
 #: a model punter stands on a first card of at least this many points, draws below it
 MODEL_STANDS_ON = 8

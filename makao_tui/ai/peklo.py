@@ -46,7 +46,7 @@ from typing import cast
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SUITS, Card
 from ..games.peklo import PekloView, known_voids, trick_winner, unseen_cards
-from . import register_ai
+from .base import register_ai
 from .peklo_playout import greedy_playout
 
 #: imagined deals behind each bid
@@ -205,6 +205,3 @@ class EasyPekloAI:
 
 register_ai("peklo", "easy", lambda rules, thinking: EasyPekloAI())
 register_ai("peklo", "normal", lambda rules, thinking: PekloAI())
-
-# the hard level lives in its own module, which uses this one's greedy playout
-from . import peklo_hard  # noqa: E402, F401

@@ -53,7 +53,7 @@ from ..engine.actions import Action, Bid, Play
 from ..engine.cards import SUITS
 from ..engine.words import Seat, Words, plural_words
 from ..games.peklo import PekloView, UnseenDealer, bid_points, played_cards, trick_winner
-from . import Advice, Thinking, register_ai
+from .base import Advice, Thinking, register_ai
 from .peklo_playout import greedy_playout, play_out
 from .peklo_solve import SCALE, Solver
 from .search import search

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..engine.actions import Action
-from . import Thinking
+from .base import Thinking
 
 #: sample(view, rng) -> a GameState agreeing with the view, the seat's own decision pending
 Sampler = Callable[[Any, random.Random], Any]

@@ -57,7 +57,7 @@ from ..games.shedding import (
     next_allowed,
     sample_state,
 )
-from . import Advice, Thinking, register_ai
+from .base import Advice, Thinking, register_ai
 from .search import search
 
 

@@ -54,6 +54,7 @@ from ..engine.words import fault_words
 from ..store import Seat, StoreError, open_store_or_recover
 from ..store.settings import load_settings, save_settings
 from ..table.worker import AIWorker
+from .paces import PACES, TABLE_PACES
 from .screens.start import StartScreen
 from .tables import table_for
 from .terminal import MIN_HEIGHT, MIN_WIDTH
@@ -67,7 +68,7 @@ if TYPE_CHECKING:
     from .remote import SharedTable
     from .screens.common import TooSmallScreen
 
-__all__ = ["MakaoApp", "run_app"]
+__all__ = ["PACES", "TABLE_PACES", "MakaoApp", "run_app", "run_shared"]
 
 #: what a door player reads when the app met an unexpected error (the traceback is in the server's log)
 UNEXPECTED_ERROR = N_("the game met an unexpected error and closed; the server's log has the details. "
@@ -80,15 +81,6 @@ TERMINAL_CHECK_S = 1.0
 #: the seats of a match started without any, as (name, is AI): a human (the name translated when
 #: used), then AI seats named by the table
 DEFAULT_SEATS = ((N_("Player 1"), False), ("", True), ("", True))
-#: the table's paces, in the order its ``a`` key goes through them: seconds the table pauses
-#: before each AI move, so that a person can follow the play (the AI thinks during the pause; a
-#: longer thought is not padded); "instant" does not pause at all
-TABLE_PACES = {"slow": 1.5, "normal": 0.6, "fast": 0.2, "instant": 0.0}
-#: the paces ``makao --pace`` offers (instant is the table's key's alone)
-PACES = {name: TABLE_PACES[name] for name in ("fast", "normal", "slow")}
-#: the words of each pace (the table's key bar and status line; translated where shown)
-PACE_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
-
 #: the keys of the menus, for the help screen (the words translated when shown)
 GENERAL_KEYS = [
     ("↑ ↓ / Tab", N_("move between choices and fields")),
@@ -137,7 +129,7 @@ class MakaoApp(App[None]):
 
     def __init__(self, ascii: bool = False, variant: Variant | None = None, rules: Any = None,
                  seats: Sequence[SeatSpec] | None = None, seed: int | None = None,
-                 ai_delay: float = PACES["normal"], resume: MatchWriter | None = None,
+                 ai_delay: float = PACES["normal"], resume: MatchWriter[Store] | None = None,
                  clock: Callable[[], float] = time.time, thinking: Thinking | None = None,
                  four_colours: bool = False,
                  shared: Handshake | None = None, bell: bool = False, theme: str = "default") -> None:
@@ -740,7 +732,8 @@ class MakaoApp(App[None]):
         from .remote import LobbyScreen, SharedTable
 
         conn = await Connection.from_handshake(shake)
-        self.shared = SharedTable(self, conn, bell)
+        self.shared = SharedTable(self, conn, bell, opened=self.open_shared_table, notice=self.table_notice,
+                                  closed=self.shared_closed)
         if not conn.info.started:
             self.push_screen(LobbyScreen(conn))
         self.shared.attach()
@@ -881,5 +874,21 @@ def run_app(ascii: bool = False, variant: Variant | None = None, rules: Any = No
     if app.unsaved:  # actions lost: the status says so too (issue 29)
         print(f"makao: {app.unsaved}", file=sys.stderr)
         raise SystemExit(app.return_code or 1)
+    if app.return_code:
+        raise SystemExit(app.return_code)
+
+
+def run_shared(shake: Handshake, ascii: bool = False, bell: bool = False, theme: str | None = None) -> None:
+    """Run the app at the shared table of ``shake`` (``makao join``, ``makao host``) until the
+    player leaves or the table ends (why is printed then); ``ascii``, ``theme``: as
+    :func:`~makao_tui.app.main.terminal_look` says (``LANG=C`` draws in ASCII here too). Ended by
+    SIGHUP or SIGTERM, it exits with status 128 + the signal's number."""
+    app = MakaoApp(**terminal_look(ascii, theme), shared=shake, bell=bell)
+    app.run()
+    code = shake.welcome.table.code
+    if app.shared_end is not None:
+        print(_("Table {code}: {reason}.").format(code=code, reason=app.shared_end))
+    elif shake.seated is not None:
+        print(_("You left table {code}; your seat is kept: makao join {code} takes it back.").format(code=code))
     if app.return_code:
         raise SystemExit(app.return_code)

@@ -9,18 +9,19 @@ players (names, chat) is shown literally: never as markup.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
 from ..engine.i18n import N_, _
-from ..net.client import Connection, Handshake
+from ..net.client import Connection
 from ..net.identity import door_player
 from ..net.protocol import MAX_CHAT, ChatLine, Closed, Lobby, TableInfo, TableSeat
 from ..net.seating import SharedSeating, SharedTableClient
@@ -33,9 +34,6 @@ from .widgets.footer import KeyBar
 REMOTE_CSS = str(Path(__file__).with_name("remote.tcss"))
 #: the ``CSS_PATH`` of the lobby and the chat
 REMOTE_SHEETS: list[str | PurePath] = [COMMON_CSS, REMOTE_CSS]
-
-if TYPE_CHECKING:
-    from .main import MakaoApp
 
 #: chat lines kept for the chat window
 CHAT_KEPT = 50
@@ -153,8 +151,10 @@ class SharedTable:
     has started the :class:`~makao_tui.net.seating.SharedSeating` its usual table screen reads.
     ``app.shared`` while at one."""
 
-    def __init__(self, app: MakaoApp, conn: Connection, bell: bool) -> None:
+    def __init__(self, app: App[Any], conn: Connection, bell: bool, *, opened: Callable[[SharedSeating], None],
+                 notice: Callable[[Notice], None], closed: Callable[[str], None]) -> None:
         self.app = app
+        self._opened, self._notice, self._closed = opened, notice, closed
         self.conn = conn
         self.bell = bell
         self.chat: list[ChatLine] = []
@@ -175,11 +175,11 @@ class SharedTable:
             self.seating = SharedSeating(self.conn, self.client)
             if self.bell:
                 self.seating.on_turn = self.app.bell
-            self.app.open_shared_table(self.seating)
+            self._opened(self.seating)
         elif isinstance(message, Refusal):
             self.app.notify(refusal_text(message), title=_("Not done"), severity="warning", markup=False)
         elif isinstance(message, Notice):
-            self.app.table_notice(message)
+            self._notice(message)
 
     def _on_event(self, message: Any) -> None:
         """A lobby change, a chat line, the table's end, or None: the connection dropped."""
@@ -199,7 +199,7 @@ class SharedTable:
             else:
                 self.app.notify(message.text, title=chat_speaker(message), markup=False, timeout=8)
         elif isinstance(message, Closed) or message is None:
-            self.app.shared_closed(self.conn.closed_reason or _("the connection to the table was lost"))
+            self._closed(self.conn.closed_reason or _("the connection to the table was lost"))
 
     def open_chat(self) -> None:
         """Open the chat window."""
@@ -209,21 +209,3 @@ class SharedTable:
         """Leave: the connection ends, the server keeps the seat."""
         self.conn.on_event = None
         self.conn.writer.close()
-
-
-def run_shared(shake: Handshake, ascii: bool = False, bell: bool = False, theme: str | None = None) -> None:
-    """Run the app at the shared table of ``shake`` (``makao join``, ``makao host``) until the
-    player leaves or the table ends (why is printed then); ``ascii``, ``theme``: as
-    :func:`~makao_tui.app.main.terminal_look` says (``LANG=C`` draws in ASCII here too). Ended by
-    SIGHUP or SIGTERM, it exits with status 128 + the signal's number."""
-    from .main import MakaoApp, terminal_look
-
-    app = MakaoApp(**terminal_look(ascii, theme), shared=shake, bell=bell)
-    app.run()
-    code = shake.welcome.table.code
-    if app.shared_end is not None:
-        print(_("Table {code}: {reason}.").format(code=code, reason=app.shared_end))
-    elif shake.seated is not None:
-        print(_("You left table {code}; your seat is kept: makao join {code} takes it back.").format(code=code))
-    if app.return_code:
-        raise SystemExit(app.return_code)

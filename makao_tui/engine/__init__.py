@@ -15,8 +15,9 @@ from .lazy import lazy_names
 if TYPE_CHECKING:
     from .actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take, action_from_json, action_to_json
     from .cards import ALL_CARDS, JOKER, RANKS, SUITS, Card, CardError, deck, parse_cards
+    from .deal import DealRecord
     from .events import DealEnded, DealStarted, Event
-    from .match import DealRecord, Match
+    from .match import Match
     from .state import GameState, IllegalAction, Refusal
     from .variant import RulesError, Variant, make_rules, option, register
 
@@ -24,8 +25,9 @@ __getattr__ = lazy_names(__name__, {
     "actions": ("Action", "Bid", "Draw", "Pass", "Play", "Replace", "Stand", "Take", "action_from_json",
                 "action_to_json"),
     "cards": ("ALL_CARDS", "JOKER", "RANKS", "SUITS", "Card", "CardError", "deck", "parse_cards"),
+    "deal": ("DealRecord",),
     "events": ("DealEnded", "DealStarted", "Event"),
-    "match": ("DealRecord", "Match"),
+    "match": ("Match",),
     "state": ("GameState", "IllegalAction", "Refusal"),
     "variant": ("RulesError", "Variant", "make_rules", "option", "register"),
 })

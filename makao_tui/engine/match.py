@@ -10,32 +10,14 @@ and the deal's number, so a deal never depends on how an earlier one was played 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .deal import DealRecord
 from .events import Event
 from .state import GameState, IllegalAction, Refusal
 from .variant import Variant
 from .words import Words
-
-
-@dataclass
-class DealRecord:
-    """One deal of a match: its number (1-based), dealer, state, actions and points once over."""
-
-    number: int
-    dealer: int
-    state: GameState
-    actions: list[tuple[int, Action]] = field(default_factory=list)
-    points: list[int] | None = None
-    totals_after: list[int] | None = None
-
-    def result(self) -> tuple[list[int], list[int]]:
-        """(points, totals after) per seat of the deal once over; raises ValueError while it is not."""
-        if self.points is None or self.totals_after is None:
-            raise ValueError(f"deal {self.number} is not over")
-        return self.points, self.totals_after
 
 
 class Match:

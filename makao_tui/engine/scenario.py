@@ -10,18 +10,17 @@ ranges").
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .actions import ActionFormatError, action_from_json
 from .cards import JOKER, Card, CardError
+from .errors import MakaoError
 from .i18n import N_, _, ngettext, os_reason, pgettext
 from .state import GameState, IllegalAction, Refusal
 from .text import Echo
-from .variant import RulesError, Variant, option_fields
+from .variant import Layout, RulesError, Variant, option_fields
 from .words import Words
 
 _MISSING = object()
@@ -37,35 +36,8 @@ _JSON_ERRORS = {
     "Extra data": N_("more follows the JSON object"),
 }
 
-class ScenarioError(ValueError):
+class ScenarioError(MakaoError, ValueError):
     """A scenario file that cannot be read or lays out an impossible deal (one-line message)."""
-
-
-@dataclass
-class Layout:
-    """A deal as a scenario file lays it out (docs/scenarios.md#the-file).
-
-    ``trump_given`` tells a ``"trump": null`` (a deal without trump) from a missing key;
-    ``stock_given`` an empty stock (``"stock": []``) from a missing key (a game that deals from
-    a stock needs it).
-    """
-
-    variant: Variant
-    players: int
-    dealer: int
-    rules: Any
-    seed: int
-    hands: list[list[Card]]
-    stock: list[Card]
-    starter: Card | None = None
-    trump: Card | None = None
-    trump_given: bool = False
-    actions: list[dict[str, Any]] = field(default_factory=list)
-    stock_given: bool = True
-
-    def rng(self) -> random.Random:
-        """The generator for any shuffle the deal needs, seeded from the file's ``seed``."""
-        return random.Random(self.seed)
 
 
 def _card(text: Any, where: str) -> Card:

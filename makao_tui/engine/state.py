@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .errors import MakaoError
 from .events import Event
 from .words import Words
 
@@ -57,7 +58,7 @@ class Refusal:
         return self.words.text()
 
 
-class IllegalAction(Exception):
+class IllegalAction(MakaoError):
     """An action the rules do not allow here, raised by ``apply`` (and by the match and scenario
     runner around it): :attr:`refusal` says why as data; :attr:`kind`, :attr:`fields` and
     :attr:`words` are its parts, :attr:`reason` its words in the language in use."""

@@ -36,13 +36,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import MakaoError
 from .i18n import N_, _, pgettext
 from .text import Echo
 
 if TYPE_CHECKING:
+    from .cards import Card
+    from .deal import DealRecord
     from .events import Event
-    from .match import DealRecord, Match
-    from .scenario import Layout
     from .state import GameState
 
 #: one finished deal as a record: (columns of the whole deal, columns of each seat), each a list of
@@ -89,7 +90,7 @@ def level_name(level: str) -> str:
     return _(word) if word is not None else level
 
 
-class RulesError(ValueError):
+class RulesError(MakaoError, ValueError):
     """An unknown rule option or a value out of its range: ``str(error)`` says it in the language
     in use. ``option``: the option it is about (its makao_tui/rules/ name), or None; :meth:`naming` says
     it again with the option called by another word (``makao play``'s flag: "option '--deals'
@@ -410,11 +411,14 @@ class Variant(GameInfo):
     """One game of makao_tui/rules/: its :class:`GameInfo` and its rules.
 
     ``rules_type``: the frozen dataclass of its rule options (see the module docstring);
-    ``deal(rules, players, dealer, rng, match)`` starts a deal (``match`` is the match so far, or
-    None for a lone deal); ``from_layout(layout)`` builds the state a scenario file lays out;
+    ``deal(rules, players, dealer, rng, match)`` starts a deal (``match`` is the match so far, a
+    :class:`~makao_tui.engine.match.Match`, or None for a lone deal); ``from_layout(layout)`` builds
+    the state a scenario file lays out (a :class:`Layout`);
     ``decks``: how many 52-card packs the game uses (a scenario may hold each card that often);
     ``initial_total(rules)``: each seat's total before the first deal;
-    ``match_over(match)``: whether the match has ended after its last finished deal;
+    ``match_over(match)``: whether the match has ended after its last finished deal (the hooks
+    given a match are typed ``Any`` here: a match holds its variant, so this module, which the match
+    module imports, cannot name the match's class; each game's hooks name it);
     ``next_dealer(match)``: the dealer of the next deal (default: one seat clockwise);
     ``choose_first_dealer(rules, players, rng)``: the game's own way of choosing the first dealer
     when the setup does not fix one, as ``(seat, events that show how)`` (macao: the cut);
@@ -432,12 +436,12 @@ class Variant(GameInfo):
     """
 
     rules_type: type
-    deal: Callable[[Any, int, int, random.Random, Match | None], GameState]
+    deal: Callable[[Any, int, int, random.Random, Any], GameState]
     from_layout: Callable[[Layout], GameState]
-    match_over: Callable[[Match], bool]
+    match_over: Callable[[Any], bool]
     decks: int = 1
     initial_total: Callable[[Any], int] = lambda rules: 0
-    next_dealer: Callable[[Match], int] | None = None
+    next_dealer: Callable[[Any], int] | None = None
     choose_first_dealer: Callable[[Any, int, random.Random], tuple[int, list[Event]]] | None = None
     help_text: str = ""
     presets: dict[str, dict[str, Any]] = field(default_factory=lambda: {"seed": {}, "house": {}})
@@ -469,6 +473,33 @@ class Variant(GameInfo):
             if rules == self.rules(preset=name):
                 return name
         return "custom"
+
+
+@dataclass
+class Layout:
+    """A deal as a scenario file lays it out (docs/scenarios.md#the-file).
+
+    ``trump_given`` tells a ``"trump": null`` (a deal without trump) from a missing key;
+    ``stock_given`` an empty stock (``"stock": []``) from a missing key (a game that deals from
+    a stock needs it).
+    """
+
+    variant: Variant
+    players: int
+    dealer: int
+    rules: Any
+    seed: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    starter: Card | None = None
+    trump: Card | None = None
+    trump_given: bool = False
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    stock_given: bool = True
+
+    def rng(self) -> random.Random:
+        """The generator for any shuffle the deal needs, seeded from the file's ``seed``."""
+        return random.Random(self.seed)
 
 
 _REGISTRY: dict[str, Variant] = {}

@@ -30,11 +30,11 @@ import random
 from dataclasses import dataclass
 
 from ..engine.cards import Card, deck
+from ..engine.deal import DealRecord
 from ..engine.events import Event
 from ..engine.i18n import N_, _
-from ..engine.match import DealRecord, Match
-from ..engine.scenario import Layout
-from ..engine.variant import DealColumns, SeatMeasure, Variant, register
+from ..engine.match import Match
+from ..engine.variant import DealColumns, Layout, SeatMeasure, Variant, register
 from .about import MACAO
 
 # The table's wire codec (table/wire.py) reads the records a game's events and views are made of

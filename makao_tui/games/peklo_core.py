@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 from ..engine.actions import Action, Bid, Play
 from ..engine.cards import ALL_CARDS, SUITS, Card, deck, suit_words
@@ -23,10 +23,8 @@ from ..engine.events import DealStarted, Event
 from ..engine.state import GameState, IllegalAction, Refusal, turn_refusal
 from ..engine.words import Words, plural_words
 from .peklo_events import BidMade, CardPlayed, DealScored, Trick, TrickWon, TrumpTurned
+from .peklo_records import PekloRules, PekloView
 from .shuffle_core import shuffle
-
-if TYPE_CHECKING:
-    from .peklo import PekloRules, PekloView
 
 BID: Final = "bid"
 PLAY: Final = "play"
@@ -344,8 +342,6 @@ class PekloState:
         return deal_points(self._bids(), self.tricks, self._scoring)
 
     def view(self, seat: int) -> PekloView:
-        from .peklo import PekloView
-
         acting = self.to_act == seat
         points = self.points()
         return PekloView(

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 from ..engine.actions import Action, Draw, Pass, Play, Take
 from ..engine.cards import (
@@ -50,10 +50,8 @@ from .shedding_events import (
     WentOut,
     answer_words,
 )
+from .shedding_records import ShedRules, ShedView
 from .shuffle_core import shuffle
-
-if TYPE_CHECKING:
-    from .shedding import ShedRules, ShedView
 
 # ---------------------------------------------------------------- moves: the fast form of actions
 #
@@ -1240,8 +1238,6 @@ class ShedState:
         return self.rules.score(self.hands, self.winner, self.out)
 
     def view(self, seat: int) -> ShedView:
-        from .shedding import ShedView
-
         acting = not self.over and seat == self._turn
         return ShedView(
             seat=seat, players=self.players, dealer=self.dealer,

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..engine.errors import MakaoError
 from ..engine.i18n import _, os_reason
 from ..table import WIRE_VERSION, Hint, Notice, Refusal, TableClient, Update, to_wire
 from . import places
@@ -57,7 +58,7 @@ from .protocol import (
 from .words import closed_text, refusal_text
 
 
-class ConnectError(Exception):
+class ConnectError(MakaoError):
     """No table to talk to, or it refused us: the reason in one line in the language in use
     (``kind``: ``not_a_code``, ``no_table``, ``gone``, ``busy``, ``refused``, ``closed``;
     ``refusal``: the server's refusal, for ``refused``)."""

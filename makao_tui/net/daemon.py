@@ -20,6 +20,7 @@ import sys
 
 import msgspec
 
+from ..engine.errors import MakaoError
 from ..engine.i18n import _, os_reason
 from . import places
 from .server import HostConfig, ServerError, TableServer, run_server
@@ -28,7 +29,7 @@ from .server import HostConfig, ServerError, TableServer, run_server
 READY_TIMEOUT_S = 30.0
 
 
-class SpawnError(Exception):
+class SpawnError(MakaoError):
     """The server could not be started: the reason in one line."""
 
 

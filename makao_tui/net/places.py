@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.errors import MakaoError
 from ..engine.i18n import _, os_reason
 from ..store import data_dir
 
@@ -40,7 +41,7 @@ CODE_WORDS = (
 )
 
 
-class TablesDirError(OSError):
+class TablesDirError(MakaoError, OSError):
     """The tables folder cannot be made or is not safe to use (the reason in words)."""
 
 

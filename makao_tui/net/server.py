@@ -41,6 +41,7 @@ import msgspec
 
 from .. import __version__
 from ..ai import DEFAULT_LEVEL
+from ..engine.errors import MakaoError
 from ..engine.i18n import N_, _, os_reason
 from ..engine.text import clean_name
 from ..engine.variant import rules_to_options
@@ -185,7 +186,7 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class ServerError(Exception):
+class ServerError(MakaoError):
     """A table that cannot be hosted (bad game or options, a match that cannot be resumed, no
     tables folder): the reason in words."""
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.errors import MakaoError
 from ..engine.text import clean_name
 from ..net.places import read_private, write_private
 
@@ -34,7 +35,7 @@ GUEST_PREFIX = "guest-"
 NAME_COLUMNS = 20
 
 
-class PlayerRefused(Exception):
+class PlayerRefused(MakaoError):
     """A player who may not come in (the reason in words, shown to them)."""
 
 

@@ -409,7 +409,7 @@ class Store:
     # ------------------------------------------------------------ writing
 
     def start_match(self, variant: Variant, rules: Any, seats: Sequence[Seat], seed: int,
-                    first_dealer: int | None = None) -> MatchWriter:
+                    first_dealer: int | None = None) -> MatchWriter[Store]:
         """Store a new match and return its writer (the caller builds its Match from the same
         arguments).
 
@@ -435,7 +435,7 @@ class Store:
                            now, now, None)
         return MatchWriter(self, saved, claim=None, stored_deals=0, totals=fresh.totals)
 
-    def resume(self, match_id: int) -> MatchWriter:
+    def resume(self, match_id: int) -> MatchWriter[Store]:
         """Claim an unfinished match for writing; its :attr:`MatchWriter.saved` holds the setup
         and every action stored.
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..engine.errors import MakaoError
 from ..engine.words import Words
 
 
-class StoreError(Exception):
+class StoreError(MakaoError):
     """A saved-games file that cannot be used; ``path`` is the file, ``str(error)`` one line in
     the language in use. ``message`` may be a :class:`~makao_tui.engine.words.Words`, kept as
     ``words`` (else None), so that a table can send it as data and each player reads it in their

@@ -16,12 +16,14 @@ import contextlib
 import dataclasses
 import json
 import os
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from ..engine.i18n import _, ngettext
 from ..engine.variant import rules_to_options
@@ -32,7 +34,6 @@ from .records import SavedMatch
 
 if TYPE_CHECKING:
     from ..engine.match import Match
-    from .database import Store
 
 #: how long a read, and a writer's last save on closing, wait for another process's write (seconds)
 BUSY_TIMEOUT_S = 5.0
@@ -42,6 +43,26 @@ SAVE_WAIT_S = 0.2
 RETRY_FIRST_S = 0.1
 #: the longest pause between two retries (seconds)
 RETRY_MAX_S = 5.0
+
+
+class StoreFile(Protocol):
+    """What a writer uses of its :class:`~makao_tui.store.database.Store` (which hands it out and so
+    passes itself): the file's ``path`` for messages, a write transaction, the claim of a match and
+    the load of one inside a transaction."""
+
+    @property
+    def path(self) -> Path: ...
+
+    def _write(self, wait: float = BUSY_TIMEOUT_S, needed: int = 0) -> AbstractContextManager[sqlite3.Connection]:
+        ...
+
+    def _claim(self, conn: sqlite3.Connection, match_id: int) -> tuple[str, int | None]: ...
+
+    def _load(self, conn: sqlite3.Connection, match_id: int) -> SavedMatch: ...
+
+
+#: the store a writer belongs to: :meth:`Store.resume` hands out a ``MatchWriter[Store]``
+StoreT = TypeVar("StoreT", bound=StoreFile)
 
 
 @dataclass(frozen=True)
@@ -61,10 +82,11 @@ class SaveStatus:
     words: Words | None = None
 
 
-class MatchWriter:
+class MatchWriter(Generic[StoreT]):
     """The one writer of a stored match (from :meth:`Store.start_match` or :meth:`Store.resume`).
 
-    ``id``: the match id (None while a new match waits to be written: busy file, full disk).
+    ``store``: the store that handed it out (``StoreT``: any :class:`StoreFile`). ``id``: the match id
+    (None while a new match waits to be written: busy file, full disk).
     ``saved``: the match as it was when claimed (for :meth:`Store.resume`, every action stored;
     rebuild it with ``saved.rebuild()`` or ``saved.replay_into(session)``). ``status``: a
     :class:`SaveStatus`; ``on_status``: called with each new status, from the thread that changed
@@ -72,7 +94,7 @@ class MatchWriter:
     write what waits and release the match. Thread-safe.
     """
 
-    def __init__(self, store: Store, saved: SavedMatch, claim: tuple[str, int | None] | None,
+    def __init__(self, store: StoreT, saved: SavedMatch, claim: tuple[str, int | None] | None,
                  stored_deals: int, totals: list[int] | None = None):
         self.store = store
         self.saved = saved

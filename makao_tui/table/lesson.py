@@ -33,11 +33,13 @@ from typing import Any
 
 from ..engine.actions import Action, ActionFormatError, action_from_json
 from ..engine.cards import Card
+from ..engine.errors import MakaoError
 from ..engine.events import Event
 from ..engine.i18n import _
 from ..engine.match import Match
-from ..engine.scenario import Layout, ScenarioError, build_state, parse_layout
+from ..engine.scenario import ScenarioError, build_state, parse_layout
 from ..engine.state import GameState, IllegalAction
+from ..engine.variant import Layout
 from ..engine.words import Words
 from .service import SeatSpec, Subscription, Table
 from .wire import Refusal, to_wire
@@ -46,7 +48,7 @@ from .wire import Refusal, to_wire
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 
 
-class LessonError(ValueError):
+class LessonError(MakaoError, ValueError):
     """A lesson file that is missing, damaged or does not fit the engine's rules (one line)."""
 
 
@@ -197,7 +199,7 @@ class LessonMatch(Match):
         super().__init__(layout.variant, layout.rules, names, layout.seed, layout.dealer)
 
     def _start_deal(self, dealer: int) -> None:
-        from ..engine.match import DealRecord
+        from ..engine.deal import DealRecord
 
         self.deals.append(DealRecord(1, dealer, build_state(self.lesson.layout)))
 

@@ -19,6 +19,7 @@ import msgspec
 
 from ..ai import DEFAULT_LEVEL, Player, Thinking, advise, ai_for, decide, decision_rng
 from ..engine.actions import Action, ActionFormatError, action_from_json
+from ..engine.errors import MakaoError
 from ..engine.events import Event
 from ..engine.i18n import N_, _, pgettext
 from ..engine.match import Match
@@ -106,7 +107,7 @@ def last_move(match: Match, seat: int) -> int | None:
     return None
 
 
-class TableError(Exception):
+class TableError(MakaoError):
     """A seat that cannot be joined (no such seat, or a client holds it already)."""
 
 

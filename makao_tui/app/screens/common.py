@@ -34,7 +34,7 @@ TABLE_CSS = str(Path(__file__).with_name("table.tcss"))
 TABLE_SHEETS: list[str | PurePath] = [COMMON_CSS, TABLE_CSS]
 
 if TYPE_CHECKING:
-    from ..main import MakaoApp
+    from ..services import AppServices
     from ..widgets.scores import ScoreSheet
 
 
@@ -332,7 +332,7 @@ class DealSummaryScreen(Screen[None]):
 
     def action_quit_match(self) -> None:
         """Leave the match, asking first (as at the table)."""
-        cast("MakaoApp", self.app).action_quit_match()
+        cast("AppServices", self.app).action_quit_match()
 
 
 class MatchEndScreen(Screen[None]):
@@ -375,7 +375,7 @@ class MatchEndScreen(Screen[None]):
         if event.button.id == "new":
             self.action_new_match()
         else:
-            cast("MakaoApp", self.app).action_quit_match()
+            cast("AppServices", self.app).action_quit_match()
 
     def action_new_match(self) -> None:
         """Set up a new match of the same game."""

@@ -25,7 +25,7 @@ from .common import COMMON_CSS, ScoreSheetScreen
 
 if TYPE_CHECKING:
     from ...store import MatchWriter
-    from ..main import MakaoApp
+    from ..services import AppServices
 
 
 class NoticeScreen(ModalScreen[None]):
@@ -222,7 +222,7 @@ class StatisticsScreen(Screen[None]):
                                              Binding("tab", "app.focus_next", N_("Other table"))]
 
     @property
-    def makao_app(self) -> MakaoApp:
+    def makao_app(self) -> AppServices:
         """The app, typed."""
         return self.app  # type: ignore[return-value]
 

@@ -43,7 +43,7 @@ from ..widgets.footer import KeyBar
 from .common import COMMON_CSS
 
 if TYPE_CHECKING:
-    from ..main import MakaoApp
+    from ..services import AppServices
 
 NAME_LENGTH = 12
 #: the name the first seat is given, in the language in use
@@ -205,9 +205,9 @@ class SetupScreen(Screen[None]):
     ]
 
     @property
-    def makao_app(self) -> MakaoApp:
+    def makao_app(self) -> AppServices:
         """The app, typed."""
-        return cast("MakaoApp", self.app)
+        return cast("AppServices", self.app)
 
     def __init__(self, variant: Variant, seats: Sequence[SeatSpec] | None = None,
                  rules: Any = None, seed: int | None = None) -> None:

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from textual.css.styles import RulesMap
 
     from ...net.protocol import TableInfo
-    from ..main import MakaoApp
+    from ..services import AppServices
 
 TITLE = """\
  __  __       _
@@ -176,7 +176,7 @@ class StartScreen(Screen[None]):
                 Binding("question_mark", "app.help", N_("Help"), key_display="?")]
 
     @property
-    def makao_app(self) -> MakaoApp:
+    def makao_app(self) -> AppServices:
         """The app, typed."""
         return self.app  # type: ignore[return-value]
 

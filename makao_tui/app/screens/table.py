@@ -32,6 +32,7 @@ from ...engine.cards import Card, rank_plural, suit_label
 from ...engine.events import Event
 from ...engine.i18n import N_, _, continuing, ngettext
 from ...table import Notice, Refusal, Seating, say_reason
+from ..paces import PACE_WORDS, TABLE_PACES
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
 from ..widgets.footer import fit_key_bar
@@ -49,7 +50,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..main import MakaoApp
+    from ..services import AppServices
 
 
 #: the help line of the undo key, which every table has
@@ -165,7 +166,7 @@ class TableScreen(Screen[None]):
         self._cards_shown = -1
 
     @property
-    def makao_app(self) -> MakaoApp:
+    def makao_app(self) -> AppServices:
         """The app, typed."""
         return self.app  # type: ignore[return-value]
 
@@ -549,8 +550,6 @@ class TableScreen(Screen[None]):
         quit."""
         if not keys and self.makao_app.table is not None and any(
                 self.seating.is_ai(s) for s in range(self.seating.players)):
-            from ..main import PACE_WORDS
-
             pace = _("pace: {pace}").format(pace=_(PACE_WORDS[self.makao_app.pace]))
             keys = [("a", pace), ("z", N_("go on") if self.paused else N_("pause"))]
         table_keys = [("o", N_("order"))] if self.HAND_ORDER and self.seating.hand_seat() is not None else []
@@ -646,8 +645,6 @@ class TableScreen(Screen[None]):
     def action_pace(self) -> None:
         """The computer's next pace (slow → normal → fast → instant), for this table and the next
         ones (:meth:`MakaoApp.set_pace`); a shared table keeps its host's."""
-        from ..main import PACE_WORDS, TABLE_PACES
-
         app = self.makao_app
         if app.table is None:
             self.say(_("the pace of a shared table is its host's"), error=True)
