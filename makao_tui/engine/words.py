@@ -219,10 +219,3 @@ def _unwire(value: Any) -> Any:
             return Quoted(value["echo"])
         return from_wire(value)
     return value
-
-
-def say(value: str | Words | None, names: Sequence[str] | None = None) -> str:
-    """What to show for a reason that may be plain words or a :class:`Words` ("" for None)."""
-    if value is None:
-        return ""
-    return value.text(names) if isinstance(value, Words) else value
