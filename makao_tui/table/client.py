@@ -166,7 +166,7 @@ class TableClient:
     def seat_label(self, seat: int) -> str:
         """The seat's name as the table shows it ("Olga (hard AI)"), in the language in use."""
         info = self.update.seats[seat]
-        return ai_seat_label(info.name, info.level) if info.kind == "ai" else info.label
+        return ai_seat_label(info.name, info.level) if info.kind == "ai" else info.name
 
     def is_ai(self, seat: int | None) -> bool:
         """Whether ``seat`` is played by the computer."""

@@ -28,7 +28,7 @@ from ..engine.text import clean_name
 from ..engine.variant import Variant, rules_to_options
 from ..engine.words import NC_, Seat, Words, fault_words
 from ..store import StoreError
-from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, ai_seat_label, to_wire
+from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, to_wire
 from .worker import AIWorker
 
 #: names given to AI seats that were not named, first unused one first (each said in the language
@@ -260,13 +260,6 @@ class Table:
     def is_ai(self, seat: int | None) -> bool:
         """Whether ``seat`` is played by the computer now."""
         return seat in self._players
-
-    def seat_label(self, seat: int) -> str:
-        """The seat's name as the table shows it: "Olga (AI)" for a normal AI, "Olga (hard AI)" or
-        "Olga (easy AI)" for the other levels, the bare name for a human."""
-        if seat not in self._players:
-            return self.names[seat]
-        return ai_seat_label(self.names[seat], self.seats[seat].level, DEFAULT_LEVEL)
 
     def set_ai(self, seat: int, level: str | None) -> None:
         """Let the AI of ``level`` play ``seat`` from now on (a player who left), or with ``level``
@@ -750,7 +743,7 @@ class Table:
         return Update(
             seq=self.seq, seat=seat, game=self.variant.id, rules=rules_to_options(self.rules),
             seats=[SeatInfo(name=self.names[i], kind="ai" if i in self._players else ("open" if s.open else "human"),
-                            label=self.seat_label(i), level=s.level if i in self._players else None,
+                            level=s.level if i in self._players else None,
                             taken=any(x.seat == i for x in self._subs))
                    for i, s in enumerate(self.seats)],
             deal=len(match.deals), to_act=state.to_act, view=to_wire(view), totals=list(match.totals),

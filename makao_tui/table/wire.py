@@ -158,12 +158,12 @@ class Codec:
 
 class SeatInfo(msgspec.Struct, frozen=True):
     """One seat as every client may see it: ``name``; ``kind`` ``"human"``, ``"ai"`` or ``"open"``
-    (a seat waiting for a player); ``level``: the AI's level (None for a human); ``label``: the
-    name as the table shows it ("Olga (hard AI)"); ``taken``: a client holds the seat."""
+    (a seat waiting for a player); ``level``: the AI's level (None for a human), from which a
+    client words an AI seat's label in its own language (:func:`ai_seat_label`: "Olga (hard
+    AI)"); ``taken``: a client holds the seat."""
 
     name: str
     kind: str
-    label: str
     level: str | None = None
     taken: bool = False
 

@@ -309,7 +309,7 @@ def test_an_ai_takes_a_seat_over_and_gives_it_back():
     table.start()
     assert ann.to_act == 0
     table.set_ai(1, "easy")
-    assert ann.seats[1].kind == "ai" and ann.seats[1].label == "Bob (easy AI)"
+    assert ann.seats[1].kind == "ai" and ann.seat_label(1) == "Bob (easy AI)"
     assert ann.act(Draw()) is None  # Bob's turn now: his AI plays it at once
     assert ann.log[-1].seat == 1 and ann.to_act == 0
     table.set_ai(1, None)
