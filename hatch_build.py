@@ -3,8 +3,8 @@ mypyc (issue 15, CONTRIBUTING.md "The compiled core").
 
 ``pip install .`` and ``pip install -e .`` run it (hatchling's custom build hook, configured in
 pyproject.toml): it compiles every module that ``makao_tui/games/compiled.py`` lists in its
-``CORES`` (the shedding games' ``games/shedding_core.py``, Peklo's ``games/peklo_core.py`` and
-the Peklo AIs' playouts, ``ai/peklo_playout.py``) into an extension module of the same name
+``CORES`` (the shedding games' ``games/shedding_core.py``, Peklo's ``games/peklo_core.py``,
+the Peklo AIs' playouts, ``ai/peklo_playout.py``, and the Peklo hard AI's solver, ``ai/peklo_solve.py``) into an extension module of the same name
 (random playouts 2–3 times as fast), each with mypyc's runtime library of its own, and records
 the SHA-256 of each source it compiled beside it (``<core>.sha256``), which ``compiled.py``
 compares with the source when the module is imported.

@@ -2,7 +2,7 @@
 
 Run from the project root with the venv active::
 
-    python bench/engine_digest.py [--deals 720] [--views] [--game shedding|peklo]
+    python bench/engine_digest.py [--deals 720] [--views] [--game shedding|peklo|macao]
 
 A change to the shedding core that is meant to keep the rules as they are (a faster representation,
 issue 15 item 2) must print the same digest before and after: run it on both commits and compare.
@@ -19,6 +19,16 @@ the core.
 3 to 7 players, every option drawn at random (every fifth deal the ``house`` preset), a deal
 number drawn from the whole match (1 card to the largest deal, with and without trump); each
 deal goes on on a :meth:`~makao_tui.games.peklo.PekloState.clone` of itself every seventh action.
+
+``--game macao`` plays Macao matches through the public API (:class:`~makao_tui.engine.match.Match`:
+the cut, the shoe carried from hand to hand, the bank passing, players leaving the table) until
+``--deals`` hands are played: 2 to 8 players, ``banker_rates`` drawn, a bankroll, stake and number of
+rounds drawn small enough that players go broke. At every action it hashes the legal actions, the
+one chosen, each action's refusal (kind and fields), the events (fields and words, as the acting
+seat and as the table see them) and every seat's view; each hand goes on on a
+:meth:`~makao_tui.games.macao_state.MacaoState.clone` of itself every fifth action, and each finished hand
+adds its snapshot, points, CSV columns and ``makao simulate`` measures. ``--views`` changes nothing
+there (Macao's views are always hashed).
 """
 
 from __future__ import annotations
@@ -32,6 +42,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
+from makao_tui.engine.actions import Draw, Replace, Stand
+from makao_tui.engine.match import Match
 from makao_tui.engine.variant import option_fields
 from makao_tui.games import get_variant
 from makao_tui.games.peklo import PekloState, match_deals
@@ -103,16 +115,68 @@ def digest(deals: int, views: bool, game: str = "shedding") -> tuple[str, int]:
     return h.hexdigest(), total
 
 
+def macao_digest(hands: int) -> tuple[str, int]:
+    """(hex SHA-256, actions played) over Macao matches until ``hands`` hands are finished (see the
+    module docstring); match ``i`` is seeded ``macao/{i}``."""
+    variant = get_variant("macao")
+    h = hashlib.sha256()
+    total = played = 0
+    i = 0
+    while played < hands:
+        rng = random.Random(f"digest/macao/{i}")
+        players = 2 + i % 7
+        bankroll = rng.choice((10, 20, 100))
+        options = {"bankroll": bankroll, "stake": min(bankroll, rng.choice((1, 3, 10))),
+                   "rounds": rng.randint(1, 2), "banker_rates": rng.choice(("always", "ties"))}
+        names = [f"P{s}" for s in range(players)]
+        match = Match(variant, variant.rules(options), names, seed=i)
+        h.update(f"{i} {players} {sorted(options.items())!r} {match.first_dealer}".encode())
+        h.update("".join(event_fields(e) + e.text(names) for e in match.opening).encode())
+        while played < hands and not match.is_over:
+            if match.awaiting_next_deal:
+                match.next_deal()
+            state = match.state
+            h.update("".join(event_fields(e) + e.text(names) for e in state.opening).encode())
+            n = 0
+            while not state.is_over:
+                seat = state.to_act
+                legal = state.legal_actions()
+                refusals = [state.refusal(a, s) for a in (Replace(), Draw(), Stand())
+                            for s in (seat, (seat + 1) % players)]
+                h.update(f"{legal!r}{[(r.kind, r.fields) if r else None for r in refusals]!r}".encode())
+                k = rng.randrange(len(legal))
+                events = match.apply(legal[k])
+                h.update(f"{k}".encode())
+                h.update("".join(event_fields(e) + e.text(names) + e.text(names, viewer=(seat + 1) % players)
+                                 for e in events).encode())
+                h.update(repr([state.view(s) for s in range(players)]).encode())
+                n += 1
+                if n % 5 == 0 and not state.is_over:
+                    state = match.current.state = state.clone()
+            total += n
+            played += 1
+            deal = match.current
+            h.update(f"{state.snapshot()!r}{state.points()!r}{variant.deal_columns(deal)!r}".encode())
+            h.update(repr([m.tally(deal, s) for m in variant.seat_measures for s in range(players)]).encode())
+        h.update(f"{match.is_over} {match.totals!r}".encode())
+        i += 1
+    return h.hexdigest(), total
+
+
 def main() -> None:
     """Parse the options, print the digest and the number of actions it covers."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=720, help="deals to play (default 720)")
     parser.add_argument("--views", action="store_true", help="hash every seat's view after every checked action")
-    parser.add_argument("--game", choices=("shedding", "peklo"), default="shedding",
-                        help="shedding: both Makaos (the default); peklo: Peklo deals")
+    parser.add_argument("--game", choices=("shedding", "peklo", "macao"), default="shedding",
+                        help="shedding: both Makaos (the default); peklo: Peklo deals; macao: Macao hands")
     args = parser.parse_args()
-    hexdigest, actions = digest(args.deals, args.views, args.game)
-    print(f"{hexdigest}  {args.game}: {args.deals} deals, {actions} actions{' (views)' if args.views else ''}")
+    if args.game == "macao":
+        hexdigest, actions = macao_digest(args.deals)
+    else:
+        hexdigest, actions = digest(args.deals, args.views, args.game)
+    unit = "hands" if args.game == "macao" else "deals"
+    print(f"{hexdigest}  {args.game}: {args.deals} {unit}, {actions} actions{' (views)' if args.views else ''}")
 
 
 if __name__ == "__main__":

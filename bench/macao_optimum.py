@@ -50,7 +50,8 @@ from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.engine.cards import deck
 from makao_tui.engine.match import Match
 from makao_tui.games import get_variant
-from makao_tui.games.macao import MacaoView, card_points, hand_total, settle_line
+from makao_tui.games.macao_rules import card_points, hand_total, settle_line
+from makao_tui.games.macao_view import MacaoView
 
 LEVELS = ("easy", "normal", "hard")
 #: the target: the hard level's mean shortfall, as a fraction of the optimum's mean chip result

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+import inspect
 import json
 import random
 import sys
@@ -18,6 +18,7 @@ from . import __version__
 from .cli_tables import OPTION_HELP, PRESET_HELP
 from .cli_tables import register as register_tables
 from .engine.i18n import N_, _, ngettext, number, os_reason
+from .engine.variant import OptionFlag, option_flags
 from .serve.command import register as register_serve
 
 
@@ -293,13 +294,33 @@ def _pace(ctx: typer.Context, pace: str | None) -> str:
     return pace.lower()
 
 
-#: the ``makao play`` flag of each rule option
-_FLAGS = {"loss_limit": "--loss-limit", "deals": "--deals", "time_limit_min": "--time-limit",
-          "bankroll": "--bankroll", "stake": "--stake", "rounds": "--rounds",
-          "auto_makao": "--auto-makao", "hook": "--hook"}
+def _game_flags() -> list[OptionFlag]:
+    """The flags of ``makao play`` that set a rule option: each game's options say which they
+    offer (``option(..., flag=...)``, :func:`~makao_tui.engine.variant.option_flags`)."""
+    from .games import all_variants
+
+    return option_flags(all_variants())
+
+
+_GAME_FLAGS = _game_flags()
+
+
+def _with_game_flags(command: Any) -> Any:
+    """``command`` (``makao play``) taking each of :data:`_GAME_FLAGS` as a Typer option after
+    ``--option``, each passed to it by its option's name among its keyword arguments: Typer
+    reads a command's options from its signature, which is given the flags here."""
+    params = [p for p in inspect.signature(command).parameters.values() if p.kind is not p.VAR_KEYWORD]
+    at = [p.name for p in params].index("option") + 1
+    flags = [inspect.Parameter(f.option, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                               default=typer.Option(False if f.kind is bool else None, f.flag, help=f.help_words()),
+                               annotation=bool if f.kind is bool else f.kind | None)
+             for f in _GAME_FLAGS]
+    command.__signature__ = inspect.Signature([*params[:at], *flags, *params[at:]])
+    return command
 
 
 @app.command(help=_("Start a match straight away, skipping the menus."))
+@_with_game_flags
 def play(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=_("The game: makao-ru, makao-pl, macao, peklo.")),
@@ -310,23 +331,14 @@ def play(
         "this machine can see it in the process list: use it for tests and replays.")),
     preset: str | None = typer.Option(None, "--preset", help=_(PRESET_HELP)),
     option: list[str] = typer.Option([], "--option", help=_(OPTION_HELP)),
-    loss_limit: int | None = typer.Option(None, "--loss-limit",
-                                          help=_("makao-ru: points that end the match (200-1000).")),
-    deals: int | None = typer.Option(None, "--deals", help=_("makao-pl: deals in the match.")),
-    time_limit: int | None = typer.Option(None, "--time-limit",
-                                          help=_("makao-pl: minutes the match lasts (instead of deals).")),
-    auto_makao: bool = typer.Option(False, "--auto-makao", help=_("makao-ru, makao-pl: call Makao automatically.")),
-    bankroll: int | None = typer.Option(None, "--bankroll", help=_("macao: chips each player starts with.")),
-    stake: int | None = typer.Option(None, "--stake", help=_("macao: the fixed stake of every punter, each hand.")),
-    rounds: int | None = typer.Option(None, "--rounds", help=_("macao: times the bank goes round the table.")),
-    hook: bool = typer.Option(False, "--hook",
-                              help=_("peklo: the dealer may not make the bids add up to the deal size.")),
     think: float | None = typer.Option(None, "--think", help=_(THINK_HELP)),
     pace: str | None = typer.Option(None, "--pace", help=_(PACE_HELP)),
     ascii_suits: bool = typer.Option(False, "--ascii", help=_(ASCII_HELP)),
+    **flags: Any,
 ) -> None:
     """``makao play GAME``: checks the seats and rule flags (one line and exit status 2 for a bad one),
-    then opens the app at a new match."""
+    then opens the app at a new match. ``flags``: the game flags' values by option name
+    (:data:`_GAME_FLAGS`; None or False: not given)."""
     from .engine.variant import RulesError
     from .games import get_variant
 
@@ -342,21 +354,18 @@ def play(
     humans = [name.casefold() for name, is_ai, _level in seats if not is_ai]
     if len(set(humans)) < len(humans):
         _fail(_("two human seats have the same name: give each player a name of their own"))
-    given = {
-        "loss_limit": loss_limit, "deals": deals, "time_limit_min": time_limit, "bankroll": bankroll,
-        "stake": stake, "rounds": rounds, "auto_makao": auto_makao or None, "hook": hook or None,
-    }
-    flags = {name: value for name, value in given.items() if value is not None}
-    known = {f.name for f in dataclasses.fields(variant.rules_type)}
-    for name in flags:
-        if name not in known:
-            _fail(_("{flag} is not an option of {game}").format(flag=_FLAGS[name], game=variant.title()))
-    options = {**_rule_options(variant, preset, option), **flags}
+    flag_of = {f.option: f.flag for f in _GAME_FLAGS}
+    given = {name: value for name, value in flags.items() if value is not None and value is not False}
+    offered = {f.option for f in option_flags([variant])}
+    for name in given:
+        if name not in offered:
+            _fail(_("{flag} is not an option of {game}").format(flag=flag_of[name], game=variant.title()))
+    options = {**_rule_options(variant, preset, option), **given}
     try:
         rules = variant.rules(options)
         variant.check_players(len(seats))
     except RulesError as exc:  # the user typed a flag, not the option's name: the message names the flag
-        _fail(exc.naming(_FLAGS[exc.option]) if exc.option in flags else str(exc))
+        _fail(exc.naming(flag_of[exc.option]) if exc.option in given else str(exc))
     from .app.main import run_app
     from .table import SeatSpec
 

@@ -11,7 +11,7 @@ card comes from the spent cards shuffled back, whose make-up it knows exactly.
 
 How it values a final hand (``total`` points, natural or not), in chips:
 
-- a punter: the expected :func:`~makao_tui.games.macao.settle_line` against the banker's final
+- a punter: the expected :func:`~makao_tui.games.macao_rules.settle_line` against the banker's final
   total, which it models as the banker's first card (any unseen card worth 1..9, since a 0 is
   replaced) plus a draw unless that card is a 9;
 - the banker: minus the sum of the punters' expected settle lines. Each punter still at the table
@@ -38,7 +38,8 @@ from collections.abc import Callable
 from ..engine.actions import Action, Draw, Replace, Stand
 from ..engine.cards import deck
 from ..engine.words import Number, Words
-from ..games.macao import DECKS, MacaoView, card_points, settle_line
+from ..games.macao_rules import DECKS, card_points, settle_line
+from ..games.macao_view import MacaoView
 from . import Advice, register_ai
 
 #: a model punter stands on a first card of at least this many points, draws below it

@@ -17,6 +17,18 @@ the searching one are given, per world, the tricks they take in one greedy full-
 playout (:func:`~makao_tui.ai.peklo_playout.greedy_playout`) — a stand-in for their own
 estimate; a dealer's stand-in bid the hook forbids moves to the nearest legal one.
 
+**Exact play near the end** (issue 32). Once the seat holds at most ``solve_tricks`` cards
+(:data:`SOLVE_TRICKS`), a card is not scored by a playout but by solving the world exactly
+(:class:`~makao_tui.ai.peklo_solve.Solver`, compiled on install): a double-dummy alpha-beta
+search over the tricks left, every other seat playing against the searching one, its value the
+seat's points of the deal by the rules' ``scoring`` (and among equal points, the bid missed by
+less). The same worlds, the same :func:`~makao_tui.ai.search.search` (the clock read before every
+solve, and by the solver itself every 256 nodes: a solve stops at the budget's end, and its world
+is dropped). A solve that passes its node limit (:data:`SOLVE_RATE` a second of the budget) gives up
+and the decision goes on with playouts; earlier in a deal (a solve is about 8 times the work per
+trick more) and for the bid the playouts below decide: bids chosen by solving worlds (every other
+seat against the bidder) made fewer exact bids in 4-card deals (bench/RESULTS.md).
+
 **Playout policy** (per seat, ``need`` = bid − tricks taken): leading, a seat that needs tricks
 leads its highest *master* (a card nothing still out beats in its suit, by the cards seen to
 fall: the turned-up trump and those played), side suits before trumps, and its lowest card when it
@@ -33,6 +45,8 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
 from typing import cast
 
 from ..engine.actions import Action, Bid, Play
@@ -41,6 +55,7 @@ from ..engine.words import Seat, Words, plural_words
 from ..games.peklo import PekloView, UnseenDealer, bid_points, played_cards, trick_winner
 from . import Advice, Thinking, register_ai
 from .peklo_playout import greedy_playout, play_out
+from .peklo_solve import SCALE, Solver
 from .search import search
 
 
@@ -64,6 +79,21 @@ class _World:
 BID_SIGMA = 1.0
 #: deals of the unseen cards tried for one world; when none is kept, the closest one is
 BID_TRIES = 32
+#: a card is chosen by solving each world exactly (:class:`~makao_tui.ai.peklo_solve.Solver`) once
+#: the seat holds at most this many cards, by playouts before (a solve of more tricks would not
+#: fit a budget of a fraction of a second: about 8 times the work a trick more; bench/RESULTS.md)
+SOLVE_TRICKS = 5
+#: nodes one solve may visit with no clock (``Thinking.seconds`` None; about 0.2 s compiled on an
+#: idle core); past it the decision goes on with playouts
+SOLVE_NODES = 200_000
+#: with a clock, nodes one solve may visit per second of the budget: a quarter of what the
+#: compiled solver visits on an idle core (about a million a second), so that a world that would
+#: not leave room for others is not solved
+SOLVE_RATE = 250_000
+
+
+class _TooLarge(Exception):
+    """A world's solve passed :data:`SOLVE_NODES`: the decision goes on with playouts."""
 
 
 class WorldSampler:
@@ -123,8 +153,13 @@ class HardPekloAI:
     """The hard Peklo player (see the module docstring); ``thinking`` is its budget per decision
     (kept by :func:`~makao_tui.ai.search.search`, which reads the clock before every playout)."""
 
-    def __init__(self, thinking: Thinking):
+    def __init__(self, thinking: Thinking, solve_tricks: int = SOLVE_TRICKS,
+                 clock: Callable[[], float] = time.monotonic):
         self.thinking = thinking
+        #: the clock the budget is kept by (seconds; tests give their own)
+        self.clock = clock
+        #: the seat solves its worlds exactly with at most this many cards in hand (0: never)
+        self.solve_tricks = solve_tricks
 
     def choose(self, view: PekloView, rng: random.Random, start: float | None = None) -> Action:
         """One of ``view.legal``; raises ValueError when the seat has nothing to do."""
@@ -140,6 +175,12 @@ class HardPekloAI:
         if view.phase == "bid":
             return self._bid(view, rng, start)
         return self._play(view, rng, start)
+
+    def _solve_limit(self) -> int:
+        """The nodes one solve may visit: :data:`SOLVE_NODES` with no clock, else
+        :data:`SOLVE_RATE` a second of the budget (at least 1,000)."""
+        seconds = self.thinking.seconds
+        return SOLVE_NODES if seconds is None else max(1000, int(SOLVE_RATE * seconds))
 
     # ------------------------------------------------------------ bidding
 
@@ -166,7 +207,7 @@ class HardPekloAI:
             return float(bid_points(action.tricks, taken[view.seat], scoring))
 
         result = search(view, [a for a in view.legal if isinstance(a, Bid)], sample, playout, self.thinking, rng,
-                        start=start)
+                        clock=self.clock, start=start)
         bid = result.action.tricks
         if len(view.legal) == 1:
             return Advice(result.action, Words("bids {bid}: the only bid the hook leaves", bid=bid))
@@ -189,6 +230,7 @@ class HardPekloAI:
         leader = trick.leader
         table = [int(c) for c in trick.cards]
         wins: dict[Play, int] = {}
+        plays = [a for a in view.legal if isinstance(a, Play)]
 
         worlds = WorldSampler(view, trump)
 
@@ -202,8 +244,31 @@ class HardPekloAI:
                 wins[action] = wins.get(action, 0) + 1
             return float(bid_points(bids[view.seat], taken[view.seat], scoring))
 
-        result = search(view, [a for a in view.legal if isinstance(a, Play)], sample, playout, self.thinking, rng,
-                        start=start)
+        if start is None:
+            start = self.clock()
+        seconds = self.thinking.seconds
+        # with a clock, a solve stops at the budget's end (the search then drops its world)
+        solver = Solver(view.players, view.seat, trump, bids[view.seat], view.tricks[view.seat], every_trick,
+                        self._solve_limit(), None if seconds is None else self.clock,
+                        0.0 if seconds is None else start + seconds)
+
+        def solve(world: _World, action: Play, rng: random.Random) -> float:
+            value = solver.card_value(world.hands, leader, table, int(action.card))
+            if solver.aborted:
+                raise _TooLarge
+            if solver.late:
+                return 0.0  # past the deadline: search drops this world
+            playout(world, action, rng)  # the trick's taker under the playout policy, for the reason only
+            return value / SCALE
+
+        result = None
+        if len(plays) > 1 and len(view.hand) <= self.solve_tricks:
+            try:
+                result = search(view, plays, sample, solve, self.thinking, rng, clock=self.clock, start=start)
+            except _TooLarge:
+                wins.clear()
+        if result is None:
+            result = search(view, plays, sample, playout, self.thinking, rng, clock=self.clock, start=start)
         need = bids[view.seat] - view.tricks[view.seat]
         takes = result.worlds > 0 and 2 * wins.get(result.action, 0) > result.worlds
         # the seat whose card holds the trick so far, named in the reason

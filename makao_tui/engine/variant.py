@@ -9,7 +9,8 @@ screen and the lists of saved matches read only that.
 Rule options are the fields of a frozen dataclass (the variant's ``rules_type``) named as in
 makao_tui/rules/, with their makao_tui/rules/ defaults, made with :func:`option`: each such field's ``metadata``
 carries ``label`` (words for the setup screen), ``description`` (one line on what it does),
-``choices`` (allowed values) and ``range`` ((low, high), inclusive) for checking. A rules type may
+``choices`` (allowed values) and ``range`` ((low, high), inclusive) for checking, and ``flag`` /
+``flag_help`` for an option that ``makao play`` offers as a flag of its own (:func:`option_flags`). A rules type may
 hold further fields that are not options (a game's fixed rules, makao_tui/rules/makao-ru.en.md, makao-pl.en.md
 differences of the
 shedding games): :func:`option_fields` lists only the options, and only they can be set.
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -116,11 +117,15 @@ def _option_error(template: str, name: str, **fields: Any) -> RulesError:
 
 
 def option(default: Any, label: str, description: str, *, choices: tuple | None = None,
-           range: tuple | None = None, choice_labels: dict[str, str] | None = None) -> Any:
+           range: tuple | None = None, choice_labels: dict[str, str] | None = None,
+           flag: str | None = None, flag_help: str | None = None) -> Any:
     """A rule-option field with setup-screen metadata (see module docstring): ``label`` a few
     words, ``description`` one line (the makao_tui/rules/ reading, shown by ``makao rules`` and setup);
     both in English marked with ``N_``, shown through :func:`option_label` /
-    :func:`option_description`. ``choice_labels``: each choice's words for screens (``N_``)."""
+    :func:`option_description`. ``choice_labels``: each choice's words for screens (``N_``).
+    ``flag``: the flag of its own that ``makao play`` offers for the option (``"--loss-limit"``;
+    None: only ``--option NAME=VALUE``), and ``flag_help`` that flag's help (``N_``; see
+    :class:`OptionFlag`), given together (else ValueError)."""
     meta: dict[str, Any] = {"label": label, "description": description}
     if choices is not None:
         meta["choices"] = choices
@@ -128,6 +133,11 @@ def option(default: Any, label: str, description: str, *, choices: tuple | None 
         meta["choice_labels"] = choice_labels
     if range is not None:
         meta["range"] = range
+    if (flag is None) != (flag_help is None):
+        raise ValueError("an option's flag and its help are given together")
+    if flag is not None:
+        meta["flag"] = flag
+        meta["flag_help"] = flag_help
     return field(default=default, metadata=meta)
 
 
@@ -258,6 +268,52 @@ def parse_option_text(rules_type: type, text: str) -> tuple[str, Any]:
                 else _("option {name!r} must be a whole number, not {value!r}")
             raise _option_error(words, name, value=Echo(value)) from None
     return name, value
+
+
+@dataclass(frozen=True)
+class OptionFlag:
+    """A flag of ``makao play`` that sets a rule option (made by :func:`option` with ``flag``).
+
+    ``flag``: as typed (``"--loss-limit"``); ``option``: the option's name (``loss_limit``);
+    ``kind``: the type of its values: ``bool`` for an on/off option, which the flag alone turns on,
+    else ``int`` (a number option) or ``str`` (a choice), which the flag is followed by; ``help``:
+    English marked with ``N_``; ``games``: the ids of the games that offer it, in the start
+    screen's order. Said in the language in use by :meth:`help_words`.
+    """
+
+    flag: str
+    option: str
+    kind: type
+    help: str
+    games: tuple[str, ...]
+
+    def help_words(self) -> str:
+        """The flag's help in the language in use, after the games that offer it:
+        ``"makao-ru, makao-pl: call Makao automatically."``."""
+        return f"{', '.join(self.games)}: {_(self.help)}"
+
+
+def option_flags(variants: Iterable[Variant]) -> list[OptionFlag]:
+    """The flags that ``variants`` (in the start screen's order) offer ``makao play`` for their
+    options, each once with every game that offers it. A flag is listed where the last game that
+    offers it lists it, among that game's flags in the order of its options. Raises ValueError
+    when two games give one flag to options of different names or kinds."""
+    found: dict[str, tuple[OptionFlag, tuple[int, int]]] = {}
+    for number, variant in enumerate(variants):
+        for place, f in enumerate(option_fields(variant.rules_type)):
+            flag = f.metadata.get("flag")
+            if flag is None:
+                continue
+            kind = bool if isinstance(f.default, bool) else str if isinstance(f.default, str) else int
+            known = found.get(flag)
+            if known is None:
+                entry = OptionFlag(flag, f.name, kind, f.metadata["flag_help"], (variant.id,))
+            elif (known[0].option, known[0].kind) != (f.name, kind):
+                raise ValueError(f"{flag} is given to options {known[0].option!r} and {f.name!r}")
+            else:
+                entry = dataclasses.replace(known[0], games=(*known[0].games, variant.id))
+            found[flag] = (entry, (number, place))
+    return [entry for entry, _where in sorted(found.values(), key=lambda item: item[1])]
 
 
 def rules_to_options(rules: Any) -> dict[str, Any]:

@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from typing import Any
 
 #: the modules compiled on install, each named by its path within the ``makao_tui`` package (a
-#: dotted name under :data:`PACKAGE`): the rules code of the shedding games and of Peklo, and
-#: the Peklo AIs' playouts; ``hatch_build.py`` compiles exactly these
-CORES = ("games.shedding_core", "games.peklo_core", "ai.peklo_playout")
+#: dotted name under :data:`PACKAGE`): the rules code of the shedding games and of Peklo, the
+#: Peklo AIs' playouts and the Peklo hard AI's solver; ``hatch_build.py`` compiles exactly these
+CORES = ("games.shedding_core", "games.peklo_core", "ai.peklo_playout", "ai.peklo_solve")
 #: the package the names of :data:`CORES` are relative to
 PACKAGE = __name__.partition(".")[0]
 #: its directory

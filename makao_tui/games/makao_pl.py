@@ -52,12 +52,15 @@ class PlRules(ShedRules):
                                   choices=("draw_until", "take"),
                                   choice_labels={"draw_until": N_("ransom or draw until a card fits"),
                                                  "take": N_("take the penalty")})
-    deals: int = option(6, N_("Deals in the match"), N_("The match lasts this many deals."), range=(1, 100))
+    deals: int = option(6, N_("Deals in the match"), N_("The match lasts this many deals."), range=(1, 100),
+                        flag="--deals", flag_help=N_("deals in the match."))
     time_limit_min: int | None = option(None, N_("Time limit (minutes, instead of deals)"),
                                         N_("The match lasts this many minutes (the deal under way is finished)."),
-                                        range=(1, 600))
+                                        range=(1, 600), flag="--time-limit",
+                                        flag_help=N_("minutes the match lasts (instead of deals)."))
     auto_makao: bool = option(False, N_("Call Makao automatically"),
-                              N_("The Makao (and po makale) calls are made for you."))
+                              N_("The Makao (and po makale) calls are made for you."),
+                              flag="--auto-makao", flag_help=N_("call Makao automatically."))
     queens: bool = option(False, N_("Queens on everything"),
                           N_("A queen goes on any card and any card on a queen (not on a penalty, four or demand)."))
     fours_stack: bool = option(False, N_("Fours stack"),

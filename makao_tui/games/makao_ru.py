@@ -39,9 +39,11 @@ class RuRules(ShedRules):
     ransom_word: bool = False
     loss_limit: int = option(500, N_("Loss limit (points)"),
                              N_("The match ends when a total reaches this many points."),
-                             range=(200, 1000))
+                             range=(200, 1000), flag="--loss-limit",
+                             flag_help=N_("points that end the match (200-1000)."))
     auto_makao: bool = option(False, N_("Call Makao automatically"),
-                              N_("The Makao call is made for you with the play that leaves one card."))
+                              N_("The Makao call is made for you with the play that leaves one card."),
+                              flag="--auto-makao", flag_help=N_("call Makao automatically."))
     play_after_draw: str = option(
         "drawn", N_("Play after a draw"),
         N_('"{drawn}": after a draw only the card just drawn may be played; "{any}": any card in hand '

@@ -66,7 +66,8 @@ class PekloRules:
     """
 
     hook: bool = option(False, N_("Hook: bids may not add up to the deal"),
-                        N_("The dealer may not bid so that the bids add up to the cards dealt."))
+                        N_("The dealer may not bid so that the bids add up to the cards dealt."),
+                        flag="--hook", flag_help=N_("the dealer may not make the bids add up to the deal size."))
     cycle: str = option("up", N_("Deals go"),
                         N_('"{up}": 1, 2 … m cards; "{up_down}": 1 … m, then m−1 … 1 (only the m-card deal '
                            'without trump).'),

@@ -12,7 +12,8 @@ from makao_tui.ai import LEVELS, ai_for
 from makao_tui.ai.macao import exact_values
 from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.engine.cards import Card, deck
-from makao_tui.games.macao import MacaoRules, MacaoState
+from makao_tui.games.macao_rules import MacaoRules
+from makao_tui.games.macao_state import MacaoState
 from tests.games.macao.util import table
 
 

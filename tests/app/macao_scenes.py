@@ -11,7 +11,7 @@ from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.common import DealSummaryScreen, MatchEndScreen
 from makao_tui.app.screens.macao import CutScreen
 from makao_tui.games import get_variant
-from makao_tui.games.macao import BankPassed
+from makao_tui.games.macao_events import BankPassed
 
 from .scenes import AI, ANN, Scene, autoplay, humans_turn, peek, wait_for
 

@@ -18,7 +18,8 @@ from makao_tui.app.screens.macao import CutScreen, MacaoTableScreen
 from makao_tui.app.widgets.cards import CardView
 from makao_tui.app.widgets.scores import TotalsChart
 from makao_tui.engine.actions import Draw, Replace, Stand
-from makao_tui.games.macao import CardsCut, FirstBanker, HandSettled, next_banker
+from makao_tui.games.macao import next_banker
+from makao_tui.games.macao_events import CardsCut, FirstBanker, HandSettled
 
 from .macao_scenes import MACAO, app_macao, bank_passed, settlement
 from .scenes import AI, ANN, BOB, autoplay, humans_turn, patience, peek, step, wait_for

@@ -21,7 +21,9 @@ from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.start import StartScreen
 
 LATER = ("makao_tui.games.shedding", "makao_tui.games.makao_ru", "makao_tui.games.makao_pl",
-         "makao_tui.games.macao", "makao_tui.games.peklo", "makao_tui.engine.match", "makao_tui.table.service",
+         "makao_tui.games.macao", "makao_tui.games.macao_rules", "makao_tui.games.macao_events",
+         "makao_tui.games.macao_view", "makao_tui.games.macao_state",
+         "makao_tui.games.peklo", "makao_tui.engine.match", "makao_tui.table.service",
          "makao_tui.table.wire", "makao_tui.net.protocol", "msgspec", "makao_tui.ai")
 checked = StartScreen.show_troubles
 
@@ -53,7 +55,9 @@ def test_the_app_module_loads_no_table_setup_or_worker_code_nor_babel():
             "'makao_tui.app.screens.table', 'makao_tui.app.screens.setup', 'makao_tui.app.screens.saves', "
             "'makao_tui.app.screens.common', "
             "'makao_tui.worker', 'multiprocessing.pool', 'typer', 'babel', 'makao_tui.games.shedding', "
-            "'makao_tui.games.macao', 'makao_tui.games.peklo', 'makao_tui.table.service', 'msgspec')))")
+            "'makao_tui.games.macao', 'makao_tui.games.macao_rules', 'makao_tui.games.macao_events', "
+            "'makao_tui.games.macao_view', 'makao_tui.games.macao_state', "
+            "'makao_tui.games.peklo', 'makao_tui.table.service', 'msgspec')))")
     run_ = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run_.stdout.strip() == "[]"
 

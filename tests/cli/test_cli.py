@@ -174,6 +174,54 @@ def test_play_refuses_bad_arguments_clearly():
     assert result.exit_code == 2 and "--think must be more than 0 and at most 60 seconds" in result.output
 
 
+def test_play_offers_the_flags_the_games_options_give():
+    """Issue 28 item 4: each game's config says which options ``makao play`` offers as flags of their
+    own; the help lists each once, after the games that offer it, in the order of the games' options."""
+    from makao_tui.engine.variant import option_flags
+    from makao_tui.games import all_variants
+
+    flags = option_flags(all_variants())
+    assert [f.flag for f in flags] == ["--loss-limit", "--deals", "--time-limit", "--auto-makao", "--bankroll",
+                                       "--stake", "--rounds", "--hook"]
+    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "400"})
+    lines = [" ".join(line.strip("│ ").split()) for line in result.output.splitlines() if "--" in line]
+    shown = [line for line in lines if line.split()[0] in {f.flag for f in flags}]
+    assert [line.split()[0] for line in shown] == [f.flag for f in flags]
+    for line, flag in zip(shown, flags, strict=True):
+        assert line.endswith(flag.help_words()), line
+    assert shown[3].endswith("makao-ru, makao-pl: call Makao automatically.")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["makao-pl", "--loss-limit", "300"], "--loss-limit is not an option of Polish Makao"),
+    (["peklo", "--seat", "c", "--bankroll", "50"], "--bankroll is not an option of Peklo"),
+    (["macao", "--hook"], "--hook is not an option of Macao"),
+    (["makao-pl", "--time-limit", "0"], "option '--time-limit' must be between 1 and 600"),
+    (["macao", "--stake", "0"], "option '--stake' must be between 1 and 100000"),
+    (["macao", "--bankroll", "10", "--stake", "11"], "the stake (11) may not exceed the bankroll (10)"),
+])
+def test_play_refuses_a_flag_the_game_does_not_offer_or_a_value_out_of_range(args, message):
+    result = runner.invoke(app, ["play", args[0], "--seat", "a", "--seat", "b", *args[1:]])
+    assert result.exit_code == 2 and f"makao: {message}\n" == result.output
+
+
+def test_play_gives_the_app_the_rules_its_flags_set(monkeypatch):
+    from makao_tui.app import main as app_main
+
+    seen = {}
+    monkeypatch.setattr(app_main, "run_app", lambda **kwargs: seen.update(kwargs))
+    for args, want in [
+        (["makao-ru", "--loss-limit", "300", "--auto-makao"], {"loss_limit": 300, "auto_makao": True}),
+        (["makao-pl", "--deals", "3", "--time-limit", "5"], {"deals": 3, "time_limit_min": 5, "auto_makao": False}),
+        (["macao", "--bankroll", "50", "--stake", "5", "--rounds", "2"], {"bankroll": 50, "stake": 5, "rounds": 2}),
+        (["peklo", "--seat", "c", "--hook"], {"hook": True}),
+        (["peklo", "--seat", "c"], {"hook": False}),
+    ]:
+        result = runner.invoke(app, ["play", args[0], "--seat", "a", "--seat", "ai", *args[1:]])
+        assert result.exit_code == 0, result.output
+        assert {name: getattr(seen["rules"], name) for name in want} == want, args
+
+
 @pytest.mark.parametrize("args,message", [
     (["play", "makao-ru", "--bogus"], "no such option: --bogus"),
     (["play"], "the argument GAME is missing; see 'makao play --help'"),

@@ -91,7 +91,7 @@ def test_counts_of_one_are_singular_in_the_log_and_refusals():
     from makao_tui.engine.actions import Bid
     from makao_tui.engine.events import card_count, trick_count
     from makao_tui.engine.state import IllegalAction
-    from makao_tui.games.macao import HandStarted, ShoeShuffled
+    from makao_tui.games.macao_events import HandStarted, ShoeShuffled
     from makao_tui.games.peklo import VARIANT as PEKLO
     from makao_tui.games.shedding import StockRebuilt
 

@@ -20,11 +20,13 @@ ROOT = Path(__file__).resolve().parents[2]
 #: plays random deals of both Makaos and of Peklo (the house preset every fourth, every other deal
 #: through the checked path with its events and every seat's view; each deal goes on on a clone
 #: every 11 actions), plays out random Peklo worlds with the AIs' playouts (the hard one from a
-#: point of the deal, the first card given or not; the greedy one from the start), and prints
+#: point of the deal, the first card given or not; the greedy one from the start), solves small
+#: random Peklo worlds with the hard AI's solver (every card of the seat to act), and prints
 #: whether each core of compiled.CORES ran compiled, and one hash
 PLAY = """
 import hashlib, random
 from makao_tui.ai.peklo_playout import greedy_playout, play_out
+from makao_tui.ai.peklo_solve import Solver
 from makao_tui.games import get_variant
 from makao_tui.games.compiled import CORES, core_is_compiled
 from makao_tui.games.peklo import PekloState, match_deals
@@ -73,6 +75,21 @@ for i in range(3000):
     played = []
     result = play_out(hands, bids, tricks, leader, table, trump, first, i % 3 == 0, played)
     h.update(repr((result, played, hands)).encode())
+for i in range(200):
+    players = rng.randint(3, 5)
+    size = rng.randint(1, 3)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [deck[s * size:(s + 1) * size] for s in range(players)]
+    trump, leader = rng.randrange(-1, 4), rng.randrange(players)
+    table = [hands[(leader + k) % players].pop() for k in range(rng.randrange(players))]
+    me = (leader + len(table)) % players
+    solver = Solver(players, me, trump, rng.randint(0, size), rng.randint(0, 1), i % 3 == 0, 10 ** 6)
+    legal = [c for c in hands[me] if table and c // 13 == table[0] // 13] or hands[me]
+    values = [solver.card_value(hands, leader, table, c) for c in legal]
+    whole = Solver(players, me, trump, rng.randint(0, size), 0, i % 3 == 0, 10 ** 6).deal_value(
+        [deck[s * size:(s + 1) * size] for s in range(players)], leader)
+    h.update(repr((values, whole, solver.solved)).encode())
 print(",".join(str(core_is_compiled(core)) for core in CORES), h.hexdigest())
 """
 

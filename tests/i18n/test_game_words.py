@@ -13,7 +13,7 @@ from makao_tui.engine.cards import Card, rank_name, rank_plural, suit_name
 from makao_tui.engine.variant import option_description, option_fields, option_label, option_value_label
 from makao_tui.engine.words import Number, Seat, Words, from_wire, plural_words
 from makao_tui.games import get_variant
-from makao_tui.games.macao import ShoeShuffled
+from makao_tui.games.macao_events import ShoeShuffled
 from makao_tui.games.shedding import CardsDrawn, StockRebuilt
 
 COUNTS = (1, 2, 5, 11, 21, 22)

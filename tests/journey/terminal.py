@@ -113,8 +113,10 @@ class Terminal:
     app is started at once; :meth:`close` ends it (also when the test failed)."""
 
     def __init__(self, *args: str, language: str = "en", size: tuple[int, int] = SMALL,
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None, keep_frames: bool = False) -> None:
         self.language = language
+        #: with ``keep_frames``: every frame the app has drawn, as the screen's rows after it
+        self.frames: list[list[str]] | None = [] if keep_frames else None
         self.columns, self.rows = size
         self.screen = pyte.Screen(self.columns, self.rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -160,7 +162,14 @@ class Terminal:
             pending += chunk
             shown, pending = whole_frames(pending)
             with self._lock:
-                self.stream.feed(shown)
+                if self.frames is None:
+                    self.stream.feed(shown)
+                    continue
+                parts = shown.split(SYNC_END)  # one frame after another, each kept
+                for number, part in enumerate(parts):
+                    self.stream.feed(part + (SYNC_END if number < len(parts) - 1 else b""))
+                    if part:
+                        self.frames.append(list(self.screen.display))
 
     def resize(self, size: tuple[int, int]) -> None:
         """Make the terminal ``size`` (columns, rows), as a player dragging the window's corner:

@@ -54,3 +54,19 @@ def test_every_game_is_in_sight_with_saves_present(start, language, size):
     shown = games_in_sight(term.lines, language)
     assert all(shown.values()), f"games out of sight: {[n for n, s in shown.items() if not s]}\n{term.text}"
 
+
+
+def test_no_frame_shows_the_saves_with_a_game_out_of_sight(start):
+    """Not even the first frame, drawn before the list knows its room (issue 30 item 1): each
+    frame that lists matches to resume shows every game too."""
+    for game, seed, actions in SAVED:
+        store_match(game, seed, actions)
+    term = start(size=SMALL, keep_frames=True)
+    resume = say("en", "Resume")
+    term.wait(lambda t: resume in t.text and "?" in bar_keys(t) and any(line.count("·") >= 2 for line in t.lines),
+              "the start screen with its saves and their standings")
+    listed = [frame for frame in term.frames if any(resume in row for row in frame)]
+    assert listed
+    for frame in listed:
+        shown = games_in_sight(frame, "en")
+        assert all(shown.values()), "\n".join(frame)

@@ -38,7 +38,7 @@ from makao_tui.engine.actions import action_from_json
 from makao_tui.engine.cards import ALL_CARDS, deck
 from makao_tui.engine.state import IllegalAction
 from makao_tui.games import get_variant
-from makao_tui.games.macao import DECKS
+from makao_tui.games.macao_rules import DECKS
 from makao_tui.net import places
 from makao_tui.net.protocol import (
     MAX_CLIENT_LINE,

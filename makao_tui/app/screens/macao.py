@@ -3,7 +3,7 @@ stake and the shoe, your own card and points, the cut for the first bank, the se
 hand (every card face up, who pays whom, how much and why) and the ledger with a chart of the
 bankrolls.
 
-Everything shown comes from the seat views (:class:`~makao_tui.games.macao.MacaoView`), the match
+Everything shown comes from the seat views (:class:`~makao_tui.games.macao_view.MacaoView`), the match
 (bankrolls are ``Match.totals``) and the logged events; ``r`` / ``d`` / ``s`` offer the engine's
 replace, draw and stand, and a refusal shows the engine's reason. ``s`` stands here, so the
 ledger (the score sheet) is on ``l``.
@@ -25,19 +25,18 @@ from ...engine.actions import Action, Draw, Replace, Stand
 from ...engine.cards import ascii_text
 from ...engine.events import Event
 from ...engine.i18n import N_, _, ngettext
-from ...games.macao import (
+from ...games.macao_events import (
     BankBroken,
     BankPassed,
     CardsCut,
     FirstBanker,
     HandShown,
     LeftTable,
-    MacaoView,
     Settled,
     ShoeShuffled,
-    called_natural,
-    card_points,
 )
+from ...games.macao_rules import called_natural, card_points
+from ...games.macao_view import MacaoView
 from ...table import Seating
 from ..widgets.cards import CardView, card_text, with_cards
 from ..widgets.log import EventLog
@@ -427,7 +426,7 @@ class MacaoTableScreen(TableScreen):
 
 def macao_ledger(session: Seating) -> ScoreSheet:
     """The makao_tui/rules/macao.en.md#settlement of macao: one row per hand with its banker and, per player, the
-    points (n: a natural 7, 8 or 9, :func:`~makao_tui.games.macao.called_natural`), the chip
+    points (n: a natural 7, 8 or 9, :func:`~makao_tui.games.macao_rules.called_natural`), the chip
     change and the bankroll after it; the bankrolls last; and the series of bankrolls for the
     chart; from the rows the table sent."""
     names = session.names

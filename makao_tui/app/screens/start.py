@@ -364,12 +364,15 @@ class StartScreen(Screen[None]):
         offer so that the entries ``fixed`` (the open tables and the games) all show with them:
         all of them with the logo where they fit; else the logo gives way to a line, and the
         matches that do not fit are left to the entry that lists them all. Before the list has
-        a size (the first frame), all of them."""
+        a size (the first frame), all of them, the list hidden until it is fitted (so that no
+        frame shows a game pushed out of sight)."""
         choices = self.query_one("#choices")
         games = self.query_one("#games", OptionList)
         logo = self.query_one("#logo")
         if not choices.size.height or not choices.size.width:
+            games.styles.visibility = "hidden"
             return len(resume)
+        games.styles.visibility = "visible"
         room = choices.size.height - games.styles.margin.height - games.styles.gutter.height
         # the rows the logo took at the last layout: the line under it starts below them
         rows_without_logo = room + self.query_one("#start-hint").region.y

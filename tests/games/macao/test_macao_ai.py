@@ -14,7 +14,8 @@ from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.engine.cards import deck
 from makao_tui.engine.match import Match
 from makao_tui.games import get_variant
-from makao_tui.games.macao import MacaoRules, MacaoState
+from makao_tui.games.macao_rules import MacaoRules
+from makao_tui.games.macao_state import MacaoState
 
 from .util import lay, play, table
 

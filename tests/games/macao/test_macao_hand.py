@@ -10,19 +10,17 @@ from makao_tui.engine.scenario import ScenarioError
 from makao_tui.engine.state import IllegalAction
 from makao_tui.engine.variant import RulesError
 from makao_tui.games import get_variant
-from makao_tui.games.macao import (
+from makao_tui.games.macao_events import (
     BankBroken,
     CardDrawn,
     CardReplaced,
     HandSettled,
     HandShown,
     LeftTable,
-    MacaoRules,
     Settled,
     ShoeShuffled,
-    card_points,
-    hand_total,
 )
+from makao_tui.games.macao_rules import MacaoRules, card_points, hand_total
 
 from .util import lay, play, table
 

@@ -11,15 +11,8 @@ from hypothesis import strategies as st
 from makao_tui.engine.actions import Stand
 from makao_tui.engine.match import Match
 from makao_tui.games import get_variant
-from makao_tui.games.macao import (
-    BankPassed,
-    CardsCut,
-    FirstBanker,
-    HandStarted,
-    ShoeShuffled,
-    cut_for_bank,
-    next_banker,
-)
+from makao_tui.games.macao import cut_for_bank, next_banker
+from makao_tui.games.macao_events import BankPassed, CardsCut, FirstBanker, HandStarted, ShoeShuffled
 
 VARIANT = get_variant("macao")
 CARDS = 104

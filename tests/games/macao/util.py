@@ -8,7 +8,8 @@ from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.engine.cards import parse_cards
 from makao_tui.engine.scenario import build_state, parse_layout
 from makao_tui.games import variants
-from makao_tui.games.macao import MacaoRules, MacaoState
+from makao_tui.games.macao_rules import MacaoRules
+from makao_tui.games.macao_state import MacaoState
 
 VERBS = {"r": Replace(), "d": Draw(), "s": Stand()}
 
