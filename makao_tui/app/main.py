@@ -434,10 +434,10 @@ class MakaoApp(App[None]):
         """Make ``seating`` the match under way and show its table."""
         self.seating = seating
         status = seating.save_status()
-        if status is not None and status.state == "delayed":
+        if status is not None and status.state == "delayed" and status.words is not None:
             from ..table import Notice
 
-            self.table_notice(Notice(kind="save_delayed", reason=status.message))
+            self.table_notice(Notice(kind="save_delayed", words=status.words.to_wire()))
         self._back_to_base()
         self.push_screen(table_for(seating.variant)(seating))
 
@@ -454,7 +454,7 @@ class MakaoApp(App[None]):
                         markup=False)
         elif notice.kind == "saved":
             self.clear_notifications()
-            self.notify(_("Every action of this match is saved."), title=_("Saved"), timeout=5)
+            self.notify(notice_text(notice), title=_("Saved"), timeout=5)
         elif notice.kind == "save_failed":
             self.notify(notice_text(notice), title=_("Saved games"), severity="error", timeout=20, markup=False)
         elif notice.kind == "waiting":  # a shared table: the next deal waits for the others

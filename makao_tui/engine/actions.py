@@ -10,12 +10,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import RANKS, SUITS, Card, CardError
-from .i18n import _
 from .text import Echo
+from .words import Words
 
 
 class ActionFormatError(ValueError):
-    """A JSON action that cannot be read (unknown verb, bad field value)."""
+    """A JSON action that cannot be read (unknown verb, bad field value): ``words`` says why, as a
+    message (:class:`~makao_tui.engine.words.Words`, which a table sends to the player who sent the
+    action), ``str()`` in the language in use."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(words)
+        self.words = words
+
+    def __str__(self) -> str:
+        return self.words.text()
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,57 +125,57 @@ def action_from_json(data: dict[str, Any]) -> Action:
     belongs to no form of the verb (a ``suit`` on a ``draw``) is an error here.
     """
     if not isinstance(data, dict):
-        raise ActionFormatError(_("an action must be a JSON object"))
+        raise ActionFormatError(Words("an action must be a JSON object"))
     verb = data.get("do")
     if not isinstance(verb, str):
-        raise ActionFormatError(_('an action\'s "do" must be a verb in quotes, not {verb!r}').format(verb=Echo(verb)))
+        raise ActionFormatError(Words('an action\'s "do" must be a verb in quotes, not {verb!r}', verb=Echo(verb)))
     keys = set(data) - {"seat", "do"}
     if verb == "play":
         extra = keys - {"card", "cards", "suit", "demand", "makao", "as", "out"}
         if extra:
-            raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(
-                field=Echo(sorted(extra)[0]), verb=verb))
+            raise ActionFormatError(Words("unexpected field {field!r} for {verb}", field=Echo(sorted(extra)[0]),
+                                            verb=verb))
         if ("card" in data) == ("cards" in data):
-            raise ActionFormatError(_("play needs a card (or, for several cards, cards)"))
+            raise ActionFormatError(Words("play needs a card (or, for several cards, cards)"))
         try:
             if "cards" in data:
                 texts = data["cards"]
                 if not isinstance(texts, list) or len(texts) < 2:
-                    raise ActionFormatError(_("cards must be a list of 2 to 4 cards (one card: card)"))
+                    raise ActionFormatError(Words("cards must be a list of 2 to 4 cards (one card: card)"))
                 card, *more = [Card.parse(t) for t in texts]
             else:
                 card, more = Card.parse(data["card"]), []
             as_card = Card.parse(data["as"]) if data.get("as") is not None else None
         except CardError as exc:
-            raise ActionFormatError(str(exc)) from None
+            raise ActionFormatError(exc.words) from None
         suit = data.get("suit")
         if suit is not None and (not isinstance(suit, str) or suit.upper() not in SUITS or len(suit) != 1):
-            raise ActionFormatError(_("unknown suit {suit!r}").format(suit=Echo(suit)))
+            raise ActionFormatError(Words("unknown suit {suit!r}", suit=Echo(suit)))
         demand = data.get("demand")
         if demand is not None:
             demand = str(demand).upper()
             if demand == "10":
                 demand = "T"
             if len(demand) != 1 or demand not in RANKS:
-                raise ActionFormatError(_("unknown rank {rank!r}").format(rank=Echo(data.get("demand"))))
+                raise ActionFormatError(Words("unknown rank {rank!r}", rank=Echo(data.get("demand"))))
         makao = data.get("makao", False)
         if not isinstance(makao, bool):
-            raise ActionFormatError(_("{field} must be true or false").format(field="makao"))
+            raise ActionFormatError(Words("{field} must be true or false", field="makao"))
         out = data.get("out", False)
         if not isinstance(out, bool):
-            raise ActionFormatError(_("{field} must be true or false").format(field="out"))
+            raise ActionFormatError(Words("{field} must be true or false", field="out"))
         return Play(card, suit.upper() if suit else None, demand, makao, tuple(more), as_card, out)
     if verb == "bid":
         if keys - {"tricks"}:
-            raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(
-                field=Echo(sorted(keys - {"tricks"})[0]), verb=verb))
+            raise ActionFormatError(Words("unexpected field {field!r} for {verb}",
+                                          field=Echo(sorted(keys - {"tricks"})[0]), verb=verb))
         tricks = data.get("tricks")
         if not isinstance(tricks, int) or isinstance(tricks, bool):
-            raise ActionFormatError(_("bid needs a whole number of tricks"))
+            raise ActionFormatError(Words("bid needs a whole number of tricks"))
         return Bid(tricks)
     if verb in _SIMPLE:
         if keys:
-            raise ActionFormatError(_("unexpected field {field!r} for {verb}").format(
-                field=Echo(sorted(keys)[0]), verb=verb))
+            raise ActionFormatError(Words("unexpected field {field!r} for {verb}", field=Echo(sorted(keys)[0]),
+                                        verb=verb))
         return _SIMPLE[verb]()
-    raise ActionFormatError(_("unknown action {verb!r}").format(verb=Echo(verb)))
+    raise ActionFormatError(Words("unknown action {verb!r}", verb=Echo(verb)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .i18n import _, pgettext
+from .i18n import pgettext
 from .text import Echo
 from .words import NC_, Words
 
@@ -24,7 +24,16 @@ RED_SUITS = frozenset("DH")
 
 
 class CardError(ValueError):
-    """A text that is not a card in the makao_tui/rules/ notation (``"TH"``, ``"AS"``…)."""
+    """A text that is not a card in the makao_tui/rules/ notation (``"TH"``, ``"AS"``…):
+    ``words`` says which, as a message (:class:`~makao_tui.engine.words.Words`), ``str()`` in the
+    language in use."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(words)
+        self.words = words
+
+    def __str__(self) -> str:
+        return self.words.text()
 
 
 class Card(int):
@@ -40,7 +49,7 @@ class Card(int):
 
     def __new__(cls, value: int) -> Card:
         if not 0 <= value <= 52:
-            raise CardError(_("no card has the number {value}").format(value=value))
+            raise CardError(Words("no card has the number {value}", value=value))
         return _ALL[value] if _ALL else int.__new__(cls, value)
 
     @staticmethod
@@ -48,21 +57,21 @@ class Card(int):
         """The card of ``rank`` (one of ``RANKS``) and ``suit`` (one of ``SUITS``)."""
         r, s = RANKS.find(rank), SUITS.find(suit)
         if r < 0 or s < 0 or len(rank) != 1 or len(suit) != 1:
-            raise CardError(_("unknown card {card!r}").format(card=Echo(f"{rank}{suit}")))
+            raise CardError(Words("unknown card {card!r}", card=Echo(f"{rank}{suit}")))
         return _ALL[s * 13 + r]
 
     @staticmethod
     def parse(text: str) -> Card:
         """Parse ``"TH"``, ``"10H"`` (also lower case); raise :class:`CardError` otherwise."""
         if not isinstance(text, str):
-            raise CardError(_("unknown card {card!r}").format(card=Echo(text)))
+            raise CardError(Words("unknown card {card!r}", card=Echo(text)))
         t = text.strip().upper()
         if t == "XX":
             return _ALL[52]
         if t.startswith("10"):
             t = "T" + t[2:]
         if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-            raise CardError(_("unknown card {card!r}").format(card=Echo(text)))
+            raise CardError(Words("unknown card {card!r}", card=Echo(text)))
         return Card.of(t[0], t[1])
 
     @property

@@ -8,7 +8,9 @@ which looks the template up in the language in use (``makao_tui.engine.i18n``) a
 
 A field is a plain value (a whole number, a card label), another :class:`Words` (a rank or suit
 name, said in the same language), a :class:`Seat` (a seat number, said as that player's name) or a
-:class:`Number` (a number with decimals, written as the reader's language writes it: ``−0,25``).
+:class:`Number` (a number with decimals, written as the reader's language writes it: ``−0,25``)
+or an :class:`~makao_tui.engine.text.Echo` (a value somebody typed, quoted as typed, cut short: a
+``{card!r}`` field), which travels as its quoted text and is read back as a :class:`Quoted`.
 :meth:`Words.to_wire` / :func:`from_wire` give the JSON form the table sends to its clients.
 
     Words("{card} is not in your hand", card="10♥")
@@ -26,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .i18n import _, ngettext, npgettext, number, pgettext
+from .text import Echo
 
 
 class Seat(int):
@@ -58,6 +61,16 @@ class Number:
 
     def __repr__(self) -> str:
         return f"Number({self.value!r}, {self.digits}, sign={self.sign})"
+
+
+class Quoted(str):
+    """The quoted text of an :class:`~makao_tui.engine.text.Echo` as it came over the wire: its
+    ``repr`` (a ``{field!r}`` of a template) is the text itself, already quoted and cut."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str.__str__(self)
 
 
 class Words:
@@ -122,7 +135,7 @@ class Words:
     def to_wire(self) -> dict[str, Any]:
         """The JSON form: ``{"words": message, "fields": {...}}`` (and ``plural``, ``count``,
         ``context`` when set); a nested :class:`Words` in its own form, a :class:`Seat` as
-        ``{"seat": n}``."""
+        ``{"seat": n}``, an :class:`~makao_tui.engine.text.Echo` as ``{"echo": its quoted text}``."""
         out: dict[str, Any] = {"words": self.message, "fields": {k: _wire(v) for k, v in self.fields.items()}}
         if self.plural is not None:
             out["plural"], out["count"] = self.plural, self.count
@@ -175,6 +188,8 @@ def _wire(value: Any) -> Any:
         return {"seat": int(value)}
     if isinstance(value, Number):
         return {"number": value.value, "digits": value.digits, "sign": value.sign}
+    if isinstance(value, Echo | Quoted):
+        return {"echo": repr(value)}
     return value
 
 
@@ -200,12 +215,7 @@ def _unwire(value: Any) -> Any:
         if set(value) == {"number", "digits", "sign"} and isinstance(value["number"], int | float) \
                 and isinstance(value["digits"], int) and 0 <= value["digits"] <= 6:
             return Number(value["number"], value["digits"], sign=bool(value["sign"]))
+        if set(value) == {"echo"} and isinstance(value["echo"], str):
+            return Quoted(value["echo"])
         return from_wire(value)
     return value
-
-
-def say(value: str | Words | None, names: Sequence[str] | None = None) -> str:
-    """What to show for a reason that may be plain words or a :class:`Words` ("" for None)."""
-    if value is None:
-        return ""
-    return value.text(names) if isinstance(value, Words) else value

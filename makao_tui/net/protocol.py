@@ -9,14 +9,14 @@ removed) and a few of its own (``welcome``, ``seated``, ``lobby``, ``chat_line``
 
 A conversation (client ``>``, server ``<``)::
 
-    > {"type":"hello","v":1,"wire":1,"client":"makao-tui 0.1.0"}
-    < {"type":"welcome","v":1,"table":{...TableInfo...},"user":"alice"}
+    > {"type":"hello","v":2,"wire":2,"client":"makao-tui 0.1.0"}
+    < {"type":"welcome","v":2,"table":{...TableInfo...},"user":"alice"}
     > {"type":"join","name":"Alice","token":null}
     < {"type":"seated","seat":0,"token":"..."}
     > {"type":"kept"}                            (the token is written down)
     < {"type":"update","seq":7,...}             (the seat's own view and the new log entries)
     > {"type":"act","seq":7,"action":{"do":"play","card":"9H"}}
-    < {"type":"refusal","kind":"stale","intent":"act","seq":8,...}
+    < {"type":"refusal","kind":"stale","intent":"act","seq":8,"words":{...}}
 
 Limits: a client's line may hold at most :data:`MAX_CLIENT_LINE` bytes (a longer one is
 refused and skipped; the connection stays open), a server's :data:`MAX_SERVER_LINE`. Sequence
@@ -40,7 +40,9 @@ from ..table.wire import Hint, Notice, Refusal, Update
 from .identity import DoorPlayer
 
 #: the protocol's version; a peer of another version is refused at ``hello``
-VERSION = 1
+#: (2: reasons travel as data only, ``words``: no English ``reason`` but on the refusals a client
+#: of another version may get, :func:`greeting_refusal`)
+VERSION = 2
 #: the longest line (bytes, newline included) a client may send; a longer one is refused and
 #: skipped, the connection stays open
 MAX_CLIENT_LINE = 16 * 1024
@@ -65,8 +67,8 @@ class ProtocolError(ValueError):
 
 class Said(NamedTuple):
     """A message for people as the table sends it: ``data`` (the template and its fields, which
-    each client words in its own language) and ``english`` (the same in English, for logs and
-    for clients that do not read ``data``)."""
+    each client words in its own language) and ``english`` (the same in English, for the
+    server's log)."""
 
     data: dict[str, Any]
     english: str
@@ -76,7 +78,7 @@ def said(message: str, **fields: Any) -> Said:
     """``message``, an English ``str.format`` template marked for the ``cli`` catalog (``N_``), and
     its ``fields`` as data: ``{"words": message, "fields": {...}}``, the form of a message as
     data the table service sends too (``Refusal.words``); plain values only (a seat as the number
-    people read, from 1). A client says it with :func:`makao_tui.net.words.say`."""
+    people read, from 1). A client says it with :func:`makao_tui.table.wire.said`."""
     return Said({"words": message, "fields": fields}, message.format(**fields))
 
 
@@ -271,10 +273,9 @@ class ChatLine(msgspec.Struct, tag="chat_line", tag_field="type", frozen=True):
 
 class Closed(msgspec.Struct, tag="closed", tag_field="type", frozen=True):
     """The table is closing (match over, everyone gone, server stopped): why, as data (``words``,
-    :func:`said`: the client words it in its player's language) and in English (``reason``)."""
+    :func:`said`: the client words it in its player's language)."""
 
-    reason: str
-    words: dict[str, Any] | None = None
+    words: dict[str, Any]
 
 
 #: the server's messages: this module's and the table service's own (update, refusal, hint,
@@ -293,10 +294,19 @@ def refusal(kind: str, intent: str, seq: int, message: str, **fields: Any) -> Re
     (``garbage``, ``too_long``, ``version``, ``full``, ``busy``, ``hello``, ``join``, ``no_seat``,
     ``start``, ``seat``),
     the ``intent`` refused, the table's ``seq``, and why: ``message`` (an English template marked
-    for the ``cli`` catalog) with its ``fields``, sent as data (``words``) that the client words in
-    its player's language, and in English (``reason``; :func:`said`)."""
+    for the ``cli`` catalog) with its ``fields``, sent as data (``words``, :func:`said`) that the
+    client words in its player's language."""
+    return Refusal(kind=kind, intent=intent, seq=seq, words=said(message, **fields).data)
+
+
+def greeting_refusal(kind: str, message: str, **fields: Any) -> Refusal:
+    """A refusal of a connection before its ``hello`` is accepted (``kind`` ``full``, ``busy``,
+    ``hello`` or ``version``; intent ``hello``, ``seq`` 0), as :func:`refusal` makes it and with
+    ``reason``, the same in English: the one message a client of another version reads, and
+    version 1 of the protocol required ``reason`` (its client then says ``words`` in its
+    player's language, as this version's does)."""
     why = said(message, **fields)
-    return Refusal(kind=kind, reason=why.english, intent=intent, seq=seq, words=why.data)
+    return Refusal(kind=kind, intent="hello", seq=0, words=why.data, reason=why.english)
 
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)

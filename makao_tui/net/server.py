@@ -77,6 +77,7 @@ from .protocol import (
     Welcome,
     decode_client,
     encode,
+    greeting_refusal,
     refusal,
     said,
 )
@@ -218,8 +219,8 @@ class TableServer:
         self.conns: list[_Connection] = []
         self.chat: list[ChatLine] = []
         self.closed = asyncio.Event()
-        self.close_reason = ""
-        self.close_words: dict[str, Any] | None = None
+        # why the table closes (:meth:`close`); a server ended by its own code, not asked to, says it stopped
+        self.close_words, self.close_reason = said(N_("the host stopped the server"))
         self._idle: asyncio.TimerHandle | None = None
         #: seconds without a human connected before the server ends (changeable while it runs)
         self.idle_exit_s = config.idle_exit_s
@@ -365,7 +366,7 @@ class TableServer:
     def close(self, message: str, **fields: Any) -> None:
         """Ask the server to end: every client is told why, ``message`` (an English template marked
         for the ``cli`` catalog) with its ``fields``, as data that each words in its player's
-        language (:func:`~makao_tui.net.words.say`); ``close_reason``: the same in English, for the
+        language (:func:`~makao_tui.net.words.closed_text`); ``close_reason``: the same in English, for the
         log."""
         if not self.closed.is_set():
             why = said(message, **fields)
@@ -376,7 +377,7 @@ class TableServer:
         """Tell every client, stop listening, release the match, remove the table's files."""
         log.info("closing table %s: %s", self.code, self.close_reason)
         for conn in list(self.conns):
-            conn.send(Closed(reason=self.close_reason, words=self.close_words))
+            conn.send(Closed(words=self.close_words))
             with contextlib.suppress(Exception):
                 conn.writer.close()
         if self._server is not None:
@@ -408,13 +409,13 @@ class TableServer:
         uid = places.peer_uid(sock) if sock is not None else None
         conn = _Connection(writer=writer, user=places.user_name(uid) if uid is not None else "?", uid=uid)
         if len(self.conns) >= MAX_CONNECTIONS:
-            conn.send(refusal("full", "hello", 0, N_("table {code} has {most} connections already"),
-                              code=self.code, most=MAX_CONNECTIONS))
+            conn.send(greeting_refusal("full", N_("table {code} has {most} connections already"),
+                                       code=self.code, most=MAX_CONNECTIONS))
             writer.close()
             return
         if uid is not None and uid != self.host_uid and sum(c.uid == uid for c in self.conns) >= MAX_PER_USER:
-            conn.send(refusal("busy", "hello", 0, N_("table {code} is busy: {user} has {most} connections to it "
-                                                     "already"), code=self.code, user=conn.user, most=MAX_PER_USER))
+            conn.send(greeting_refusal("busy", N_("table {code} is busy: {user} has {most} connections to it "
+                                                  "already"), code=self.code, user=conn.user, most=MAX_PER_USER))
             writer.close()
             return
         self.conns.append(conn)
@@ -459,7 +460,7 @@ class TableServer:
         connection: before ``hello`` nothing but a hello is read, so such a line is refused as a
         missing hello and the connection closed, as for any other first message."""
         if not conn.greeted:
-            conn.send(refusal("hello", "hello", 0, N_("say hello first")))
+            conn.send(greeting_refusal("hello", N_("say hello first")))
             return False
         conn.send(refusal(exc.code, "read", self._seq(), exc.message, **exc.fields))
         return True
@@ -468,10 +469,10 @@ class TableServer:
         """Carry out one message; False ends the connection."""
         if not conn.greeted:
             if not isinstance(message, Hello):
-                conn.send(refusal("hello", "hello", 0, N_("say hello first")))
+                conn.send(greeting_refusal("hello", N_("say hello first")))
                 return False
             if message.v != VERSION or message.wire != WIRE_VERSION:
-                conn.send(refusal("version", "hello", 0, N_(
+                conn.send(greeting_refusal("version", N_(
                     "this table speaks protocol {protocol} (messages {wire}), your makao speaks {yours} "
                     "({your_wire}): use the same makao-tui version as the host ({version})"),
                     protocol=VERSION, wire=WIRE_VERSION, yours=message.v, your_wire=message.wire,
@@ -720,7 +721,7 @@ class TableServer:
         if not waiting:
             return sub.next_deal(seq)
         waits = said(N_("The next deal waits for {names}."), names=", ".join(self.seats[i].name for i in waiting))
-        conn.send(Notice(kind="waiting", reason=waits.english, words=waits.data))
+        conn.send(Notice(kind="waiting", words=waits.data))
         return None
 
     def _not_ready(self) -> list[int]:

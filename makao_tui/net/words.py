@@ -4,16 +4,13 @@ The table server sends data, never sentences for people: a game by its id, a sea
 and state, a refusal, a notice or the table's end by an English template and its fields
 (:func:`~makao_tui.net.protocol.said`; ``docs/protocol.md``). Each client words them here, in
 the language it runs in (:mod:`makao_tui.engine.i18n`), so that players at one table read it in
-their own languages. The English ``reason`` the server sends beside them is for logs, and shown
-only when the data does not read.
+their own languages; data that does not read as a message is said as such, in that language too.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.i18n import _
-from ..table.wire import Notice, Refusal, say_reason
+from ..table.wire import Notice, Refusal, said
 from .protocol import ChatLine, Closed, TableInfo
 
 
@@ -29,31 +26,21 @@ def game_name(info: TableInfo) -> str:
         return info.game_name
 
 
-def say(words: dict[str, Any] | None, english: str) -> str:
-    """A message the table sent as data (:func:`~makao_tui.net.protocol.said`, the form of
-    :mod:`makao_tui.engine.words`) in the language in use; ``english``, the table's own sentence,
-    when there is no data or it does not read."""
-    if not isinstance(words, dict) or not isinstance(words.get("words"), str):
-        return english
-    try:
-        return say_reason(english, words) or english
-    except (TypeError, AttributeError):  # data of a shape this client does not know
-        return english
-
-
 def refusal_text(refusal: Refusal) -> str:
-    """Why the table refused something, in the language in use (:func:`say`)."""
-    return say(refusal.words, refusal.reason)
+    """Why the table refused something, in the language in use (from its ``words``:
+    :func:`~makao_tui.table.wire.said`)."""
+    return said(refusal.words)
 
 
 def closed_text(closed: Closed) -> str:
-    """Why the table closed, in the language in use (:func:`say`)."""
-    return say(closed.words, closed.reason)
+    """Why the table closed, in the language in use (from its ``words``)."""
+    return said(closed.words)
 
 
 def notice_text(notice: Notice) -> str:
-    """A notice of the table (whom the next deal waits for…) in the language in use (:func:`say`)."""
-    return say(notice.words, notice.reason)
+    """A notice of the table (saving delayed, whom the next deal waits for…) in the language in
+    use (from its ``words``)."""
+    return said(notice.words)
 
 
 def chat_speaker(line: ChatLine) -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from ..engine.i18n import _, ngettext
+from ..engine.i18n import ngettext
 from ..engine.variant import rules_to_options
 from ..engine.words import Words, plural_words
 from . import locks
@@ -80,6 +80,10 @@ class SaveStatus:
     message: str = ""
     error: str = ""
     words: Words | None = None
+
+    def said(self) -> Words | str:
+        """``message`` as data when it has that form (:attr:`words`), else as text."""
+        return self.words if self.words is not None else self.message
 
 
 class MatchWriter(Generic[StoreT]):
@@ -159,9 +163,9 @@ class MatchWriter(Generic[StoreT]):
         if count < self._actions:
             raise ValueError(f"the match has {count} actions, {self._actions} are stored")
         if self._closed or self._handed:
-            raise StoreError(self.store.path, f"the writer of match {self.id} is closed")
+            raise StoreError(self.store.path, Words("the writer of match {id} is closed", id=self.id))
         if self.status.state == "lost":
-            raise MatchInUseError(self.store.path, self.status.message)
+            raise MatchInUseError(self.store.path, self.status.said())
         new = [(self._actions + i, seat, json.dumps(action_to_json(action)))
                for i, (seat, action) in enumerate(match.actions_since(self._actions))]
         done = len(match.deals) - (0 if match.deals[-1].points is not None else 1)
@@ -186,7 +190,7 @@ class MatchWriter(Generic[StoreT]):
                 if self._error is not None:
                     self._delayed(self._error)
         if self.status.state == "lost":
-            raise MatchInUseError(self.store.path, self.status.message)
+            raise MatchInUseError(self.store.path, self.status.said())
         return self.status
 
     def mark(self, seat: int, undos: int = 0, hints: int = 0) -> SaveStatus:
@@ -197,7 +201,7 @@ class MatchWriter(Generic[StoreT]):
         if not 0 <= seat < len(self.saved.seats) or undos < 0 or hints < 0:
             raise ValueError(f"cannot mark {undos} undos and {hints} hints of seat {seat}")
         if self._closed or self._handed:
-            raise StoreError(self.store.path, f"the writer of match {self.id} is closed")
+            raise StoreError(self.store.path, Words("the writer of match {id} is closed", id=self.id))
         with self._queue:
             had = self._marks.get(seat, (0, 0))
             self._marks[seat] = (had[0] + undos, had[1] + hints)
@@ -236,7 +240,7 @@ class MatchWriter(Generic[StoreT]):
         everything is written. Raises MatchInUseError if the match was taken over."""
         written = self._flush(wait)
         if self.status.state == "lost":
-            raise MatchInUseError(self.store.path, self.status.message)
+            raise MatchInUseError(self.store.path, self.status.said())
         return written
 
     def _flush(self, wait: float) -> bool:
@@ -361,8 +365,7 @@ class MatchWriter(Generic[StoreT]):
         if not 0 <= count <= self._actions:
             raise ValueError(f"cannot keep {count} of {self._actions} actions")
         if not self.flush(SAVE_WAIT_S):
-            raise StoreError(self.store.path,
-                             _("cannot take moves back now: {error}").format(error=self.status.message))
+            raise StoreError(self.store.path, Words("cannot take moves back now: {error}", error=self.status.said()))
         now = time.time()
         with self._flushing, self.store._write() as conn:
             stored = self.store._load(conn, self._still_ours(conn))

@@ -32,7 +32,9 @@ its ``type``: ``msgspec.json.encode(message)`` is one JSON line, and
 
 Intents carry ``seq``, the sequence number of the last update the sender saw: a repeated or
 overtaken intent is refused as ``"stale"``. Refusals are data too (:class:`Refusal`: ``kind``,
-``reason``, ``intent``, ``action``, ``seq``) and are returned to the sender, never broadcast.
+``words``, the reason as a message as data, ``intent``, ``action``, ``seq``) and are returned to
+the sender, never broadcast; the table sends no sentence: each client says ``words`` in its
+player's language (:func:`said`).
 AI randomness comes from ``Table._ai_rng`` (:func:`~makao_tui.ai.decision_rng`: the seed, the
 seat and the number of actions so far).
 
@@ -69,7 +71,7 @@ if TYPE_CHECKING:
         SeatInfo,
         Update,
         WireError,
-        say_reason,
+        said,
         to_wire,
     )
     from .worker import AIWorker
@@ -80,12 +82,12 @@ __getattr__ = lazy_names(__name__, {
     "seating": ("LocalSeating", "Seating"),
     "service": ("AI_NAMES", "Listener", "SeatSpec", "Subscription", "Table", "TableError", "seat_names"),
     "wire": ("WIRE_VERSION", "Codec", "DealRow", "Hint", "LogEntry", "Message", "Notice", "Refusal", "SeatInfo",
-             "Update", "WireError", "say_reason", "to_wire"),
+             "Update", "WireError", "said", "to_wire"),
     "worker": ("AIWorker",),
 })
 
 __all__ = [
     "AI_NAMES", "WIRE_VERSION", "AIWorker", "Codec", "DealRow", "Entry", "Hint", "Listener", "LocalSeating",
     "LogEntry", "Message", "Notice", "Refusal", "Row", "SeatInfo", "SeatSpec", "Seating", "Sender", "Subscription",
-    "Table", "TableClient", "TableError", "Update", "WireError", "say_reason", "seat_names", "to_wire",
+    "Table", "TableClient", "TableError", "Update", "WireError", "said", "seat_names", "to_wire",
 ]

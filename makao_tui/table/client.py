@@ -12,14 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import msgspec
-
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.events import Event
 from ..engine.variant import Variant
 from ..games import get_variant
-from .wire import Codec, DealRow, Hint, Notice, Refusal, SeatInfo, Update, ai_seat_label, say_reason, to_wire
+from .wire import Codec, DealRow, Hint, Notice, Refusal, SeatInfo, Update, ai_seat_label, said, to_wire
 
 
 class Sender(Protocol):
@@ -84,12 +82,9 @@ class TableClient:
 
     def receive(self, message: Any) -> None:
         """Take one message of the table (an :class:`Update`, a :class:`Notice`, or a
-        :class:`Refusal` that arrives on its own from a networked table, whose reason is said here
-        in the language in use before ``on_message`` sees it)."""
+        :class:`Refusal` that arrives on its own from a networked table: :meth:`text` says it)."""
         if isinstance(message, Update):
             self._take(message)
-        elif isinstance(message, Refusal):
-            message = self._said(message)
         if self.on_message is not None:
             self.on_message(message)
 
@@ -171,7 +166,7 @@ class TableClient:
     def seat_label(self, seat: int) -> str:
         """The seat's name as the table shows it ("Olga (hard AI)"), in the language in use."""
         info = self.update.seats[seat]
-        return ai_seat_label(info.name, info.level) if info.kind == "ai" else info.label
+        return ai_seat_label(info.name, info.level) if info.kind == "ai" else info.name
 
     def is_ai(self, seat: int | None) -> bool:
         """Whether ``seat`` is played by the computer."""
@@ -220,59 +215,47 @@ class TableClient:
 
     # ------------------------------------------------------------ intents
 
-    # Refusals come back with their reason as data too: ``said`` words it in this client's
-    # language (the table may run in another: a shared table's players each read their own).
+    # Refusals, notices and hints come with their reasons as data only (``words``): ``text`` says
+    # them in this client's language (the table may run in another: a shared table's players each
+    # read their own).
 
     def act(self, action: Action) -> Refusal | None:
-        """Send ``action`` for this seat; the refusal if it is known at once (its reason in the
-        language in use)."""
-        return self.said(self.sender.act(self.update.seq, action))
+        """Send ``action`` for this seat; the refusal if it is known at once (say it with
+        :meth:`text`)."""
+        return self.sender.act(self.update.seq, action)
 
     def next_deal(self) -> Refusal | None:
         """Ask for the next deal."""
-        return self.said(self.sender.next_deal(self.update.seq))
+        return self.sender.next_deal(self.update.seq)
 
     def undo(self) -> Refusal | None:
         """Ask to take back this seat's last action."""
-        return self.said(self.sender.undo(self.update.seq))
+        return self.sender.undo(self.update.seq)
 
     async def hint(self) -> Hint | Refusal:
         """Ask what the hard AI would do here."""
-        answer = await self.sender.hint(self.update.seq)
-        return self._said(answer) if isinstance(answer, Refusal) else answer
+        return await self.sender.hint(self.update.seq)
 
-    def said(self, refusal: Refusal | None) -> Refusal | None:
-        """``refusal`` with its ``reason`` in the language in use (from its ``words``, with the
-        players' names); None stays None. For a refusal that arrives on its own (a networked
-        table's answer), call it before showing ``reason``."""
-        return None if refusal is None else self._said(refusal)
-
-    def _said(self, refusal: Refusal) -> Refusal:
-        if refusal.words is None:
-            return refusal
-        names = self.names if self._update is not None else None
-        return msgspec.structs.replace(refusal, reason=say_reason(refusal.reason, refusal.words, names) or "")
+    def text(self, message: Refusal | Notice | Hint) -> str:
+        """What a refusal, a notice or a hint says, in the language in use, the players' names in
+        (:func:`~makao_tui.table.wire.said` of its ``words``)."""
+        return said(message.words, self.names if self._update is not None else None)
 
     @property
     def undo_refused(self) -> str | None:
         """Why this seat cannot undo now, in the language in use (None: it can)."""
         update = self.update
-        return say_reason(update.undo_refused, update.undo_words, self.names)
+        return said(update.undo_words, self.names) if update.undo_words is not None else None
 
     @property
     def hint_refused(self) -> str | None:
         """Why this seat cannot have a hint now, in the language in use (None: it can)."""
         update = self.update
-        return say_reason(update.hint_refused, update.hint_words, self.names)
+        return said(update.hint_words, self.names) if update.hint_words is not None else None
 
     def hint_action(self, hint: Hint) -> Action:
         """The action a hint names, decoded."""
         return self.codec.action(hint.action)
-
-    def hint_reason(self, hint: Hint) -> str:
-        """A hint's reason in the language in use, with the players' names in (see
-        :class:`~makao_tui.table.wire.Hint`)."""
-        return say_reason(hint.reason, hint.words, self.names) or ""
 
     def wire(self, value: Any) -> Any:
         """``value``'s wire form (for comparing an action with a hint's)."""

@@ -141,7 +141,7 @@ def parse_lesson(game: str, data: Any, variants: dict[str, Any]) -> Lesson:
         seat = raw.get("seat") if isinstance(raw, dict) else None
         try:
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise ActionFormatError(_("the action names no seat"))
+                raise ActionFormatError(Words("the action names no seat"))
             script.append((seat, action_from_json(raw)))
         except ActionFormatError as exc:
             raise LessonError(_("action {index}: {reason}").format(index=index, reason=exc)) from None

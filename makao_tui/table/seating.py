@@ -40,8 +40,9 @@ from typing import TYPE_CHECKING, Any
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.i18n import _
+from ..engine.words import Words
 from .client import Entry, Row, TableClient
-from .wire import Hint, Refusal, Update
+from .wire import Hint, Notice, Refusal, Update
 
 if TYPE_CHECKING:  # a shared table's seating (net.seating) runs no table service here: its module is not loaded
     from .service import Table
@@ -251,15 +252,24 @@ class Seating:
         """The events of deal ``deal`` (default: the one under way or just over), in order."""
         return self.client.deal_events(deal)
 
-    def undo_refusal(self) -> str | None:
-        """Why undo cannot work now (None: it can), as the table says for the human seat."""
+    def _seating_refusal(self) -> Words | None:
+        """Why this seating itself refuses undo (None: the table decides): not one human here."""
         if len(self.humans) != 1:
-            return (_("undo is off in hot-seat: it would take back the others' moves") if self.humans
-                    else _("undo is for a human playing against the computer"))
+            return (Words("undo is off in hot-seat: it would take back the others' moves") if self.humans
+                    else Words("undo is for a human playing against the computer"))
+        return None
+
+    def undo_refusal(self) -> str | None:
+        """Why undo cannot work now (None: it can), as the table says for the human seat, in the
+        language in use."""
+        why = self._seating_refusal()
+        if why is not None:
+            return why.text(self.names)
         return self.clients[self.humans[0]].undo_refused
 
     def hint_refusal(self) -> str | None:
-        """Why a hint cannot be had now (None: it can), as the table says for the shown seat."""
+        """Why a hint cannot be had now (None: it can), as the table says for the shown seat, in
+        the language in use."""
         if len(self.humans) != 1:
             return _("hints are for one human playing against the computer")
         return self.clients[self.humans[0]].hint_refused
@@ -278,9 +288,9 @@ class Seating:
 
     def undo(self) -> Refusal | None:
         """Take back the human's last action and the computer's after it."""
-        why = self.undo_refusal()
+        why = self._seating_refusal()
         if why is not None:
-            return Refusal(kind="undo", reason=why, intent="undo", seq=self.seq)
+            return Refusal(kind="undo", words=why.to_wire(), intent="undo", seq=self.seq)
         return self.clients[self.humans[0]].undo()
 
     async def hint(self) -> Hint | Refusal:
@@ -291,9 +301,10 @@ class Seating:
         """The action a hint names."""
         return self.client.hint_action(hint)
 
-    def hint_reason(self, hint: Hint) -> str:
-        """A hint's reason with the players' names in."""
-        return self.client.hint_reason(hint)
+    def text(self, message: Refusal | Notice | Hint) -> str:
+        """What a refusal, a notice or a hint of the table says, in the language in use, the
+        players' names in (:meth:`TableClient.text`)."""
+        return self.client.text(message)
 
 
 class LocalSeating(Seating):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import logging
 import random
 import threading
 import time
@@ -26,9 +27,9 @@ from ..engine.match import Match
 from ..engine.state import GameState, IllegalAction
 from ..engine.text import clean_name
 from ..engine.variant import Variant, rules_to_options
-from ..engine.words import NC_, Seat, Words, fault_words, say
+from ..engine.words import NC_, Seat, Words, fault_words
 from ..store import StoreError
-from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, ai_seat_label, to_wire
+from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, to_wire
 from .worker import AIWorker
 
 #: names given to AI seats that were not named, first unused one first (each said in the language
@@ -42,6 +43,10 @@ AI_NAME = "an AI player's name"
 
 #: what a table calls with every message for one receiver
 Listener = Callable[[Any], None]
+
+#: the table's log: an AI's fault in full (the players are told its type only: ``fault_words``);
+#: at INFO, so that it is written where logging is set up (a table server's log) and nowhere else
+log = logging.getLogger("makao.table")
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,11 @@ UNDO_SETTLED = {
     "deal": N_("undo cannot reopen a settled deal: you have seen how it ended"),
     "hand": N_("undo cannot reopen a settled hand: you have seen how it ended"),
 }
+
+
+#: what the table's notice ``"saved"`` says: the actions a busy file or a full disk held back are
+#: all written now
+SAVED = Words("Every action of this match is saved.")
 
 
 def deal_start(match: Match) -> int:
@@ -251,13 +261,6 @@ class Table:
     def is_ai(self, seat: int | None) -> bool:
         """Whether ``seat`` is played by the computer now."""
         return seat in self._players
-
-    def seat_label(self, seat: int) -> str:
-        """The seat's name as the table shows it: "Olga (AI)" for a normal AI, "Olga (hard AI)" or
-        "Olga (easy AI)" for the other levels, the bare name for a human."""
-        if seat not in self._players:
-            return self.names[seat]
-        return ai_seat_label(self.names[seat], self.seats[seat].level, DEFAULT_LEVEL)
 
     def set_ai(self, seat: int, level: str | None) -> None:
         """Let the AI of ``level`` play ``seat`` from now on (a player who left), or with ``level``
@@ -437,8 +440,11 @@ class Table:
         def status(status: Any) -> None:
             if status.state not in ("delayed", "saved"):
                 return
-            notice = Notice(kind="save_delayed" if status.state == "delayed" else "saved", reason=status.message,
-                            words=status.words.to_wire() if status.words is not None else None)
+            if status.state == "saved":
+                notice = Notice(kind="saved", words=SAVED.to_wire())
+            else:
+                assert status.words is not None  # a delay is always said as data (MatchWriter._delayed)
+                notice = Notice(kind="save_delayed", words=status.words.to_wire())
             if self._loop is None or threading.get_ident() == self._loop_thread:
                 self._notice(notice)
             else:
@@ -463,7 +469,7 @@ class Table:
             with contextlib.suppress(StoreError):
                 writer.close()
             words = Words("{error}. This match is no longer saved here.", error=exc.said())
-            self._notice(Notice(kind="save_failed", reason=words.text(), words=words.to_wire()))
+            self._notice(Notice(kind="save_failed", words=words.to_wire()))
 
     def _mark(self, seat: int, undos: int = 0, hints: int = 0) -> None:
         """Store that ``seat`` took a move back or had a hint (the statistics show the help a
@@ -496,8 +502,8 @@ class Table:
             try:
                 action = action_from_json(action)
             except ActionFormatError as exc:
-                return Refusal(kind="illegal", reason=str(exc), intent="act", seq=self.seq, action=wire,
-                               rule="action_format")
+                unread = Words("the table could not read this action: {problem}", problem=exc.words)
+                return msgspec.structs.replace(self._refused("illegal", unread, "act", wire), rule="action_format")
         to_act = self.match.state.to_act
         if sub.seat in self._players:
             return self._refused("seat", Words("the computer plays this seat"), "act", wire)
@@ -547,13 +553,10 @@ class Table:
                          "that one can be taken back")
         return None
 
-    def _refused(self, kind: str, words: Words | str, intent: str, action: dict[str, Any] | None = None) -> Refusal:
-        """A refusal whose reason travels as data (``words``, said in each client's language) and
-        in the table's own language (``reason``, for a client that does not read ``words``)."""
-        if isinstance(words, str):
-            return Refusal(kind=kind, reason=words, intent=intent, seq=self.seq, action=action)
-        return Refusal(kind=kind, reason=words.text(self.names), words=words.to_wire(), intent=intent,
-                       seq=self.seq, action=action)
+    def _refused(self, kind: str, words: Words, intent: str, action: dict[str, Any] | None = None) -> Refusal:
+        """A refusal whose reason travels as data (``words``), said by each client in its
+        player's language."""
+        return Refusal(kind=kind, words=words.to_wire(), intent=intent, seq=self.seq, action=action)
 
     def _undo(self, sub: Subscription, seq: int) -> Refusal | None:
         refusal = self._check(sub, seq, "undo")
@@ -568,7 +571,9 @@ class Table:
         try:
             saved = self.writer.truncate(keep)
         except StoreError as exc:
-            return Refusal(kind="undo", reason=str(exc), intent="undo", seq=self.seq)
+            # the store's own words when it has them as data, else its text (a field, not a sentence of ours)
+            why = exc.words if exc.words is not None else Words("cannot take moves back now: {error}", error=str(exc))
+            return self._refused("undo", why, "undo")
         self._mark(sub.seat, undos=1)
         self._fresh_match()
         self._replay(saved)
@@ -605,13 +610,12 @@ class Table:
         try:
             advice = await self.worker.run(advise, *args) if self.worker is not None else advise(*args)
         except Exception as exc:  # a hint that fails is a refusal, not the table's end
-            return Refusal(kind="hint_failed", reason=f"{type(exc).__name__}: {exc}", intent="hint", seq=self.seq,
-                           words=fault_words(exc).to_wire())
+            log.info("the hint of seat %s failed", sub.seat, exc_info=exc)
+            return self._refused("hint_failed", fault_words(exc), "hint")
         if seq != self.seq:
             return self._refused("stale", Words("the table moved on while the hint was thought of"), "hint")
         self._mark(sub.seat, hints=1)
-        return Hint(action=to_wire(advice.action), reason=advice.text(self.names), words=advice.words.to_wire(),
-                    seq=seq)
+        return Hint(action=to_wire(advice.action), words=advice.words.to_wire(), seq=seq)
 
     # ------------------------------------------------------------ AI turns
 
@@ -646,8 +650,8 @@ class Table:
     def _ai_failed(self, seat: int, view: Any, exc: Exception) -> Action:
         """The stand-in move of an AI seat whose AI raised ``exc``: its first legal action; every
         receiver is told (a :class:`Notice` ``"ai_failed"`` after the move's update)."""
-        self._notices.append(Notice(kind="ai_failed", reason=f"{type(exc).__name__}: {exc}", seat=seat,
-                                    words=fault_words(exc).to_wire()))
+        log.info("the AI of seat %s failed; it makes its first legal move", seat, exc_info=exc)
+        self._notices.append(Notice(kind="ai_failed", seat=seat, words=fault_words(exc).to_wire()))
         return view.legal[0]
 
     def _ai_done(self, task: asyncio.Task) -> None:
@@ -740,15 +744,13 @@ class Table:
         return Update(
             seq=self.seq, seat=seat, game=self.variant.id, rules=rules_to_options(self.rules),
             seats=[SeatInfo(name=self.names[i], kind="ai" if i in self._players else ("open" if s.open else "human"),
-                            label=self.seat_label(i), level=s.level if i in self._players else None,
+                            level=s.level if i in self._players else None,
                             taken=any(x.seat == i for x in self._subs))
                    for i, s in enumerate(self.seats)],
             deal=len(match.deals), to_act=state.to_act, view=to_wire(view), totals=list(match.totals),
             deals=[self._row(i) for i in range(len(match.deals))], deal_over=state.is_over,
             match_over=match.is_over, next_dealer=match.next_dealer() if match.awaiting_next_deal else None,
             winners=match.winners(), time_limit_min=limit, seconds_left=self.seconds_left(),
-            time_up=match.time_up, undo_refused=say(undo, self.names) or None,
-            hint_refused=say(hint, self.names) or None,
-            undo_words=undo.to_wire() if undo is not None else None,
+            time_up=match.time_up, undo_words=undo.to_wire() if undo is not None else None,
             hint_words=hint.to_wire() if hint is not None else None,
             reset=reset, log=log)

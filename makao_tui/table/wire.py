@@ -34,7 +34,8 @@ from ..engine.variant import Variant
 from ..engine.words import from_wire
 
 #: the version of this message set; a server and a client of different versions do not talk
-WIRE_VERSION = 1
+#: (2: the table sends its reasons as data only, ``words``; no ``reason`` sentences)
+WIRE_VERSION = 2
 
 _ACTION_TYPES = typing.get_args(Action)
 
@@ -157,12 +158,12 @@ class Codec:
 
 class SeatInfo(msgspec.Struct, frozen=True):
     """One seat as every client may see it: ``name``; ``kind`` ``"human"``, ``"ai"`` or ``"open"``
-    (a seat waiting for a player); ``level``: the AI's level (None for a human); ``label``: the
-    name as the table shows it ("Olga (hard AI)"); ``taken``: a client holds the seat."""
+    (a seat waiting for a player); ``level``: the AI's level (None for a human), from which a
+    client words an AI seat's label in its own language (:func:`ai_seat_label`: "Olga (hard
+    AI)"); ``taken``: a client holds the seat."""
 
     name: str
     kind: str
-    label: str
     level: str | None = None
     taken: bool = False
 
@@ -203,12 +204,11 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     ``next_dealer``: who deals next once the deal is over and the match goes on; ``winners``: the
     seats with the best total (the winners once ``match_over``); ``time_limit_min``,
     ``seconds_left``, ``time_up``: the match's clock (None: no time limit);
-    ``undo_refused``: why this seat cannot undo now (None: it can); ``hint_refused``: why it
-    cannot have a hint now (None: it can), both in the table's language, and ``undo_words`` /
-    ``hint_words`` the same as data (:meth:`~makao_tui.engine.words.Words.to_wire`), which a
-    client says in its own language (:func:`say_reason`); ``reset``: ``log`` is the
-    whole log (a first update or after an undo), else the entries since the previous update to
-    this receiver.
+    ``undo_words``: why this seat cannot undo now (None: it can), ``hint_words``: why it cannot
+    have a hint now (None: it can), each a message as data
+    (:meth:`~makao_tui.engine.words.Words.to_wire`) that the client says in its player's
+    language (:func:`said`); ``reset``: ``log`` is the whole log (a first update or after an
+    undo), else the entries since the previous update to this receiver.
     """
 
     seq: int
@@ -228,79 +228,79 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     time_limit_min: int | None
     seconds_left: float | None
     time_up: bool
-    undo_refused: str | None
     reset: bool
     log: list[LogEntry]
-    hint_refused: str | None = None
     undo_words: dict[str, Any] | None = None
     hint_words: dict[str, Any] | None = None
 
 
-class Refusal(msgspec.Struct, tag="refusal", kw_only=True):
+class Refusal(msgspec.Struct, tag="refusal", kw_only=True, omit_defaults=True):
     """An intent the table did not carry out, and why: ``kind`` is one of ``"stale"`` (its
     ``seq`` is not the table's: repeated or overtaken), ``"not_your_turn"``, ``"illegal"`` (the
-    engine refused the action; ``reason`` in its words), ``"no_deal"`` (no next deal to start),
-    ``"undo"``, ``"hint"``, ``"hint_failed"`` (the AI that thinks of hints raised ``reason``),
-    ``"seat"`` (the sender holds no seat, or the seat is the AI's);
-    ``intent``: what was refused (``"act"``, ``"next_deal"``, ``"undo"``, ``"hint"``);
-    ``action``: the refused action's wire form, if any; ``seq``: the table's sequence number.
-    ``rule`` and ``fields``: for ``"illegal"``, the engine's refusal as data
-    (:class:`~makao_tui.engine.state.Refusal`: its kind, such as ``"not_matching"``, ``"follow_suit"``
-    or ``"not_zero"``, and the cards, counts or seats it concerns; ``"action_format"`` for an
-    action the table could not read), for a client to act on without reading words.
-    ``reason`` is in the table's language; ``words``, when set, is the same as data, which the
-    receiving client says in its own language (:func:`say_reason`); a shared table's own
-    refusals: :func:`makao_tui.net.protocol.refusal`."""
+    engine refused the action, or could not read it), ``"no_deal"`` (no next deal to start),
+    ``"undo"`` (undo is not allowed now, or the saved game could not be cut back), ``"hint"``,
+    ``"hint_failed"`` (the AI that thinks of hints raised), ``"seat"`` (the sender holds no seat,
+    or the seat is the AI's), and at a lesson's table ``"lesson"``; ``intent``: what was refused
+    (``"act"``, ``"next_deal"``, ``"undo"``, ``"hint"``); ``action``: the refused action's wire
+    form, if any; ``seq``: the table's sequence number. ``rule`` and ``fields``: for
+    ``"illegal"``, the engine's refusal as data (:class:`~makao_tui.engine.state.Refusal`: its
+    kind, such as ``"not_matching"``, ``"follow_suit"`` or ``"not_zero"``, and the cards, counts
+    or seats it concerns; ``"action_format"`` for an action the table could not read), for a
+    client to act on without reading words. ``words``: why, as a message as data
+    (:meth:`~makao_tui.engine.words.Words.to_wire`), which the receiving client says in its own
+    language (:func:`said`): the table sends no sentence.
+
+    ``reason`` is sent only by a shared table's server on the refusals a client of another
+    version may get (before its ``hello`` is accepted: :func:`makao_tui.net.protocol.greeting_refusal`),
+    the same in English, because version 1 of this message set required it; a client of this
+    version never shows it. A shared table's own refusals: :func:`makao_tui.net.protocol.refusal`."""
 
     kind: str
-    reason: str
     intent: str
     seq: int
+    words: dict[str, Any]
     action: dict[str, Any] | None = None
-    words: dict[str, Any] | None = None
     rule: str | None = None
     fields: dict[str, Any] = msgspec.field(default_factory=dict)
+    reason: str | None = None
 
 
 class Hint(msgspec.Struct, tag="hint", kw_only=True):
-    """What the hard AI would do in the seat's place: ``action`` (wire form), ``reason`` (words
-    of the AI in the table's language, the players' names in: "plays the 10, keeps the ace for
-    later"), ``words`` (the same as data, said by the receiver in its own language with
-    :func:`say_reason`); ``seq``: the state it is for. ``seats``: unused (the seats a reason
-    names travel inside ``words``)."""
+    """What the hard AI would do in the seat's place: ``action`` (wire form) and ``words``, why, as
+    a message as data (the AI's words: "plays the 10, keeps the ace for later"; the seats it names
+    inside), said by the receiver in its own language with :func:`said`; ``seq``: the state it is
+    for."""
 
     action: dict[str, Any]
-    reason: str
+    words: dict[str, Any]
     seq: int
-    seats: list[int] = msgspec.field(default_factory=list)
-    words: dict[str, Any] | None = None
 
 
 class Notice(msgspec.Struct, tag="notice", kw_only=True):
     """Something about the table itself: ``kind`` ``"save_failed"`` (the match is no longer
-    saved; ``reason`` says why), ``"save_delayed"`` (a busy file or a full disk: actions wait in
-    memory and are retried; ``reason`` says so in one line), ``"saved"`` (every action is written
-    again), or ``"ai_failed"`` (the AI of ``seat`` raised ``reason``, an exception's type and
-    words, and made its first legal move instead), or at a shared table ``"waiting"`` (the next
-    deal waits for some players). ``words``: ``reason`` as data, which the receiver says in its
-    player's language (as :attr:`Refusal.words`)."""
+    saved, and why), ``"save_delayed"`` (a busy file or a full disk: actions wait in memory and
+    are retried), ``"saved"`` (every action is written again), or ``"ai_failed"`` (the AI of
+    ``seat`` raised an exception, named in ``words``, and made its first legal move instead), or
+    at a shared table ``"waiting"`` (the next deal waits for some players). ``words``: what to
+    say, as a message as data, which the receiver says in its player's language (as
+    :attr:`Refusal.words`)."""
 
     kind: str
-    reason: str
+    words: dict[str, Any]
     seat: int | None = None
-    words: dict[str, Any] | None = None
 
 
-def say_reason(reason: str | None, words: dict[str, Any] | None, names: Sequence[str] | None = None) -> str | None:
-    """A reason the table sent, in the language in use: ``words`` (a message as data) said here,
-    the players' ``names`` in; else ``reason`` as the table worded it (None stays None). Data that
-    does not read as a message falls back to ``reason``."""
-    if words is not None:
-        try:
-            return from_wire(words).text(names)
-        except (ValueError, KeyError, IndexError):  # a broken message: the table's own words
-            pass
-    return reason
+def said(words: dict[str, Any] | None, names: Sequence[str] | None = None) -> str:
+    """A message the table sent as data (``words``: :meth:`~makao_tui.engine.words.Words.to_wire`),
+    said in the language in use, the players' ``names`` in for the seats it names; data that does
+    not read as a message (a newer or broken table's) is said as such, in the language in use too
+    ("" for None)."""
+    if words is None:
+        return ""
+    try:
+        return from_wire(words).text(names)
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return _("the table sent words this makao cannot read")
 
 
 def ai_seat_label(name: str, level: str | None, default_level: str = "normal") -> str:

@@ -3,6 +3,7 @@ catalogs complete and compiled (issue 16)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -112,3 +113,18 @@ def test_an_operating_systems_reason_is_said_in_the_language():
     i18n.set_language("pl")
     assert i18n.os_reason(FileNotFoundError(2, "No such file or directory")) == "nie ma takiego pliku ani folderu"
     assert i18n.os_reason(OSError(5, "Input/output error")) == "Input/output error"  # not known here: the system's
+
+
+def test_no_message_below_the_app_names_a_key():
+    """The words of the engine, the games, the AI, the table and the store (the ``games``
+    catalog) name no key of the terminal app: a rule's message reads the same at a shared table,
+    in a scenario's output and under any key map, and the app adds a key's hint where it wants one
+    (issue 28 item 1: "take it (t)" was a rule's message)."""
+    from babel.messages.pofile import read_po
+
+    key = re.compile(r"\((?:[a-zA-Z?]|Enter|Space|Esc|Tab)\)|\b(?:press|key|keys|Enter|Esc|Space)\b")
+    with (ROOT / "makao_tui" / "locale" / "ru" / "LC_MESSAGES" / "games.po").open("rb") as handle:
+        catalog = read_po(handle)
+    named = [m.id for m in catalog if m.id and any(key.search(text) for text in (
+        m.id if isinstance(m.id, tuple) else (m.id,)))]
+    assert named == []

@@ -9,14 +9,14 @@ import os
 from makao_tui.net import places
 from makao_tui.net.client import default_name
 from makao_tui.net.identity import ENV, DoorPlayer, door_player, encode_player
-from makao_tui.net.protocol import Hello, Join, Seated, Start, Welcome
-from makao_tui.table import WIRE_VERSION, Refusal
+from makao_tui.net.protocol import VERSION, Hello, Join, Seated, Start, Welcome
+from makao_tui.table import WIRE_VERSION, Refusal, said
 
 from .util import Raw, config, server
 
 
 def hello(door: DoorPlayer | None) -> Hello:
-    return Hello(v=1, wire=WIRE_VERSION, client="test", door=door)
+    return Hello(v=VERSION, wire=WIRE_VERSION, client="test", door=door)
 
 
 def greet(path, door: DoorPlayer | None) -> tuple[Raw, Welcome]:
@@ -70,7 +70,7 @@ def test_a_table_a_door_player_opened_is_theirs_to_start(tmp_path, monkeypatch):
         bob, _ = await asyncio.to_thread(greet, path, DoorPlayer("ssh", "Bob", "SHA256:b"))
         bob.send(Start(fill_ai=True))
         refused = await asyncio.to_thread(bob.read)
-        assert isinstance(refused, Refusal) and "only the host (ssh:Alice)" in refused.reason
+        assert isinstance(refused, Refusal) and "only the host (ssh:Alice)" in said(refused.words)
         local, _ = await asyncio.to_thread(greet, path, None)  # the door's Unix user, at the box itself
         local.send(Start(fill_ai=True))
         refused = await asyncio.to_thread(local.read)

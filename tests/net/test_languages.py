@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from makao_tui.engine.i18n import N_, set_language
-from makao_tui.net.protocol import ChatLine, Closed, TableSeat, refusal, said
+from makao_tui.net.protocol import ChatLine, Closed, TableSeat, encode, refusal, said
 from makao_tui.net.words import chat_speaker, closed_text, notice_text, refusal_text
 from makao_tui.table import Notice, Refusal
 
@@ -54,12 +54,12 @@ def test_two_players_at_one_table_read_it_in_two_languages(tmp_path):
 def test_the_tables_refusals_ends_and_notices_are_worded_at_the_client():
     full = refusal("no_seat", "join", 3, N_("no free seat at table {code}: every seat is taken"), code="crane-47")
     taken = refusal("join", "join", 3, N_("{name!r} sits at this table already: choose another name"), name="Olga")
-    why = said(N_("the match is over"))
-    over = Closed(reason=why.english, words=why.data)
+    over = Closed(words=said(N_("the match is over")).data)
     waits = said(N_("The next deal waits for {names}."), names="Olga, Jan")
-    waiting = Notice(kind="waiting", reason=waits.english, words=waits.data)
-    assert full.reason.startswith("no free seat at table crane-47: every seat is taken")  # English, for logs
-    assert refusal_text(full) == full.reason and closed_text(over) == "the match is over"
+    waiting = Notice(kind="waiting", words=waits.data)
+    assert full.reason is None and b"reason" not in encode(full)  # the words are the client's
+    assert refusal_text(full).startswith("no free seat at table crane-47: every seat is taken")
+    assert closed_text(over) == "the match is over"
     set_language("ru")
     assert refusal_text(full).startswith("за столом crane-47 нет свободного места: все места заняты")
     assert refusal_text(taken) == "'Olga' уже сидит за этим столом: выберите другое имя"
@@ -72,7 +72,7 @@ def test_the_tables_refusals_ends_and_notices_are_worded_at_the_client():
     assert TableSeat(kind="ai", level="hard").describe() == "SI (trudny)"
     assert chat_speaker(ChatLine(name="", user="olga", text="cześć", watching=True)) == "olga (obserwuje)"
     assert chat_speaker(ChatLine(name="Jan", user="jan", text="cześć")) == "Jan (jan)"
-    # data this client cannot read (a newer server's, a broken one): the table's English words
-    assert refusal_text(Refusal(kind="new", reason="something new", intent="act", seq=0,
-                                words={"words": "{missing}", "fields": {}})) == "something new"
-    assert refusal_text(Refusal(kind="new", reason="something new", intent="act", seq=0)) == "something new"
+    # data this client cannot read (a newer server's, a broken one): said as such, in Polish too
+    unread = "stół przysłał wiadomość, której ta wersja makao nie umie odczytać"
+    assert refusal_text(Refusal(kind="new", intent="act", seq=0, words={"words": "{missing}", "fields": {}})) == unread
+    assert refusal_text(Refusal(kind="new", intent="act", seq=0, words={"words": 5})) == unread

@@ -12,7 +12,7 @@ from makao_tui.net import places
 from makao_tui.net.client import Connection, handshake
 from makao_tui.net.protocol import Lobby
 from makao_tui.net.seating import SharedSeating, SharedTableClient
-from makao_tui.table import Refusal, Update
+from makao_tui.table import Refusal, Update, said
 
 from .util import config, server, until
 
@@ -87,7 +87,7 @@ def test_two_terminals_play_through_the_seating_the_screens_read(tmp_path):
         mover.client.sender.act(stale_seq - 1, {"do": "draw"})
         await until(lambda: any(isinstance(n, Refusal) for n in alice.notices + bob.notices))
         refused = next(n for n in alice.notices + bob.notices if isinstance(n, Refusal))
-        assert refused.kind == "stale" and refused.reason
+        assert refused.kind == "stale" and said(refused.words)
         # Bob leaves: Alice's table says so beside his name
         assert b.close() is None
         await until(lambda: "disconnected" in a.seat_label(1))

@@ -11,6 +11,7 @@ import random
 import socket
 import stat
 
+import msgspec
 import pytest
 
 from makao_tui.ai import ai_for
@@ -19,6 +20,7 @@ from makao_tui.net.client import ConnectError, Connection, handshake, remember_s
 from makao_tui.net.identity import DoorPlayer
 from makao_tui.net.protocol import (
     MAX_CLIENT_LINE,
+    VERSION,
     Act,
     ChatLine,
     Hello,
@@ -33,7 +35,7 @@ from makao_tui.net.protocol import (
 )
 from makao_tui.net.server import MAX_PER_USER
 from makao_tui.store import open_store
-from makao_tui.table import WIRE_VERSION, Refusal, to_wire
+from makao_tui.table import WIRE_VERSION, Refusal, said, to_wire
 
 from .util import Player, Raw, config, server, until
 
@@ -142,11 +144,11 @@ def test_the_host_starts_early_with_ai_in_the_open_seats_and_others_may_not(tmp_
         srv.host_uid = os.getuid() + 1  # this user is not the host now
         alice.conn.start(fill_ai=True)
         await until(lambda: len(alice.refusals()) == 1)
-        assert "only the host" in alice.refusals()[0].reason and not srv.info().started
+        assert "only the host" in said(alice.refusals()[0].words) and not srv.info().started
         srv.host_uid = os.getuid()
         alice.conn.start(fill_ai=False)
         await until(lambda: len(alice.refusals()) == 2)
-        assert "still empty" in alice.refusals()[1].reason and not srv.info().started
+        assert "still empty" in said(alice.refusals()[1].words) and not srv.info().started
         alice.conn.start(fill_ai=True)
         await until(lambda: alice.client.view is not None)
         assert [s.kind for s in srv.info().seats] == ["human", "ai", "ai"]
@@ -184,7 +186,7 @@ def test_bad_input_is_refused_with_a_reason_the_table_goes_on_and_nothing_is_sto
         assert kinds[:1] == ["stale"] and "illegal" in kinds and kinds.count("garbage") == 2
         assert kinds[-1] == "too_long"
         assert other.refusals()[0].kind == "not_your_turn"
-        assert all(r.reason for r in mover.refusals() + other.refusals())
+        assert all(said(r.words) for r in mover.refusals() + other.refusals())
         assert mover.client.seq == seq  # nothing happened
         with open_store(db) as store:
             assert store.unfinished()[0].actions == stored
@@ -197,10 +199,28 @@ def test_bad_input_is_refused_with_a_reason_the_table_goes_on_and_nothing_is_sto
     run(body())
 
 
+class RefusalV1(msgspec.Struct, tag="refusal", tag_field="type", kw_only=True):
+    """A refusal as version 1 of the protocol read it (``reason`` required)."""
+
+    kind: str
+    reason: str
+    intent: str
+    seq: int
+    words: dict | None = None
+
+
 def test_another_version_is_refused_clearly_and_nothing_comes_before_hello(tmp_path):
     async def body():
         srv = await server(tmp_path, config())
         path = places.socket_path(srv.code, tmp_path)
+
+        def raw_lines(first: bytes) -> list[bytes]:
+            raw = Raw(path)
+            raw.send(first)
+            while (chunk := raw.sock.recv(65536)):
+                raw.buffer += chunk
+            raw.close()
+            return raw.buffer.splitlines()
 
         def talk(first: bytes) -> list:
             raw = Raw(path)
@@ -213,7 +233,11 @@ def test_another_version_is_refused_clearly_and_nothing_comes_before_hello(tmp_p
 
         old = await asyncio.to_thread(talk, b'{"type":"hello","v":99,"wire":1}\n')
         assert len(old) == 1 and isinstance(old[0], Refusal) and old[0].kind == "version"
-        assert "99" in old[0].reason and "protocol 1" in old[0].reason
+        assert "99" in said(old[0].words) and f"protocol {VERSION}" in said(old[0].words)
+        # a client of version 1 reads it too: its refusal needed an English reason beside the words
+        version_1 = await asyncio.to_thread(raw_lines, b'{"type":"hello","v":1,"wire":1}\n')
+        [refused_v1] = [msgspec.json.decode(line, type=RefusalV1) for line in version_1]
+        assert refused_v1.kind == "version" and refused_v1.reason == said(refused_v1.words)
         early = await asyncio.to_thread(talk, b'{"type":"join","name":"Eve"}\n')
         assert [m.kind for m in early] == ["hello"]
         # whatever comes first that is not a hello (a line that does not read, one too long) is
@@ -222,7 +246,7 @@ def test_another_version_is_refused_clearly_and_nothing_comes_before_hello(tmp_p
                       b'{"type":"chat","text":"' + b"x" * MAX_CLIENT_LINE + b'"}\n'):
             refused = await asyncio.to_thread(talk, first)
             assert [(m.kind, m.intent) for m in refused] == [("hello", "hello")], first[:20]
-            assert "hello" in refused[0].reason
+            assert "hello" in said(refused[0].words) and refused[0].reason == said(refused[0].words)
         srv.close("test over")
         await srv.shutdown()
 
@@ -252,7 +276,7 @@ def test_two_racing_for_the_last_seat_one_sits_the_other_is_told(tmp_path):
 
         def race(name: str):
             raw = Raw(path)
-            raw.send(Hello(v=1, wire=WIRE_VERSION))
+            raw.send(Hello(v=VERSION, wire=WIRE_VERSION))
             assert isinstance(raw.read(), Welcome)
             raw.send(Join(name=name))
             while True:
@@ -265,7 +289,7 @@ def test_two_racing_for_the_last_seat_one_sits_the_other_is_told(tmp_path):
         outcomes = sorted([type(first).__name__, type(second).__name__])
         assert outcomes == ["Refusal", "Seated"]
         refused = first if isinstance(first, Refusal) else second
-        assert "no free seat" in refused.reason and refused.kind == "no_seat"  # each client says how to watch
+        assert "no free seat" in said(refused.words) and refused.kind == "no_seat"  # each client says how to watch
         srv.close("test over")
         await srv.shutdown()
 
@@ -334,7 +358,7 @@ def test_no_byte_sent_to_a_seat_holds_a_card_it_may_not_see(tmp_path):
 
         def sit(name: str) -> int:
             raw = Raw(path)
-            raw.send(Hello(v=1, wire=WIRE_VERSION))
+            raw.send(Hello(v=VERSION, wire=WIRE_VERSION))
             raw.read()
             raw.send(Join(name=name))
             seated = raw.read()
@@ -396,7 +420,7 @@ def test_the_next_deal_waits_until_every_player_has_seen_the_result(tmp_path):
         alice.client.next_deal()
         await until(lambda: any(getattr(e, "kind", "") == "waiting" for e in alice.messages))
         waiting = next(e for e in alice.messages if getattr(e, "kind", "") == "waiting")
-        assert "Bob" in waiting.reason and alice.client.deal_number == 1
+        assert "Bob" in said(waiting.words) and alice.client.deal_number == 1
         bob.client.next_deal()
         await until(lambda: alice.client.deal_number == 2 == bob.client.deal_number)
         assert not alice.refusals() and not bob.refusals()
@@ -422,29 +446,29 @@ def test_a_rogue_client_is_refused_with_a_reason_each_time_and_the_table_goes_on
         other.conn.send(Act(seq=seq, action={"seat": mover.seated.seat, "do": "draw"}))
         await until(lambda: other.refusals())
         refused = other.refusals()[-1]  # seats in words are numbered from 1
-        assert refused.kind == "seat" and f"plays seat {other.seated.seat + 1}," in refused.reason
+        assert refused.kind == "seat" and f"plays seat {other.seated.seat + 1}," in said(refused.words)
         # a field the protocol has not (a seat beside the action) is no message at all
         other.conn.writer.write(json.dumps({"type": "act", "seq": seq, "seat": mover.seated.seat,
                                             "action": {"do": "draw"}}).encode() + b"\n")
         await until(lambda: len(other.refusals()) >= 2)
-        assert other.refusals()[-1].kind == "garbage" and "seat" in other.refusals()[-1].reason
+        assert other.refusals()[-1].kind == "garbage" and "seat" in said(other.refusals()[-1].words)
         # a 1 MB line is read through, refused, and the connection stays in step
         other.conn.writer.write(b'{"type":"chat","text":"' + b"y" * (1 << 20) + b'"}\n')
         await until(lambda: len(other.refusals()) >= 3)
         assert other.refusals()[-1].kind == "too_long"
         other.conn.send(Join(name="Again"))
         await until(lambda: len(other.refusals()) >= 4)
-        assert other.refusals()[-1].kind == "join" and "already" in other.refusals()[-1].reason
+        assert other.refusals()[-1].kind == "join" and "already" in said(other.refusals()[-1].words)
         # the mover acts; the same message sent again is stale
         action = ai_for(mover.client.variant.id).choose(mover.client.view, random.Random(1))
         mover.conn.send(Act(seq=seq, action=to_wire(action)))
         await until(lambda: mover.client.seq > seq)
         mover.conn.send(Act(seq=seq, action=to_wire(action)))
         await until(lambda: mover.refusals())
-        assert mover.refusals()[-1].kind == "stale" and mover.refusals()[-1].reason
+        assert mover.refusals()[-1].kind == "stale" and said(mover.refusals()[-1].words)
         # a watcher may look, not act
         raw = Raw(places.socket_path(srv.code, tmp_path))
-        raw.send(Hello(v=1, wire=WIRE_VERSION))
+        raw.send(Hello(v=VERSION, wire=WIRE_VERSION))
         assert isinstance(await asyncio.to_thread(raw.read), Welcome)
         raw.send(Watch())
         now = mover.client.seq
@@ -454,7 +478,7 @@ def test_a_rogue_client_is_refused_with_a_reason_each_time_and_the_table_goes_on
         raw.send(Start(fill_ai=True))
         answers = [await asyncio.to_thread(raw.read) for _ in range(2)]
         kinds = [(a.intent, a.kind) for a in answers if isinstance(a, Refusal)]
-        assert ("act", "seat") in kinds and ("start", "start") in kinds and all(a.reason for a in answers)
+        assert ("act", "seat") in kinds and ("start", "start") in kinds and all(said(a.words) for a in answers)
         raw.close()
         with open_store(db) as store:
             assert store.unfinished()[0].actions == len(srv.table.match.all_actions())
@@ -483,7 +507,7 @@ def test_undo_at_a_shared_table_is_refused_while_a_player_is_away_and_the_ai_pla
             play_turns([bob], 1)
             await asyncio.sleep(0.01)
         await until(lambda: any(e.seat == 1 for e in bob.client.log) and bob.client.to_act == 1)
-        assert bob.client.update.undo_refused == ("undo is off with several players at the table: it would take "
+        assert bob.client.undo_refused == ("undo is off with several players at the table: it would take "
                                                   "back the others' moves")
         seq = bob.client.seq
         bob.conn.send(Undo(seq=seq))
@@ -569,7 +593,7 @@ def test_the_unix_user_who_sat_there_takes_his_seat_back_by_its_name(tmp_path, m
             raw.close()
             return m
 
-        door = await asyncio.to_thread(join_as, Hello(v=1, wire=WIRE_VERSION, door=DoorPlayer("ssh", "Bob")))
+        door = await asyncio.to_thread(join_as, Hello(v=VERSION, wire=WIRE_VERSION, door=DoorPlayer("ssh", "Bob")))
         real_uid = places.peer_uid
 
         def another_user(sock):  # the server sees the next connection as another Unix user
@@ -577,11 +601,11 @@ def test_the_unix_user_who_sat_there_takes_his_seat_back_by_its_name(tmp_path, m
             return uid + 1 if sock.getsockname() and uid is not None else uid
 
         monkeypatch.setattr(places, "peer_uid", another_user)
-        other = await asyncio.to_thread(join_as, Hello(v=1, wire=WIRE_VERSION))
+        other = await asyncio.to_thread(join_as, Hello(v=VERSION, wire=WIRE_VERSION))
         monkeypatch.setattr(places, "peer_uid", real_uid)
         for refused in (door, other):
             assert isinstance(refused, Refusal) and refused.kind == "join"
-            assert "'bob' sits at this table already" in refused.reason
+            assert "'bob' sits at this table already" in said(refused.words)
         assert not srv.info().seats[1].connected
         back = await Player.sit(srv.code, "Bob", tmp_path)  # no token: his Unix user is enough
         assert back.seated.seat == 1
@@ -697,7 +721,7 @@ def test_a_flood_of_one_users_connections_leaves_room_for_the_other_players(tmp_
         assert sum(c.uid == flood_uid for c in srv.conns) == MAX_PER_USER
         for sock in ended:
             (refused,) = [decode_server(line) for line in received[sock].splitlines()]
-            assert refused.kind == "busy" and f"table {srv.code} is busy" in refused.reason
+            assert refused.kind == "busy" and f"table {srv.code} is busy" in said(refused.words)
         for sock in socks:
             sock.close()
         srv.close("test over")

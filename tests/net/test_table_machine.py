@@ -42,6 +42,7 @@ from makao_tui.games.macao_rules import DECKS
 from makao_tui.net import places
 from makao_tui.net.protocol import (
     MAX_CLIENT_LINE,
+    VERSION,
     Act,
     Chat,
     ChatLine,
@@ -57,7 +58,7 @@ from makao_tui.net.protocol import (
     decode_server,
     encode,
 )
-from makao_tui.table import WIRE_VERSION, Refusal, Update
+from makao_tui.table import WIRE_VERSION, Refusal, Update, said
 from tests.table.test_privacy import CARD_STRING, engine_cards
 
 from .util import config, server
@@ -114,7 +115,7 @@ class Peer:
                 return message
 
     def hello(self) -> None:
-        self.send(Hello(v=1, wire=WIRE_VERSION, client="machine"))
+        self.send(Hello(v=VERSION, wire=WIRE_VERSION, client="machine"))
         assert isinstance(self.until(lambda m: True), Welcome)
         self.greeted = True
 
@@ -495,7 +496,7 @@ class TableMachine(RuleBasedStateMachine):
             peer.checked = len(peer.lines)
             for message in peer.messages:
                 if isinstance(message, Refusal):
-                    assert message.kind in KINDS and message.reason, message
+                    assert message.kind in KINDS and said(message.words), message
 
     def look(self) -> tuple[dict[int | None, set[str]], Counter, Counter | None] | None:
         """On the server's thread: what each seat (and a watcher, None) may know, the deal's cards,

@@ -17,6 +17,7 @@ from makao_tui.engine.i18n import language, set_language
 from makao_tui.engine.scenario import run_scenario
 from makao_tui.games import variants
 from makao_tui.table.lesson import LESSONS_DIR, LessonError, LessonTable, load_lesson, matches, parse_lesson
+from makao_tui.table.wire import said
 
 GAMES = ["makao-ru", "makao-pl", "macao", "peklo"]
 
@@ -214,7 +215,7 @@ def test_the_table_deals_the_lessons_deal_and_plays_the_script():
 def test_the_learners_illegal_move_is_refused_in_the_engines_words():
     _lesson, table, sub = lesson_table("makao-ru")
     refusal = sub.act(table.seq, Take())
-    assert refusal is not None and refusal.kind == "illegal" and "penalty" in refusal.reason
+    assert refusal is not None and refusal.kind == "illegal" and "penalty" in said(refusal.words)
     assert table.match.action_count == 0
 
 
@@ -222,7 +223,7 @@ def test_a_move_the_rules_allow_off_the_script_is_refused_by_the_lesson():
     _lesson, table, sub = lesson_table("makao-ru")
     assert sub.act(table.seq, Draw()) is None  # the script's first move
     refusal = sub.act(table.seq, Pass())  # legal: keep the drawn 5♥
-    assert refusal is not None and refusal.kind == "lesson" and "coach line" in refusal.reason
+    assert refusal is not None and refusal.kind == "lesson" and "coach line" in said(refusal.words)
     assert sub.act(table.seq, Play(Card.parse("5H"))) is None  # the lesson goes on
     assert table.match.action_count == 3  # … and the opponent answered
 

@@ -24,6 +24,7 @@ from makao_tui.table import (
     TableClient,
     TableError,
     Update,
+    said,
 )
 from makao_tui.table.service import UNDO_SETTLED
 
@@ -91,7 +92,7 @@ def test_hot_seat_each_seat_acts_only_for_itself_and_only_in_turn():
     mover, other = (ann, bob) if table.match.state.to_act == 0 else (bob, ann)
     refusal = other.act(Draw())
     assert isinstance(refusal, Refusal) and refusal.kind == "not_your_turn"
-    assert refusal.reason == f"it is {mover.names[mover.seat]}'s turn" and refusal.action == {"do": "draw"}
+    assert other.text(refusal) == f"it is {mover.names[mover.seat]}'s turn" and refusal.action == {"do": "draw"}
     seq = mover.seq
     assert mover.act(Draw()) is None
     assert mover.seq == other.seq == seq + 1
@@ -107,11 +108,11 @@ def test_illegal_and_unreadable_actions_are_refused_with_the_engines_reason():
     table.start()
     assert ann.to_act == 0
     refusal = ann.act(Bid(99))
-    assert refusal.kind == "illegal" and refusal.reason and refusal.action == {"do": "bid", "tricks": 99}
+    assert refusal.kind == "illegal" and ann.text(refusal) and refusal.action == {"do": "bid", "tricks": 99}
     # the engine's refusal travels as data: its kind and fields, not only words
     assert refusal.rule == "bid_out_of_range" and refusal.fields == {"bid": 99, "most": 1}  # a deal of 1 card
     garbage = ann.sender.act(ann.seq, {"do": "fly"})
-    assert garbage.kind == "illegal" and "unknown action" in garbage.reason and garbage.rule == "action_format"
+    assert garbage.kind == "illegal" and "unknown action 'fly'" in ann.text(garbage) and garbage.rule == "action_format"
     assert ann.sender.act(ann.seq, {"do": "bid", "tricks": 0}) is None
 
 
@@ -172,11 +173,11 @@ def test_undo_takes_back_the_humans_move_and_the_ais_after_it(tmp_path):
                                                           zip(table.names, seats, strict=True)], 3)
     table.writer = writer
     ann = seated(table, 0)
-    assert ann.update.undo_refused == "you have not moved yet: nothing to take back"
+    assert ann.undo_refused == "you have not moved yet: nothing to take back"
     table.start()
     before = (table.match.state.snapshot(), len(ann.log))
     assert ann.act(ai_for(variant.id).choose(ann.view, random.Random(0))) is None
-    assert ann.update.undo_refused is None
+    assert ann.undo_refused is None
     assert ann.undo() is None
     assert ann.update.reset and (table.match.state.snapshot(), len(ann.log)) == before
     table.close()
@@ -201,13 +202,13 @@ def test_undo_is_refused_while_another_player_is_away_and_the_ai_plays_for_them(
     assert ann.act(ai_for(variant.id).choose(ann.view, random.Random(0))) is None
     assert table.seq > seq + 1 and ann.to_act == 0  # Olga and Bob's AI played after Ann
     several = "undo is off with several players at the table: it would take back the others' moves"
-    assert ann.update.undo_refused == several
+    assert ann.undo_refused == several
     seq = table.seq
     refusal = ann.undo()
-    assert refusal is not None and refusal.kind == "undo" and refusal.reason == several
+    assert refusal is not None and refusal.kind == "undo" and ann.text(refusal) == several
     assert table.seq == seq and not ann.update.reset
     table.set_ai(2, None)  # Bob is back: still two people at the table
-    assert ann.update.undo_refused == several
+    assert ann.undo_refused == several
     table.close()
     store.close()
 
@@ -229,15 +230,15 @@ def test_undo_never_reopens_a_settled_deal(tmp_path, game):
     settled = UNDO_SETTLED[variant.deal_word]
     while not ann.update.deal_over:
         assert ann.act(ai.choose(ann.view, rng)) is None
-    assert ann.update.undo_refused == settled
+    assert ann.undo_refused == settled
     refusal = ann.undo()
-    assert refusal is not None and refusal.reason == settled and refusal.words is not None
+    assert refusal is not None and ann.text(refusal) == settled
     assert ann.next_deal() is None and ann.deal_number == 2
-    assert ann.update.undo_refused == settled  # the last move is in deal 1
+    assert ann.undo_refused == settled  # the last move is in deal 1
     assert ann.undo() is not None and table.match.current.number == 2
     assert ann.act(ai.choose(ann.view, rng)) is None
     if not ann.update.deal_over:  # a move inside deal 2 is taken back, and deal 2 stays
-        assert ann.update.undo_refused is None
+        assert ann.undo_refused is None
         assert ann.undo() is None and table.match.current.number == 2 and ann.to_act == 0
     table.close()
     store.close()
@@ -286,7 +287,7 @@ def test_a_failing_store_is_told_and_the_match_goes_on():
     table.start()
     table._subs[table.match.state.to_act].act(table.seq, Draw())
     notices = [m for m in got if isinstance(m, Notice)]
-    assert notices and notices[0].kind == "save_failed" and "disk is full" in notices[0].reason
+    assert notices and notices[0].kind == "save_failed" and "disk is full" in said(notices[0].words)
     assert broken.closed and not table.saved
 
 
@@ -308,7 +309,7 @@ def test_an_ai_takes_a_seat_over_and_gives_it_back():
     table.start()
     assert ann.to_act == 0
     table.set_ai(1, "easy")
-    assert ann.seats[1].kind == "ai" and ann.seats[1].label == "Bob (easy AI)"
+    assert ann.seats[1].kind == "ai" and ann.seat_label(1) == "Bob (easy AI)"
     assert ann.act(Draw()) is None  # Bob's turn now: his AI plays it at once
     assert ann.log[-1].seat == 1 and ann.to_act == 0
     table.set_ai(1, None)
@@ -327,17 +328,16 @@ def test_a_hint_is_for_the_one_humans_own_turn():
     from makao_tui.ai import Thinking
     table.thinking = Thinking(seconds=None, playouts=20)
     hint = asyncio.run(ask())
-    assert hint.seq == ann.seq and ann.hint_action(hint) in ann.view.legal and hint.reason
+    assert hint.seq == ann.seq and ann.hint_action(hint) in ann.view.legal and ann.text(hint)
     hot = Table(variant, variant.rules(), [ANN, BOB], seed=3)
     first = seated(hot, 0)
     assert asyncio.run(first.hint()).kind == "hint"
 
 
 def test_each_client_reads_the_tables_refusals_in_its_own_language():
-    """Refusals and the undo/hint reasons travel as data (issue 16): the table words them in its
-    own language, and each client says them again in the language it runs in."""
+    """Refusals and the undo/hint reasons travel as data only (issues 16 and 28): the table sends
+    no sentence, and each client says them in the language it runs in."""
     from makao_tui.engine import i18n
-    from makao_tui.table.wire import say_reason
 
     variant = get_variant("peklo")
     table = Table(variant, variant.rules(), [ANN, BOB, AI], seed=2, first_dealer=2)
@@ -345,21 +345,21 @@ def test_each_client_reads_the_tables_refusals_in_its_own_language():
     table.start()
     assert ann.to_act == 0
     late = bob.act(Bid(1))
-    assert late.reason == "it is Ann's turn" and late.words is not None
+    assert bob.text(late) == "it is Ann's turn"
     assert bob.undo_refused == "undo is off with several players at the table: it would take back the others' moves"
-    wire = msgspec.json.decode(msgspec.json.encode(ann.sender.act(ann.seq, Bid(99))), type=Refusal)
-    assert wire.reason == "a bid is 0 or 1 trick, not 99"  # worded by the table, in English
+    line = msgspec.json.encode(ann.sender.act(ann.seq, Bid(99)))
+    assert b"reason" not in line and b"not 99" not in line  # the words are the client's
+    wire = msgspec.json.decode(line, type=Refusal)
+    assert ann.text(wire) == "a bid is 0 or 1 trick, not 99"
     i18n.set_language("pl")  # this client reads Polish
-    assert ann.said(wire).reason == "deklaracja to 0 lub 1 lewa, nie 99"
-    heard: list = []
-    TableClient(heard.append).receive(wire)  # a refusal a networked table sends on its own
-    assert heard[0].reason == "deklaracja to 0 lub 1 lewa, nie 99"
-    assert bob.act(Bid(1)).reason == "teraz kolej gracza Ann"
+    assert ann.text(wire) == "deklaracja to 0 lub 1 lewa, nie 99"
+    assert bob.text(bob.act(Bid(1))) == "teraz kolej gracza Ann"
     assert bob.hint_refused == "podpowiedzi są tylko dla jednego człowieka grającego z komputerem"
     i18n.set_language("ru")
-    assert say_reason(late.reason, late.words, bob.names) == "сейчас ходит Ann"
-    assert say_reason("as the table said", None) == "as the table said"
-    assert say_reason("as the table said", {"words": 5}) == "as the table said"
+    assert said(late.words, bob.names) == "сейчас ходит Ann"
+    # data that does not read as a message (a newer or broken table's): said as such, in Russian
+    assert said({"words": 5}) == said({"words": "{missing}", "fields": {}}) == (
+        "стол прислал сообщение, которое эта версия makao не может прочитать")
 
 
 def test_a_save_notice_travels_as_data_and_each_reader_words_it():
@@ -367,7 +367,6 @@ def test_a_save_notice_travels_as_data_and_each_reader_words_it():
     carries its words as data (the store error's too), and a Russian client says it in Russian."""
     from makao_tui.engine import i18n
     from makao_tui.store import StoreBusyError
-    from makao_tui.table.wire import say_reason
 
     variant = get_variant("makao-ru")
 
@@ -388,7 +387,7 @@ def test_a_save_notice_travels_as_data_and_each_reader_words_it():
     table.start()
     table._subs[table.match.state.to_act].act(table.seq, Draw())
     [notice] = [m for m in got if isinstance(m, Notice)]
-    assert notice.reason.startswith("m.sqlite is busy") and notice.words is not None
+    assert said(notice.words).startswith("m.sqlite is busy")
     i18n.set_language("ru")
-    said = say_reason(notice.reason, notice.words)
-    assert said is not None and "busy" not in said and said.startswith("m.sqlite")
+    russian = said(notice.words)
+    assert "busy" not in russian and russian.startswith("m.sqlite")

@@ -31,7 +31,7 @@ from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Tak
 from ...engine.cards import Card, rank_plural, suit_label
 from ...engine.events import Event
 from ...engine.i18n import N_, _, continuing, ngettext
-from ...table import Notice, Refusal, Seating, say_reason
+from ...table import Notice, Refusal, Seating
 from ..paces import PACE_WORDS, TABLE_PACES
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
@@ -297,17 +297,17 @@ class TableScreen(Screen[None]):
         if isinstance(message, Notice) and message.kind == "ai_failed" and message.seat is not None:
             name = self.seating.names[message.seat]
             self.say(_("{name}'s AI failed ({reason}); {name} made the first legal move instead.").format(
-                name=name, reason=say_reason(message.reason, message.words)))
+                name=name, reason=self.seating.text(message)))
         elif isinstance(message, Notice):
             self.makao_app.table_notice(message)
         elif isinstance(message, Refusal):
-            self.say(message.reason, error=True)
+            self.say(self.seating.text(message), error=True)
 
     def act(self, action: Action) -> bool:
         """Send the human's ``action`` to the table; a refusal shows its reason and changes nothing."""
         refusal = self.seating.act(action)
         if refusal is not None:
-            self.say(refusal.reason, error=True)
+            self.say(self.seating.text(refusal), error=True)
             return False
         return True
 
@@ -398,7 +398,7 @@ class TableScreen(Screen[None]):
             return
         refusal = None if self.watching else self.seating.next_deal()
         if refusal is not None:
-            self.say(refusal.reason, error=True)
+            self.say(self.seating.text(refusal), error=True)
         self.on_turn_change()
         self.advance()
 
@@ -580,7 +580,7 @@ class TableScreen(Screen[None]):
         taken = self.undo_words()
         refusal = self.seating.undo()
         if refusal is not None:
-            self.say(refusal.reason, error=True)
+            self.say(self.seating.text(refusal), error=True)
         elif taken:
             self.say(taken)
 
@@ -632,15 +632,15 @@ class TableScreen(Screen[None]):
         if isinstance(answer, Refusal):
             if answer.kind == "hint_failed":
                 self.say(_("No hint: the hard AI failed ({reason}).").format(
-                    reason=say_reason(answer.reason, answer.words)), error=True)
+                    reason=self.seating.text(answer)), error=True)
             elif answer.kind != "stale":
-                self.say(answer.reason, error=True)
+                self.say(self.seating.text(answer), error=True)
             return
         if seq == self.seating.seq:
             # the reason speaks of the AI ("plays the 10, keeps the ace for later")
             self.say(_("Hint: {action} (the hard AI {reason}).").format(
                 action=describe_action(self.seating.hint_action(answer), self.ascii),
-                reason=self.seating.hint_reason(answer)))
+                reason=self.seating.text(answer)))
 
     def action_pace(self) -> None:
         """The computer's next pace (slow → normal → fast → instant), for this table and the next
