@@ -42,7 +42,7 @@ from ..engine.events import Event
 from ..engine.i18n import _
 from .client import Entry, Row, TableClient
 from .service import Table
-from .wire import Hint, Refusal, Update
+from .wire import Hint, LogEntry, Refusal, Update, to_wire
 
 
 class Seating:
@@ -241,6 +241,21 @@ class Seating:
         """The log as the shown client received it (events as data, hidden cards None)."""
         return self.client.log
 
+    @property
+    def log_start(self) -> int:
+        """The table's number of the first entry in :attr:`log` (the entries before it were not
+        kept here: :meth:`older` reads them back)."""
+        return self.client.log_start
+
+    def older(self, end: int, count: int) -> tuple[int, list[Entry]]:
+        """Up to ``count`` log entries before the table's entry number ``end``, as the shown seat
+        received them, and the number of the first: what the player scrolling back reads. Here
+        only those the client kept (a networked table's server keeps the rest); a local table
+        reads them back from the table."""
+        client = self.client
+        start = max(client.log_start, end - count)
+        return start, client.log[start - client.log_start:max(start, end) - client.log_start]
+
     def last_event(self, kind: type) -> Event | None:
         """The most recent event of class ``kind`` in the deal under way (as the shown client knows it)."""
         return self.client.last_event(kind)
@@ -331,6 +346,18 @@ class LocalSeating(Seating):
     def close(self, wait: float | None = None) -> str | None:
         """Close the table: the AI stops, the match is released (it stays saved)."""
         return self.table.close(wait)
+
+    def older(self, end: int, count: int) -> tuple[int, list[Entry]]:
+        """As :meth:`Seating.older`, read back from the table's log (which holds the whole
+        match's), with what the shown seat may not see blanked as in its updates."""
+        client = self.client
+        seat = client.seat
+        start = max(0, end - count)
+        # (the table's own log: Table has no reader of a part of it for a seat yet)
+        entries = self.table._log[start:max(start, end)]
+        return start, [client.entry(LogEntry(deal=e.deal, seat=e.seat, events=[
+            to_wire(ev, hide=ev.private_to is not None and ev.private_to != seat) for ev in e.events]))
+            for e in entries]
 
 
 __all__ = ["LocalSeating", "Seating"]

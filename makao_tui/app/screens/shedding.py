@@ -340,13 +340,14 @@ class ShedTableScreen(TableScreen):
         forgotten Makao or "po makale", a stock rebuilt from the pile. A new reader (the keyboard
         passed on) or a log written anew (an undo) starts with no news."""
         seating = self.seating
-        log, viewer = seating.log, seating.viewer()
+        log, viewer, first = seating.log, seating.viewer(), seating.log_start
+        end = first + len(log)  # (entries counted by their number at the table)
         read, reader = self._news_read
-        self._news_read = (len(log), viewer)
-        if reader != viewer or read > len(log) or not seating.humans:
+        self._news_read = (end, viewer)
+        if reader != viewer or read > end or not seating.humans:
             self.news = None
             return
-        said = [words for entry in log[read:] for event in entry.events
+        said = [words for entry in log[max(0, read - first):] for event in entry.events
                 if (words := self._news_of(event, viewer))]
         if said:
             self.news = " ".join(said)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
@@ -67,6 +68,8 @@ HINT_KEY = ("h", N_("hint: what the hard AI would do in your place, and why (one
                     "computer; it thinks for up to a second)"))
 #: the heading of a deal's summary, by what the game calls a deal (``Variant.deal_word``)
 DEAL_OVER = {"deal": N_("Deal {number} is over"), "hand": N_("Hand {number} is over")}
+#: how many log entries are read back from the table at a time when the player scrolls back
+OLDER_PAGE = 100
 #: the log's heading of a deal's opening, by what the game calls a deal
 DEAL_HEADING = {"deal": N_("Deal {number}: {events}"), "hand": N_("Hand {number}: {events}")}
 
@@ -348,13 +351,13 @@ class TableScreen(Screen[None]):
         a penalty taken: an event ``private_to`` him) and he has not seen them at the table yet
         ("" if none): his turn ended with it, so the pass screen would come before he saw them."""
         seating = self.seating
-        leaving, log = seating.at_keyboard, seating.log
+        leaving, log, first = seating.at_keyboard, seating.log, seating.log_start
         if leaving is None:
             return ""
         mine = [i for i, entry in enumerate(log) if entry.seat == leaving and entry.deal == seating.deal_number]
-        if not mine or mine[-1] <= self._cards_shown:
+        if not mine or first + mine[-1] <= self._cards_shown:
             return ""
-        self._cards_shown = mine[-1]
+        self._cards_shown = first + mine[-1]  # (the table's entry number: the client keeps the last only)
         entry = log[mine[-1]]
         if not any(event.private_to == leaving for event in entry.events):
             return ""
@@ -427,23 +430,39 @@ class TableScreen(Screen[None]):
     def show_log(self) -> None:
         """Bring the ``#log`` up to date: the entries not shown yet are appended, so a key costs
         the same late in a match as early; the log is written anew only when earlier lines read
-        differently (another player took the keyboard) or fewer entries are left (an undo)."""
-        entries = self.seating.log
+        differently (another player took the keyboard) or fewer entries are left (an undo).
+        Entries are counted by their number at the table (``Seating.log_start`` on), as the
+        client keeps only the last of them."""
+        seating = self.seating
+        entries, first = seating.log, seating.log_start
+        end = first + len(entries)
         log = self.query_one("#log", EventLog)
-        viewer = self.seating.viewer()
+        viewer = seating.viewer()
         count = self._log_count
-        if self._log_fresh or viewer != self._log_viewer or len(entries) < count:
-            log.replace(self.log_lines())
-        elif len(entries) > count:
-            if count and self.joined(entries[count - 1], entries[count]):
+        if self._log_fresh or viewer != self._log_viewer or end < count or count < first:
+            log.replace(self.log_runs())
+        elif end > count:
+            if count > first and self.joined(entries[count - 1 - first], entries[count - first]):
                 # the first new entry goes on the last line: write that line again
                 start = count - 1
-                while start and self.joined(entries[start - 1], entries[start]):
+                while start > first and self.joined(entries[start - 1 - first], entries[start - first]):
                     start -= 1
-                log.amend(self.log_lines(start))
+                log.amend(self.log_runs(start))
             else:
-                log.append(self.log_lines(count))
-        self._log_fresh, self._log_viewer, self._log_count = False, viewer, len(entries)
+                log.append(self.log_runs(count))
+        self._log_fresh, self._log_viewer, self._log_count = False, viewer, end
+
+    @on(EventLog.Older)
+    def show_older(self) -> None:
+        """The player scrolled back to the top of the log: the page of entries before its first
+        line is read back from the table (the client keeps only the last ones) and put above."""
+        log = self.query_one("#log", EventLog)
+        top = log.first_entry
+        if top is None or top <= 0:
+            return
+        start, entries = self.seating.older(top, OLDER_PAGE)
+        if entries:
+            log.prepend(self.entry_runs(entries, start))
 
     def joined(self, before: Any, entry: Any) -> bool:
         """Whether the log entry ``entry`` goes on the same line as ``before``, the one before
@@ -455,27 +474,38 @@ class TableScreen(Screen[None]):
         one before it: :meth:`joined`); here the events of all of them, in order."""
         return tuple(e for entry in entries for e in entry.events)
 
-    def log_lines(self, start: int = 0) -> list[str]:
+    def log_lines(self, start: int | None = None) -> list[str]:
         """The log in words, one line per entry (or per run of entries :meth:`joined` together),
-        from entry ``start`` on, as the shown seat received it (cards hidden from it are not in
-        the events): each event's words, and a deal's opening headed "Deal 3:" ("Hand 3:" in
-        Macao, as its table says)."""
+        from the table's entry number ``start`` on (default: the first the client kept), as the
+        shown seat received it (cards hidden from it are not in the events): each event's words,
+        and a deal's opening headed "Deal 3:" ("Hand 3:" in Macao, as its table says)."""
+        return [line for _start, line in self.log_runs(start)]
+
+    def log_runs(self, start: int | None = None) -> list[tuple[int, str]]:
+        """:meth:`log_lines` with the table's number of each line's first entry."""
+        seating = self.seating
+        first = seating.log_start
+        start = first if start is None else max(start, first)
+        return self.entry_runs(seating.log[start - first:], start)
+
+    def entry_runs(self, entries: Sequence[Any], start: int) -> list[tuple[int, str]]:
+        """The lines of ``entries`` (the first of them the table's entry number ``start``), each
+        with the number of its first entry (see :meth:`log_lines`)."""
         seating = self.seating
         names = seating.names
         heading = _(DEAL_HEADING.get(seating.variant.deal_word, DEAL_HEADING["deal"]))
-        lines = []
-        entries = seating.log[start:]
-        runs: list[list[Any]] = []
+        runs: list[tuple[int, list[Any]]] = []
         for i, entry in enumerate(entries):
             if i and self.joined(entries[i - 1], entry):
-                runs[-1].append(entry)
+                runs[-1][1].append(entry)
             else:
-                runs.append([entry])
-        for run in runs:
+                runs.append((start + i, [entry]))
+        lines = []
+        for number, run in runs:
             entry = run[0]
             text = self.events_text(entry.events if len(run) == 1 else self.joined_events(run))
-            lines.append(heading.format(number=entry.deal, events=continuing(text, names))
-                         if entry.seat is None and entry.deal else text)
+            lines.append((number, heading.format(number=entry.deal, events=continuing(text, names))
+                          if entry.seat is None and entry.deal else text))
         return lines
 
     def events_text(self, events: Sequence[Event]) -> str:
