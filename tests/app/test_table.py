@@ -210,12 +210,12 @@ def test_too_small_terminal_shows_a_message_and_the_game_resumes_unchanged():
         await pilot.resize_terminal(*SIZE)
         await wait_for(pilot, lambda: humans_turn(app))
         table = app.screen
-        token, lines, chosen = peek(app).token(), peek(app).log_lines(), table.selected
+        token, lines, chosen = peek(app).token(), peek(app).log_lines(), table.hand.selected
         await pilot.resize_terminal(60, 30)
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         await pilot.resize_terminal(120, 40)
         await wait_for(pilot, lambda: humans_turn(app))
-        assert app.screen is table and table.selected == chosen
+        assert app.screen is table and table.hand.selected == chosen
         assert (peek(app).token(), peek(app).log_lines()) == (token, lines)
 
     run(app, body, size=(70, 20))
@@ -340,9 +340,9 @@ def test_a_click_chooses_a_card_and_a_second_click_plays_it():
         table = app.screen
         hand = table.query_one(HandView)
         card = hand.cards[2]  # 9♥ on K♦ (K♣ is chosen at first)
-        assert table.selected != card
+        assert table.hand.selected != card
         await pilot.click(HandView, offset=(2 * 6 + 2, 1))
-        assert table.selected == card and peek(app).match.state.view(0).counts[0] == 5
+        assert table.hand.selected == card and peek(app).match.state.view(0).counts[0] == 5
         await pilot.click(HandView, offset=(2 * 6 + 2, 1))
         assert peek(app).match.state.view(0).pile[1] == card
 

@@ -18,6 +18,7 @@ the deal's result, and the lesson ends with that deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
@@ -25,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -35,9 +37,9 @@ from ...engine.i18n import N_, _, continuing, ngettext
 from ...table import Notice, Refusal, Seating, say_reason
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
-from ..widgets.footer import fit_key_bar
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
+from ..widgets.table import TableKeyBar
 from .common import (
     TABLE_SHEETS,
     DealSummaryScreen,
@@ -72,6 +74,42 @@ DEAL_OVER = {"deal": N_("Deal {number} is over"), "hand": N_("Hand {number} is o
 OLDER_PAGE = 100
 #: the log's heading of a deal's opening, by what the game calls a deal
 DEAL_HEADING = {"deal": N_("Deal {number}: {events}"), "hand": N_("Hand {number}: {events}")}
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """The table as the last update left it, as this terminal shows it: made by the screen once
+    a change (:meth:`TableScreen.now`) and given to each part's ``show``, which draws itself from
+    it. ``seating``: this terminal's place (what the updates said); ``view``: the shown seat's
+    view (the public one while no hand shows); ``hand_seat``: whose hand shows (None: none);
+    ``my_turn``: the seat to act is the human at the keyboard; ``watching``: no seat here;
+    ``ascii``: suits as letters; ``hand_order``: the order the player chose for his hand (``o``)."""
+
+    seating: Seating
+    view: Any
+    hand_seat: int | None
+    my_turn: bool
+    watching: bool
+    ascii: bool
+    hand_order: str
+
+
+class Act(Message):
+    """A player's ``action``, leaving the part of the table where it was chosen (the hand); the
+    table screen sends it to the table (:meth:`TableScreen.send`): the one place an action
+    leaves the screen."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__()
+        self.action = action
+
+
+class Say(Message):
+    """Words for the status line from a part of the table (``error``: a refusal)."""
+
+    def __init__(self, words: str, error: bool = False) -> None:
+        super().__init__()
+        self.words, self.error = words, error
 
 
 def describe_action(action: Action, ascii: bool = False) -> str:
@@ -157,8 +195,6 @@ class TableScreen(Screen[None]):
         self._log_count = 0
         self._log_viewer: object = None
         self._log_fresh = True
-        #: the key bar's lines and the width they were fitted to (see :meth:`key_bar`)
-        self._bar_lines, self._bar_width = 1, 0
         #: the message of the status line, and whether it is a refusal (None: the turn's hint)
         self.message: tuple[str, bool] | None = None
         #: whether the player paused the AI seats (``z``)
@@ -304,6 +340,22 @@ class TableScreen(Screen[None]):
             self.makao_app.table_notice(message)
         elif isinstance(message, Refusal):
             self.say(message.reason, error=True)
+
+    @on(Act)
+    def send(self, message: Act) -> None:
+        """A part of the table chose an action: send it (:meth:`act`)."""
+        self.act(message.action)
+
+    @on(Say)
+    def said(self, message: Say) -> None:
+        """A part of the table has words for the status line."""
+        self.say(message.words, message.error)
+
+    def now(self) -> TableNow:
+        """The table as it shows now (see :class:`TableNow`)."""
+        seating = self.seating
+        return TableNow(seating, self._view(), seating.hand_seat(), self._my_turn(), self.watching,
+                        self.ascii, self.makao_app.hand_order)
 
     def act(self, action: Action) -> bool:
         """Send the human's ``action`` to the table; a refusal shows its reason and changes nothing."""
@@ -573,10 +625,10 @@ class TableScreen(Screen[None]):
         return Group(head, Text(""), table)
 
     def key_bar(self, keys: list[tuple[str, str]]) -> Text:
-        """The key bar (:func:`fit_key_bar`): ``keys`` ((key, word) pairs that do something now,
-        from the legal actions; while none, the computer's pace and pause), then the hand's order
-        (where a hand shows), the score sheet, undo and hint when they would work, help, rules and
-        quit."""
+        """Show the key bar (:class:`TableKeyBar`) and return its text: ``keys`` ((key, word)
+        pairs that do something now, from the legal actions; while none, the computer's pace and
+        pause), then the hand's order (where a hand shows), the score sheet, undo and hint when
+        they would work, help, rules and quit."""
         if not keys and self.makao_app.table is not None and any(
                 self.seating.is_ai(s) for s in range(self.seating.players)):
             from ..main import PACE_WORDS
@@ -590,15 +642,7 @@ class TableScreen(Screen[None]):
         if self.hint_refusal() is None:
             table_keys.append(("h", N_("hint")))
         table_keys += [("?", N_("help")), ("F1", N_("rules")), ("q", N_("quit"))]
-        width = self.app.size.width
-        if width != self._bar_width:
-            self._bar_width, self._bar_lines = width, 1
-        text = fit_key_bar([(key, _(word)) for key, word in keys],
-                           [(key, _(word)) for key, word in table_keys], width, self._bar_lines)
-        # once the keys took two lines at this width they keep two, so the table above does not
-        # move up and down as the turn passes
-        self._bar_lines = max(self._bar_lines, len(text.plain.split("\n")))
-        return text
+        return self.query_one(TableKeyBar).show(keys, table_keys)
 
     def undo_refusal(self) -> str | None:
         """Why ``u`` cannot take a move back now, or None if it can (the table's word)."""

@@ -24,10 +24,23 @@ class EventLog(RichLog):
     next new line. It always scrolls to its newest line when one comes, also when its height
     changes."""
 
+    DEFAULT_CSS = """
+    EventLog {
+        width: 1fr;
+        height: 100%;
+        padding: 0 0 0 1;
+        border: round $panel-lighten-2;
+        scrollbar-size-vertical: 1;
+        /* the scroll bar's column is kept from the start: lines wrapped before the log filled
+           up would otherwise lose their last letter under it */
+        scrollbar-gutter: stable;
+    }
+    """
+
     class Older(Message):
         """The player scrolled back to the log's top: the lines before it are wanted."""
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, classes: str | None = None, focusable: bool = True) -> None:
         # each line is wrapped to the width the log has (min_width 1: RichLog's own minimum would
         # make a narrow log's lines wider than itself, their ends cut off)
         super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True,
@@ -35,6 +48,9 @@ class EventLog(RichLog):
         self._shown: list[str] = []
         self._starts: list[int] = []
         self._width = 0
+        #: whether Tab or a click may focus the log (a table whose hand keeps the focus says no,
+        #: and scrolls it with keys of its own)
+        self.can_focus = focusable
 
     @property
     def first_entry(self) -> int | None:
