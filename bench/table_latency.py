@@ -83,6 +83,10 @@ def fill(app, entries: int) -> None:
 
     table = app.table  # the in-process table service: the match is played on inside it
     table.writer = None
+    # the screen is not drawn while the match is played on (this loop holds the app's event loop:
+    # the redraws of 600 updates would wait in its queues, which a table never does), and then once
+    seating = app.seating
+    on_change, seating.on_change = seating.on_change, None
     first_hand = len(table.match.state.view(0).hand)
     player = ai_for(table.variant.id, "normal", table.rules)
     rng = random.Random(1)
@@ -95,6 +99,7 @@ def fill(app, entries: int) -> None:
         view = match.state.view(seat)
         if (seat == 0 and len(table._log) >= entries and not match.current.actions
                 and len(view.hand) == first_hand and any(isinstance(a, Play) for a in view.legal)):
+            seating.on_change = on_change
             table._publish()
             return
         table._apply(player.choose(view, rng))

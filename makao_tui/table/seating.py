@@ -280,9 +280,12 @@ class Seating:
     # ------------------------------------------------------------ intents
 
     def act(self, action: Action) -> Refusal | None:
-        """Send the shown seat's ``action``; the refusal, or None when it was sent (carried out,
-        in process)."""
-        return self.client.act(action)
+        """Send the shown seat's ``action`` to the table (the client's sender: the table service
+        in process, a server's connection at a shared table) with the sequence number of the
+        client's last update; the refusal (its reason in the language in use), or None when it was
+        sent (carried out, in process)."""
+        client = self.client
+        return client.said(client.sender.act(client.seq, action))
 
     def next_deal(self) -> Refusal | None:
         """Ask for the next deal (the deal must be over and the match not)."""
