@@ -95,8 +95,8 @@ class ShedTableScreen(TableScreen):
         # the hand's own keys (choose, mark, play, draw, take, pass, Makao) are the hand's: ShedHand
         Binding("D", "draw_until", N_("Draw until a card fits"), show=False),
         Binding("o", "sort_hand", N_("Sort the hand"), show=False),
-        Binding("pageup", "log_page(-1)", N_("Scroll the log"), show=False),
-        Binding("pagedown", "log_page(1)", N_("Scroll the log"), show=False),
+        Binding("pageup", "log_page(-1)", show=False),
+        Binding("pagedown", "log_page(1)", show=False),
     ]
 
     def __init__(self, seating: Seating) -> None:
