@@ -147,9 +147,8 @@ def top_note(view: ShedView, ascii: bool) -> str:
 class ShedAlert(AlertLine):
     """The banner over the hand: a pending penalty, a jack's demand, or whose turn it is."""
 
-    def show(self, now: TableNow) -> None:  # type: ignore[override]
-        text, warning = self.words(now)
-        super().show(text, warning)
+    def show(self, now: TableNow) -> None:
+        self.put(*self.words(now))
 
     @staticmethod
     def words(now: TableNow) -> tuple[Text, bool]:

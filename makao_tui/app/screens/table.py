@@ -5,9 +5,11 @@ A family's table (``shedding.py``, ``macao.py``, ``peklo.py``) subclasses :class
 and fills in its hooks: :meth:`compose`, :meth:`refresh_table`, :meth:`score_sheet`,
 :meth:`deal_result`, :meth:`match_result`, :meth:`help_keys`, :meth:`pace`. The screen reads only
 what the table service sent the seats of this terminal, through a
-:class:`~makao_tui.table.Seating`: never the match itself. Every action goes through :meth:`act`,
-which sends it to the table and shows a refusal's reason; the AI seats play inside the table
-service, and the screen redraws on each update (``Seating.on_change``). Events arrive as data:
+:class:`~makao_tui.table.Seating`: never the match itself. A part of the table (the shedding
+games' hand) sends what the player does as an :class:`Act` message, which :meth:`send` handles;
+every action goes through :meth:`act`, which sends it to the table and shows a refusal's reason;
+the AI seats play inside the table service, and the screen redraws on each update
+(``Seating.on_change``). Events arrive as data:
 :meth:`log_lines` and the families' hooks make the words.
 
 A lesson's table (:mod:`makao_tui.table.lesson`) is the same screen with a coach

@@ -41,7 +41,7 @@ class AlertLine(Static):
     }
     """
 
-    def show(self, text: Text, warning: bool = False) -> None:
+    def put(self, text: Text, warning: bool = False) -> None:
         """Show ``text``, as a warning or not (nothing is redrawn when it is already shown)."""
         show(self, text)
         self.set_class(warning, "warning")
