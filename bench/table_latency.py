@@ -67,6 +67,12 @@ async def serve_bare() -> None:
         print(f"ready 0 {rss_mib():.1f}", flush=True)
 
 
+#: the filling's actions between two updates to the seats (at a table, one update an action; the
+#: clients then hold what they keep of a log that came in small parts, not one update of 30k
+#: entries)
+PUBLISH_EVERY = 50
+
+
 def fill(app, entries: int) -> None:
     """Play the match on with the normal AI for every seat, unsaved, until the log holds at least
     ``entries`` entries and a deal starts as the first one did: Ann (seat 0) to make the deal's
@@ -77,6 +83,10 @@ def fill(app, entries: int) -> None:
 
     table = app.table  # the in-process table service: the match is played on inside it
     table.writer = None
+    # the screen is not drawn while the match is played on (this loop holds the app's event loop:
+    # the redraws of 600 updates would wait in its queues, which a table never does), and then once
+    seating = app.seating
+    on_change, seating.on_change = seating.on_change, None
     first_hand = len(table.match.state.view(0).hand)
     player = ai_for(table.variant.id, "normal", table.rules)
     rng = random.Random(1)
@@ -89,9 +99,12 @@ def fill(app, entries: int) -> None:
         view = match.state.view(seat)
         if (seat == 0 and len(table._log) >= entries and not match.current.actions
                 and len(view.hand) == first_hand and any(isinstance(a, Play) for a in view.legal)):
-            table._publish()  # one update to every seat, with the whole log
+            seating.on_change = on_change
+            table._publish()
             return
         table._apply(player.choose(view, rng))
+        if len(table._log) % PUBLISH_EVERY == 0:
+            table._publish()  # the seats' updates, a few entries each, as at a table
 
 
 async def serve(entries: int) -> None:
@@ -113,7 +126,7 @@ async def serve(entries: int) -> None:
             table.refresh_table()
         await pilot.pause()
         assert app.screen is table and app.seating.to_act == 0, app.screen
-        print(f"ready {len(app.seating.log)} {rss_mib():.1f}", flush=True)
+        print(f"ready {app.seating.log_start + len(app.seating.log)} {rss_mib():.1f}", flush=True)
         loop = asyncio.get_running_loop()
         while True:
             line = await loop.run_in_executor(None, sys.stdin.readline)

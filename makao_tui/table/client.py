@@ -4,6 +4,12 @@ A :class:`TableClient` is the listener of a :class:`~makao_tui.table.service.Sub
 process) or of a socket's JSON lines (a networked table): it decodes every :class:`Update` into
 the engine's objects (the seat's view, the events of the log, the score-sheet rows) and sends
 intents with the sequence number of the last update it saw. The table screens read only this.
+
+It keeps what a table shows, not the whole match (issue 31 item 3): the log entries of the deal
+under way and at least the last :data:`KEEP_ENTRIES` before them (``log_start`` counts those
+dropped), and the last update without its log; the rest stays with the table, which reads it back
+when the player scrolls back (:meth:`~makao_tui.table.seating.Seating.older`). So a client's
+memory does not grow with the length of the match.
 """
 
 from __future__ import annotations
@@ -12,12 +18,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import msgspec
+
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.events import Event
 from ..engine.variant import Variant
 from ..games import get_variant
 from .wire import Codec, DealRow, Hint, Notice, Refusal, SeatInfo, Update, ai_seat_label, said, to_wire
+
+#: the log entries a client keeps at least (with all of the deal under way): more than a tall
+#: terminal's log shows, so that the log's lines before the newest still read as one story
+KEEP_ENTRIES = 200
 
 
 class Sender(Protocol):
@@ -70,7 +82,10 @@ class TableClient:
         self.on_message = on_message
         self._sender: Sender | None = None
         self._update: Update | None = None
+        #: the log entries kept (see the module docstring), the first one the table's entry number
+        #: ``log_start`` (0: the match's first)
         self.log: list[Entry] = []
+        self.log_start = 0
         self.rows: list[Row] = []
         self._finished: dict[int, Row] = {}
         self._codec: Codec | None = None
@@ -94,13 +109,47 @@ class TableClient:
             self._codec = Codec(self.variant)
             self.rules = self._codec.rules(update.rules)
         codec = self.codec
-        entries = [Entry(e.deal, e.seat, tuple(codec.value(ev) for ev in e.events)) for e in update.log]
-        self.log = entries if update.reset else self.log + entries
+        new = update.log
+        first = max(0, len(new) - KEEP_ENTRIES)
+        while first and new[first - 1].deal == update.deal:  # the deal under way is kept whole
+            first -= 1
+        entries = [self.entry(e) for e in new[first:]]
+        if update.reset or first:  # (more new entries than are kept: the log starts again)
+            self.log_start = first if update.reset else self.log_end + first
+            self.log = entries
+        else:
+            self.log.extend(entries)
+        self._trim(update.deal)
         self.view = codec.value(update.view)
         if update.reset:
             self._finished.clear()
         self.rows = [self._row(r) for r in update.deals]
-        self._update = update
+        # its log is in ``log`` now: the update is kept without it (a first update carries the
+        # whole log of a resumed match)
+        self._update = msgspec.structs.replace(update, log=[]) if update.log else update
+
+    def entry(self, entry: Any) -> Entry:
+        """A :class:`~makao_tui.table.wire.LogEntry` decoded."""
+        value = self.codec.value
+        return Entry(entry.deal, entry.seat, tuple(value(ev) for ev in entry.events))
+
+    def _trim(self, deal: int) -> None:
+        """Drop the entries before the last :data:`KEEP_ENTRIES` that are not of deal ``deal``."""
+        log = self.log
+        cut = len(log) - KEEP_ENTRIES
+        if cut <= 0:
+            return
+        first = cut
+        while first and log[first - 1].deal == deal:  # (entries of one deal are together)
+            first -= 1
+        if first:
+            del log[:first]
+            self.log_start += first
+
+    @property
+    def log_end(self) -> int:
+        """The table's entry number after the last entry received (the log's length at the table)."""
+        return self.log_start + len(self.log)
 
     @property
     def update(self) -> Update:

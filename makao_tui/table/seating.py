@@ -42,7 +42,7 @@ from ..engine.events import Event
 from ..engine.i18n import _
 from ..engine.words import Words
 from .client import Entry, Row, TableClient
-from .wire import Hint, Notice, Refusal, Update
+from .wire import Hint, LogEntry, Notice, Refusal, Update, to_wire
 
 if TYPE_CHECKING:  # a shared table's seating (net.seating) runs no table service here: its module is not loaded
     from .service import Table
@@ -244,6 +244,21 @@ class Seating:
         """The log as the shown client received it (events as data, hidden cards None)."""
         return self.client.log
 
+    @property
+    def log_start(self) -> int:
+        """The table's number of the first entry in :attr:`log` (the entries before it were not
+        kept here: :meth:`older` reads them back)."""
+        return self.client.log_start
+
+    def older(self, end: int, count: int) -> tuple[int, list[Entry]]:
+        """Up to ``count`` log entries before the table's entry number ``end``, as the shown seat
+        received them, and the number of the first: what the player scrolling back reads. Here
+        only those the client kept (a networked table's server keeps the rest); a local table
+        reads them back from the table."""
+        client = self.client
+        start = max(client.log_start, end - count)
+        return start, client.log[start - client.log_start:max(start, end) - client.log_start]
+
     def last_event(self, kind: type) -> Event | None:
         """The most recent event of class ``kind`` in the deal under way (as the shown client knows it)."""
         return self.client.last_event(kind)
@@ -277,9 +292,12 @@ class Seating:
     # ------------------------------------------------------------ intents
 
     def act(self, action: Action) -> Refusal | None:
-        """Send the shown seat's ``action``; the refusal, or None when it was sent (carried out,
-        in process)."""
-        return self.client.act(action)
+        """Send the shown seat's ``action`` to the table (the client's sender: the table service
+        in process, a server's connection at a shared table) with the sequence number of the
+        client's last update; the refusal (say it with :meth:`text`), or None when it was sent
+        (carried out, in process)."""
+        client = self.client
+        return client.sender.act(client.seq, action)
 
     def next_deal(self) -> Refusal | None:
         """Ask for the next deal (the deal must be over and the match not)."""
@@ -344,6 +362,18 @@ class LocalSeating(Seating):
     def close(self, wait: float | None = None) -> str | None:
         """Close the table: the AI stops, the match is released (it stays saved)."""
         return self.table.close(wait)
+
+    def older(self, end: int, count: int) -> tuple[int, list[Entry]]:
+        """As :meth:`Seating.older`, read back from the table's log (which holds the whole
+        match's), with what the shown seat may not see blanked as in its updates."""
+        client = self.client
+        seat = client.seat
+        start = max(0, end - count)
+        # (the table's own log: Table has no reader of a part of it for a seat yet)
+        entries = self.table._log[start:max(start, end)]
+        return start, [client.entry(LogEntry(deal=e.deal, seat=e.seat, events=[
+            to_wire(ev, hide=ev.private_to is not None and ev.private_to != seat) for ev in e.events]))
+            for e in entries]
 
 
 __all__ = ["LocalSeating", "Seating"]

@@ -49,7 +49,7 @@ def test_space_marks_two_cards_and_enter_lays_them_in_that_order():
         assert app.screen._view().hand == tuple(map(Card.parse, ("5C", "AC", "6D", "4S", "6S")))
         assert "Space" in text_of(app.screen.query_one("#keybar"))
         await pilot.press("3", "space", "5", "space")
-        assert app.screen.marked == [2, 4]
+        assert app.screen.hand.marked == [2, 4]
         assert "Marked 6♦ 6♠" in text_of(app.screen.query_one("#status"))
         await pilot.press("enter")
         await wait_for(pilot, lambda: _played(app) is not None)
@@ -66,7 +66,7 @@ def test_marks_follow_the_sorted_hand():
         await wait_for(pilot, lambda: humans_turn(app))
         await pilot.press("o")  # by rank: 4♠ 5♣ 6♦ 6♠ A♣
         await pilot.press("3", "space", "4", "space")
-        assert app.screen.marked == [2, 4]  # places in the engine's hand
+        assert app.screen.hand.marked == [2, 4]  # places in the engine's hand
         assert app.screen.query_one(HandView).marked == (2, 3)  # places as shown
         await pilot.press("enter")
         await wait_for(pilot, lambda: _played(app) is not None)

@@ -21,14 +21,14 @@ def test_newest_line_stays_in_sight_when_the_log_gets_shorter():
         app = LogApp()
         async with app.run_test(size=(60, 20)) as pilot:
             log = app.query_one(EventLog)
-            log.replace([f"line {i}" for i in range(40)])
+            log.replace([(i, f"line {i}") for i in range(40)])
             await pilot.pause()
             assert log.scroll_y == log.max_scroll_y > 0
             log.styles.height = 5
             await pilot.pause()
             await pilot.pause()
             assert log.scroll_y == log.max_scroll_y
-            log.append([f"line {i}" for i in range(40, 45)])
+            log.append([(i, f"line {i}") for i in range(40, 45)])
             await pilot.pause()
             await pilot.pause()
             assert log.scroll_y == log.max_scroll_y

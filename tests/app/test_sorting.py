@@ -70,7 +70,7 @@ def test_o_sorts_the_hand_at_the_table_and_the_keys_follow_the_order_shown():
             assert "by rank" in table.query_one("#hand-box").border_title
             assert tuple(peek(app).match.state.view(0).hand) == engine_hand  # the engine's order stays
             await pilot.press("4")  # the fourth card shown: K♣
-            assert table.selected == Card.parse("KC")
+            assert table.hand.selected == Card.parse("KC")
             await pilot.press("enter")
             await pilot.pause()
             assert peek(app).match.all_actions()[0][1].card == Card.parse("KC")

@@ -210,12 +210,12 @@ def test_too_small_terminal_shows_a_message_and_the_game_resumes_unchanged():
         await pilot.resize_terminal(*SIZE)
         await wait_for(pilot, lambda: humans_turn(app))
         table = app.screen
-        token, lines, chosen = peek(app).token(), peek(app).log_lines(), table.selected
+        token, lines, chosen = peek(app).token(), peek(app).log_lines(), table.hand.selected
         await pilot.resize_terminal(60, 30)
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         await pilot.resize_terminal(120, 40)
         await wait_for(pilot, lambda: humans_turn(app))
-        assert app.screen is table and table.selected == chosen
+        assert app.screen is table and table.hand.selected == chosen
         assert (peek(app).token(), peek(app).log_lines()) == (token, lines)
 
     run(app, body, size=(70, 20))
@@ -340,9 +340,9 @@ def test_a_click_chooses_a_card_and_a_second_click_plays_it():
         table = app.screen
         hand = table.query_one(HandView)
         card = hand.cards[2]  # 9♥ on K♦ (K♣ is chosen at first)
-        assert table.selected != card
+        assert table.hand.selected != card
         await pilot.click(HandView, offset=(2 * 6 + 2, 1))
-        assert table.selected == card and peek(app).match.state.view(0).counts[0] == 5
+        assert table.hand.selected == card and peek(app).match.state.view(0).counts[0] == 5
         await pilot.click(HandView, offset=(2 * 6 + 2, 1))
         assert peek(app).match.state.view(0).pile[1] == card
 
@@ -626,3 +626,40 @@ def test_hot_seat_shows_the_card_drawn_before_the_pass_screen():
         assert table.query_one(HandView).cards == ()
 
     run(app, body)
+
+
+def test_scrolling_back_reads_the_log_back_from_the_table(monkeypatch):
+    """The client and the log widget keep the last lines only (issue 31 item 3): a player who
+    scrolls back to the log's top with the keys gets the older lines read back from the table,
+    page by page, back to the match's first deal; the next move lets them go again."""
+    from makao_tui.app.widgets import log as log_module
+    from makao_tui.table import client as client_module
+
+    monkeypatch.setattr(client_module, "KEEP_ENTRIES", 8)
+    monkeypatch.setattr(log_module, "KEEP", 8)
+    app = app_pl(seats=(ANN, AI), seed=8)
+
+    async def body(pilot):
+        session = peek(app)
+        await autoplay(pilot, lambda: app.seating.deal_number >= 3 and humans_turn(app))
+        screen = app.screen
+        log = screen.query_one("#log", log_module.EventLog)
+        assert screen.seating.log_start > 0 and len(log._shown) <= 8
+        whole = screen.entry_runs(screen.seating.older(screen.seating.log_start, 10_000)[1], 0)
+        log.focus()
+        for _ in patience("scrolling back to the first line", 200):
+            if log.first_entry == 0:
+                break
+            await pilot.press("pageup")
+            await pilot.pause()
+        assert log._shown[0].startswith("Deal 1:")
+        assert log._shown == [line for _start, line in whole] + screen.log_lines()[-len(log._shown) + len(whole):]
+        assert log.scroll_y < log.max_scroll_y  # the player reads the top, not the newest line
+        screen.query_one(HandView).focus()
+        seen = len(session.log)
+        await autoplay(pilot, lambda: len(session.log) > seen and humans_turn(app))
+        seating = screen.seating
+        everything = screen.entry_runs(seating.older(seating.log_start + len(seating.log), 10_000)[1], 0)
+        assert len(log._shown) <= 8 and log._shown == [line for _start, line in everything][-len(log._shown):]
+
+    run(app, body, size=(120, 40))

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...engine.actions import Action, Draw, Replace, Stand
@@ -42,6 +42,7 @@ from ..widgets.cards import CardView, card_text, with_cards
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine, show
+from ..widgets.table import AlertLine, HandBox, TableKeyBar, TopBar
 from .common import DealSummaryScreen
 from .table import TableScreen, fit_top_bar
 
@@ -110,17 +111,17 @@ class MacaoTableScreen(TableScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static(id="topbar")
+        yield TopBar(id="topbar")
         with Vertical(id="middle"):
             yield Static(id="players")
             yield EventLog(id="log")
-        yield Static(id="alert")
-        with Horizontal(id="hand-box"):
+        yield AlertLine(id="alert")
+        with HandBox(id="hand-box"):
             yield CardView(id="card-1", classes="macao-card")
             yield CardView(id="card-2", classes="macao-card")
             yield Static(id="points")
         yield StatusLine(id="status")
-        yield Static(id="keybar")
+        yield TableKeyBar(id="keybar")
 
     def on_mount(self) -> None:
         if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
@@ -148,7 +149,7 @@ class MacaoTableScreen(TableScreen):
         self._show_hand(view)
         status = self.query_one(StatusLine)
         status.say(*(self.message or (self._hint(view), False)))
-        show(self.query_one("#keybar", Static), self._keys(view))
+        self._keys(view)  # (the key bar draws itself)
 
     def _topbar(self, view: MacaoView) -> Text:
         session = self.seating

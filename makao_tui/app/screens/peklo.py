@@ -30,6 +30,7 @@ from ..widgets.cards import CardView, HandView, card_text, with_cards
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine, show
+from ..widgets.table import AlertLine, HandBox, TableKeyBar, TopBar
 from .table import TableScreen, fit_top_bar
 
 KEYS = [
@@ -105,19 +106,19 @@ class PekloTableScreen(TableScreen):
         self._typed = ""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="topbar")
+        yield TopBar(id="topbar")
         with Horizontal(id="middle"):
             yield Static(id="players")
             with Vertical(id="trump-box"):
                 yield CardView(id="trump-card")
                 yield Static(id="trump-info")
             yield EventLog(id="log")
-        yield Static(id="alert")
+        yield AlertLine(id="alert")
         yield Static(id="bid-panel")
-        with Vertical(id="hand-box"):
+        with HandBox(id="hand-box"):
             yield HandView(id="hand")
         yield StatusLine(id="status")
-        yield Static(id="keybar")
+        yield TableKeyBar(id="keybar")
 
     def on_mount(self) -> None:
         if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
@@ -163,7 +164,7 @@ class PekloTableScreen(TableScreen):
         self._show_hand(view)
         status = self.query_one(StatusLine)
         status.say(*(self.message or (self._hint(view), False)))
-        show(self.query_one("#keybar", Static), self._keys(view))
+        self._keys(view)  # (the key bar draws itself)
 
     def _topbar(self, view: PekloView) -> Text:
         session = self.seating

@@ -10,32 +10,30 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.containers import Horizontal
 
 from ...engine.actions import Draw, Pass, Play, Take
-from ...engine.cards import JOKER, RANKS, SUITS, Card, ascii_text, rank_plural, suit_label
+from ...engine.cards import ascii_text
 from ...engine.events import Event
 from ...engine.i18n import N_, _, ngettext
-from ...games.shedding import CardPlayed, CardsDrawn, PenaltyPending, ShedView, StockRebuilt
+from ...games.shedding import CardsDrawn, ShedView, StockRebuilt
 from ...table import Seating
-from ..rules_text import rules_word
-from ..widgets.cards import CardView, HandView, card_text, suit_style, with_cards
+from ..widgets.cards import HandView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
-from ..widgets.seats import SeatPanel
-from ..widgets.status import StatusLine, show
-from .pickers import NO_DEMAND, DemandPicker, JokerRankPicker, JokerSuitPicker, SuitPicker
-from .table import TableScreen, fit_top_bar
+from ..widgets.status import StatusLine
+from ..widgets.table import TableKeyBar
+from .shedding_parts import ShedAlert, ShedHand, ShedPile, ShedSeats, ShedTopBar
+from .table import TableScreen
 
 #: the part of the usual AI pause taken by each draw of a run of draws until a card fits
 DRAW_ON_PAUSE = 0.25
@@ -94,26 +92,15 @@ class ShedTableScreen(TableScreen):
     """The table of makao-ru and makao-pl (see the module docstring)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", N_("Choose"), show=False),
-        Binding("right", "move(1)", N_("Choose"), show=False),
-        Binding("enter", "play", N_("Play")),
-        Binding("d", "draw", N_("Draw")),
+        # the hand's own keys (choose, mark, play, draw, take, pass, Makao) are the hand's: ShedHand
         Binding("D", "draw_until", N_("Draw until a card fits"), show=False),
-        Binding("t", "take", N_("Take")),
-        Binding("p", "pass_turn", N_("Pass")),
-        Binding("m", "makao", N_("Makao")),
         Binding("o", "sort_hand", N_("Sort the hand"), show=False),
-        Binding("space", "mark", N_("Mark"), show=False),
-        *[Binding(key, f"pick({i})", show=False) for i, key in enumerate("1234567890")],
+        Binding("pageup", "log_page(-1)", show=False),
+        Binding("pagedown", "log_page(1)", show=False),
     ]
 
     def __init__(self, seating: Seating) -> None:
         super().__init__(seating)
-        self.selected: Card | None = None
-        #: indices into the hand of the cards marked for a play of several cards, in order
-        self.marked: list[int] = []
-        self.makao_armed = False
-        self._turn_owner: int | None = None
         #: what just happened to the player at the keyboard, said in the status line until his
         #: next move (a forgotten Makao's cards, a rebuilt stock), and how much of the log, read
         #: by which seat, it was looked for in
@@ -133,28 +120,27 @@ class ShedTableScreen(TableScreen):
         return (dataclasses.replace(first, cards=tuple(c for entry in entries for c in entry.events[0].cards)),)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="topbar")
-        with Horizontal(id="seats"):
-            for seat in range(self.seating.players):
-                yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        yield ShedTopBar(id="topbar")
+        yield ShedSeats(self.seating.players, id="seats")
         with Horizontal(id="middle"):
-            with Horizontal(id="pile-box"):
-                yield CardView(id="top-card")
-                yield Static(id="pile-info")
-            yield EventLog(id="log")
-        yield Static(id="alert")
-        with Vertical(id="hand-box"):
-            yield HandView(id="hand")
+            yield ShedPile(id="pile-box")
+            yield EventLog(id="log", focusable=False)
+        yield ShedAlert(id="alert")
+        yield ShedHand(id="hand-box")
         yield StatusLine(id="status")
-        yield Static(id="keybar")
+        yield TableKeyBar(id="keybar")
 
     def on_mount(self) -> None:
         if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
             return
-        self.query_one("#pile-box").border_title = _("Pile")
         self.query_one("#log").border_title = _("Log")
         self.query_one(HandView).focus()
         self.on_turn_change()  # Textual then runs TableScreen.on_mount, which starts the play
+
+    @property
+    def hand(self) -> ShedHand:
+        """The hand and the player's choice in it."""
+        return self.query_one(ShedHand)
 
     def on_resize(self) -> None:
         """Use the height: three rows of card boxes on a tall terminal, two otherwise."""
@@ -166,165 +152,30 @@ class ShedTableScreen(TableScreen):
     # ------------------------------------------------------------ what the table shows
 
     def refresh_table(self) -> None:
-        session = self.seating
-        view = self._view()
-        hand_seat = session.hand_seat()
-        show(self.query_one("#topbar", Static), self._topbar(view))
-        for seat in range(view.players):
-            self.query_one(f"#seat-{seat}", SeatPanel).show(
-                session.seat_label(seat), cards=view.counts[seat],
-                dealer=seat == view.dealer, to_act=seat == view.to_act,
-                you=seat == hand_seat and bool(session.humans))
-        self.query_one("#top-card", CardView).show(view.top, self.ascii,
-                                                   joker=bool(view.pile) and view.pile[-1] == JOKER)
-        show(self.query_one("#pile-info", Static), self._pile_info(view))
+        now = self.now()
+        for part in (self.query_one(ShedTopBar), self.query_one(ShedSeats), self.query_one(ShedPile),
+                     self.hand, self.query_one(ShedAlert)):
+            part.show(now)
         self.show_log()
-        alert = self._alert(view)
-        alert_widget = self.query_one("#alert", Static)
-        show(alert_widget, alert[0])
-        alert_widget.set_class(alert[1], "warning")
-        self._show_hand(view, hand_seat)
-        self._show_status(view)
-        show(self.query_one("#keybar", Static), self._keys(view))
+        self._show_status(now.view)
+        self._keys(now.view)
 
-    def _topbar(self, view: ShedView) -> Text:
-        session = self.seating
-        parts = [(Text(session.variant.title(), style="bold"), False)]
-        number = session.deal_number
-        rules = session.rules
-        left = session.seconds_left()
-        if left is not None:  # a time limit
-            parts.append((Text(_("deal {number}").format(number=number)), False))
-            parts.append((Text(_("time is up: last deal") if session.time_up
-                               else _("{minutes} min left").format(minutes=math.ceil(left / 60))), False))
-        elif rules.deals is not None:
-            parts.append((Text(_("deal {number} of {deals}").format(number=number, deals=rules.deals)), False))
+    @on(ShedHand.Changed)
+    def _hand_changed(self, message: ShedHand.Changed) -> None:
+        """The player chose another card, marked one or armed the Makao call: the status line's
+        words follow."""
+        if message.clear:
+            self.message = None
+        self._show_status(self._view())
+
+    def action_log_page(self, step: int) -> None:
+        """Scroll the log a page back (``step`` -1, to read older lines: at its top they are read
+        back from the table) or on."""
+        log = self.query_one(EventLog)
+        if step < 0:
+            log.action_page_up()
         else:
-            parts.append((Text(_("deal {number}").format(number=number)), False))
-        if rules.loss_limit is not None:
-            parts.append((Text(_("loss limit {points}").format(points=rules.loss_limit)), True))
-        parts.append((Text(rules_word(session.variant, rules)), True))  # the options: help (?)
-        if view.to_act is not None:
-            turn = (_("your turn") if self._my_turn()
-                    else _("{name}'s turn").format(name=session.names[view.to_act]))
-            parts.append((Text(turn, style="bold"), False))
-        return fit_top_bar(parts, self.app.size.width)
-
-    def _pile_info(self, view: ShedView) -> Text:
-        info = Text()
-        if view.pile and view.pile[-1] == JOKER:
-            info.append_text(with_cards(_("{joker} joker as {card}"), joker=card_text(JOKER, self.ascii),
-                                        card=card_text(view.top, self.ascii)))
-            info.append("\n")
-        info.append(_("Suit") + " ")
-        info.append(suit_label(view.suit, self.ascii), style=suit_style(view.suit))
-        played = self.seating.last_event(CardPlayed)
-        if (isinstance(played, CardPlayed) and played.named is not None and played.face == view.top):
-            info.append(" " + _("(named)"))
-        info.append("\n" + _("Stock {count}").format(count=view.stock))
-        info.append("\n" + _("Pile {count}").format(count=len(view.pile)))
-        earlier = view.pile[-2:-8:-1]
-        if earlier:
-            info.append("\n\n" + _("Below the top:") + "\n")
-            info.append_text(Text(" ").join(card_text(c, self.ascii) for c in earlier))
-        return info
-
-    def _alert(self, view: ShedView) -> tuple[Text, bool]:
-        """The banner over the hand: a pending penalty, a jack's demand, or whose turn it is."""
-        session = self.seating
-        mine = self._my_turn()
-        if view.to_act is None:
-            return Text(" " + _("The deal is over")), False
-        target = session.names[view.to_act]
-        if view.skip:
-            text = Text(" " + _("A four: answer with a 4 to pass the skip on"), style="bold")
-            if mine:
-                text.append(" " + ngettext("— answer with a 4 or wait {n} turn (t)",
-                                           "— answer with a 4 or wait {n} turns (t)", view.skip).format(n=view.skip))
-            else:
-                text.append(ngettext("; {name} waits {n} turn or answers", "; {name} waits {n} turns or answers",
-                                     view.skip).format(name=target, n=view.skip))
-            return text, True
-        if view.penalty:
-            pending = session.last_event(PenaltyPending)
-            text = Text(" " + _("Penalty: {penalty}").format(penalty=view.penalty), style="bold")
-            if isinstance(pending, PenaltyPending) and pending.out_of_turn:
-                text = Text(" " + _("K♠ hits back: {penalty} on {name}, out of turn").format(
-                    penalty=view.penalty, name=target), style="bold")
-                text.append(" " + _("— answer with K♥/K♠ or take (t)") if mine else "")
-                return text, True
-            if mine:
-                if isinstance(pending, PenaltyPending) and pending.answer:
-                    words = (_("— ransom it with {cards} or take (t)") if pending.ransom
-                             else _("— answer with {cards} or take (t)"))
-                    text.append(" " + words.format(cards=pending.answer_text()))
-                else:
-                    text.append(" " + _("— take it (t)"))
-            else:
-                text.append(" " + _("on {name}").format(name=target))
-            return text, True
-        if view.demand:
-            text = Text(" " + _("The jack demands {ranks}").format(ranks=rank_plural(view.demand)), style="bold")
-            if mine:
-                can_draw = any(isinstance(a, Draw) for a in view.legal)
-                text.append(" " + (_("— play one, or draw (d)") if can_draw else _("— play one")))
-            else:
-                text.append(" " + _("({name} to answer)").format(name=target))
-            return text, True
-        special = self._top_note(view)
-        if mine:
-            if special:
-                return Text(" " + _("Your turn, {name} — {note}").format(name=target, note=special)), False
-            return Text(" " + _("Your turn, {name}").format(name=target)), False
-        if special:
-            return Text(" " + _("{note}; {name} to play").format(note=special, name=target)), False
-        if session.is_ai(view.to_act):
-            return Text(" " + _("{name} is thinking…").format(name=target)), False
-        return Text(" " + _("{name} to play").format(name=target)), False
-
-    def _top_note(self, view: ShedView) -> str:
-        """A few words on what the top card means under the options in force (a joker's card, a
-        queen under ``queens``), or ``""``."""
-        rules = view.rules
-        if view.pile and view.pile[-1] == JOKER:
-            return _("the joker on the pile counts as {card}").format(card=view.top.label(self.ascii))
-        if rules.queens and view.top.rank == "Q":
-            return _("a queen is on top: any card goes on it")
-        return ""
-
-    def _show_hand(self, view: ShedView, hand_seat: int | None) -> None:
-        hand = self.query_one(HandView)
-        box = self.query_one("#hand-box")
-        if hand_seat is None:
-            box.border_title, words = self.hidden_hand(_("Hand hidden"),
-                                                       _("Hands are hidden while the keyboard is passed."))
-            box.border_subtitle = ""
-            hand.show((), (), None, self.ascii, words)
-            return
-        name = self.seating.names[hand_seat]
-        owner = (_("Your hand ({name})") if self.seating.humans else _("{name}'s hand")).format(name=name)
-        count = len(view.hand)
-        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
-        box.border_title = Text(f"{owner} · {cards}{self.order_title()}")
-        box.border_subtitle = _("Makao call: ON") if self.makao_armed else ""
-        playable = {a.card for a in view.legal if isinstance(a, Play)}
-        if self.selected not in view.hand:
-            self.selected = self._default_choice(view)
-        order = self.shown_indices(view.hand)
-        shown = [view.hand[i] for i in order]
-        index = shown.index(self.selected) if self.selected in shown else None
-        self.marked = [i for i in self.marked if i < len(view.hand)]
-        hand.show(shown, playable, index, self.ascii, _("No cards left."),
-                  marked=[order.index(i) for i in self.marked])
-
-    def _default_choice(self, view: ShedView) -> Card | None:
-        """The card chosen when a turn starts: the card just drawn, else the first playable one."""
-        if view.drawn is not None:
-            return view.drawn
-        for action in view.legal:
-            if isinstance(action, Play):
-                return action.card
-        return view.hand[0] if view.hand else None
+            log.action_page_down()
 
     def _show_status(self, view: ShedView) -> None:
         status = self.query_one(StatusLine)
@@ -340,13 +191,14 @@ class ShedTableScreen(TableScreen):
         forgotten Makao or "po makale", a stock rebuilt from the pile. A new reader (the keyboard
         passed on) or a log written anew (an undo) starts with no news."""
         seating = self.seating
-        log, viewer = seating.log, seating.viewer()
+        log, viewer, first = seating.log, seating.viewer(), seating.log_start
+        end = first + len(log)  # (entries counted by their number at the table)
         read, reader = self._news_read
-        self._news_read = (len(log), viewer)
-        if reader != viewer or read > len(log) or not seating.humans:
+        self._news_read = (end, viewer)
+        if reader != viewer or read > end or not seating.humans:
             self.news = None
             return
-        said = [words for entry in log[read:] for event in entry.events
+        said = [words for entry in log[max(0, read - first):] for event in entry.events
                 if (words := self._news_of(event, viewer))]
         if said:
             self.news = " ".join(said)
@@ -369,9 +221,12 @@ class ShedTableScreen(TableScreen):
         return ""
 
     def act(self, action: Any) -> bool:
-        """As :meth:`TableScreen.act`; the news of the last move is old once the player moves again."""
+        """As :meth:`TableScreen.act`; the news of the last move is old once the player moves again,
+        and a play sent takes the hand's Makao call and marks with it."""
         before, self.news = self.news, None
         if super().act(action):
+            if isinstance(action, Play):
+                self.hand.played()
             return True
         self.news = before
         return False
@@ -400,6 +255,7 @@ class ShedTableScreen(TableScreen):
         """What the human to act may do now, from the legal actions."""
         if not self._my_turn():
             return ""
+        hand = self.hand
         legal = view.legal
         plays = [a for a in legal if isinstance(a, Play)]
         if view.drawn is not None:
@@ -407,16 +263,16 @@ class ShedTableScreen(TableScreen):
             if any(isinstance(a, Pass) for a in legal):
                 return _("You drew {card}: play it (Enter) or pass (p)").format(card=card)
             return _("You drew {card}: play it (Enter)").format(card=card)
-        if self.marked:
-            cards = " ".join(view.hand[i].label(self.ascii) for i in self.marked)
+        if hand.marked:
+            cards = " ".join(view.hand[i].label(self.ascii) for i in hand.marked)
             return _("Marked {cards}: Enter lays them in this order (the last on top); Space unmarks.").format(
                 cards=cards)
         if any(a.makao for a in plays):
-            if self.makao_armed:
+            if hand.makao_armed:
                 return _("Makao will be called with your play (m cancels).")
             return _("Two cards left: press m to call Makao with your play!")
         if any(a.out for a in plays):
-            if self.makao_armed:
+            if hand.makao_armed:
                 return _('"Po makale" will be called with your last card (m cancels).')
             return _('One card left: press m to call "po makale" with it!')
         draw = any(isinstance(a, Draw) for a in legal)
@@ -448,15 +304,8 @@ class ShedTableScreen(TableScreen):
         self.query_one(StatusLine).say(*self.message)
 
     def on_turn_change(self) -> None:
-        session = self.seating
-        owner = session.to_act if session.to_act == session.at_keyboard else None
-        if owner != self._turn_owner:
-            self.makao_armed = False
-        self.marked = []
-        self._turn_owner = owner
         self.message = None
-        view = self._view()
-        self.selected = self._default_choice(view) if session.hand_seat() is not None else None
+        self.hand.new_turn(self.now())
 
     @staticmethod
     def pace(view: Any, rules: Any) -> float:
@@ -489,121 +338,6 @@ class ShedTableScreen(TableScreen):
                  else _("It is {name}'s turn.").format(name=self.seating.names[seat]))
         return False
 
-    def action_move(self, step: int) -> None:
-        """Choose the card left or right of the chosen one."""
-        view = self._view()
-        if not view.hand or self.seating.hand_seat() is None:
-            return
-        shown = self.shown_hand(view.hand)
-        index = shown.index(self.selected) if self.selected in shown else 0
-        self.selected = shown[(index + step) % len(shown)]
-        self.refresh_table()
-
-    def action_pick(self, index: int) -> None:
-        """Choose the card at ``index`` (keys 1-9, 0)."""
-        view = self._view()
-        if self.seating.hand_seat() is not None and index < len(view.hand):
-            self.selected = self.shown_hand(view.hand)[index]
-            self.refresh_table()
-
-    def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
-        """A click chooses a card; a click on the chosen card plays it."""
-        view = self._view()
-        if self.seating.hand_seat() is None or message.index >= len(view.hand):
-            return
-        card = self.shown_hand(view.hand)[message.index]
-        if card == self.selected:
-            self.action_play()
-        else:
-            self.selected = card
-            self.refresh_table()
-
-    def action_mark(self) -> None:
-        """Mark the chosen card for a play of several cards, or unmark it (§5 ``multi_play``)."""
-        if not self._check_turn():
-            return
-        if not self.seating.rules.multi_play:
-            self.say(_("one card at a time: several cards at once are not in these rules"), error=True)
-            return
-        view = self._view()
-        if self.selected not in view.hand:
-            return
-        index = view.hand.index(self.selected)
-        if index in self.marked:
-            self.marked.remove(index)
-        else:
-            self.marked.append(index)
-        self.message = None
-        self.refresh_table()
-
-    def action_play(self) -> None:
-        """Play the chosen card, or the marked cards in the order marked; ask for the card a joker
-        stands for, a suit or a demand when the engine offers a choice."""
-        if not self._check_turn():
-            return
-        view = self._view()
-        if self.marked:
-            cards = [view.hand[i] for i in self.marked]
-        elif self.selected is not None:
-            cards = [self.selected]
-        else:
-            self.say(_("Choose a card first."), error=True)
-            return
-        want = Counter(cards)
-        forms = [a for a in view.legal if isinstance(a, Play) and a.card == cards[0]
-                 and a.cards[-1] == cards[-1] and Counter(a.cards) == want]
-        if not forms:  # not legal as laid: the engine says why
-            self._play(Play(cards[0], more=tuple(cards[1:])))
-            return
-        if len(view.hand) == len(cards) and self.seating.rules.makao_out:
-            # the last card: with "po makale" armed it ends the deal and names nothing; without the
-            # call it keeps its effect (makao_tui/rules/makao-pl.en.md#house-rules makao_out), so only then is a suit
-            # or demand asked
-            forms = [a for a in forms if a.out == self.makao_armed] or forms
-        self._choose(forms)
-
-    def _choose(self, forms: list[Play]) -> None:
-        """Narrow ``forms`` (the legal forms of one play) by asking: the card a joker stands for
-        (rank, then suit), the suit an ace names, the rank a jack demands; then make the play."""
-        def then(narrow: Callable[[Play, str], bool]) -> Callable[[str | None], None]:
-            return lambda choice: self._choose([a for a in forms if narrow(a, choice)]) if choice is not None else None
-
-        as_cards = sorted({a.as_card for a in forms if a.as_card is not None})
-        if len(as_cards) > 1:
-            ranks = sorted({c.rank for c in as_cards}, key=RANKS.index)
-            if len(ranks) > 1:
-                self.app.push_screen(JokerRankPicker(ranks), then(
-                    lambda a, r: a.as_card is not None and a.as_card.rank == r))
-                return
-            suits = sorted({c.suit for c in as_cards}, key=SUITS.index)
-            self.app.push_screen(JokerSuitPicker(ranks[0], suits, self.ascii),
-                                 then(lambda a, su: a.as_card is not None and a.as_card.suit == su))
-            return
-        suits = sorted({a.suit for a in forms if a.suit is not None}, key=SUITS.index)
-        if len(suits) > 1:
-            self.app.push_screen(SuitPicker(suits, self.ascii), then(lambda a, su: a.suit == su))
-            return
-        demands = list(dict.fromkeys(a.demand for a in forms))
-        if len(demands) > 1:
-            self.app.push_screen(DemandPicker(demands), then(
-                lambda a, d: a.demand == (None if d == NO_DEMAND else d)))
-            return
-        play = forms[0]
-        left = len(self._view().hand) - len(play.cards)
-        out = self.makao_armed and left == 0 and self.seating.rules.makao_out
-        self._play(dataclasses.replace(play, makao=self.makao_armed and not out, out=out))
-
-    def _play(self, play: Play) -> None:
-        if self.act(play):
-            self.makao_armed = False
-            self.marked = []
-            self.refresh_table()
-
-    def action_draw(self) -> None:
-        """Draw a card from the stock."""
-        if self._check_turn():
-            self.act(Draw())
-
     def _drawing_until(self, view: ShedView) -> bool:
         """Whether only drawing is legal and the rules draw until a card fits (makao-pl)."""
         return _draws_on(view, self.seating.rules)
@@ -617,25 +351,6 @@ class ShedTableScreen(TableScreen):
         while self._drawing_until(self._view()) and self.act(Draw()):
             if self.seating.to_act != seat:
                 break
-
-    def action_take(self) -> None:
-        """Take the pending penalty."""
-        if self._check_turn():
-            self.act(Take())
-
-    def action_pass_turn(self) -> None:
-        """Keep the card just drawn and end the turn."""
-        if self._check_turn():
-            self.act(Pass())
-
-    def action_makao(self) -> None:
-        """Toggle the Makao call that goes with the next play."""
-        if not self._check_turn():
-            return
-        self.makao_armed = not self.makao_armed
-        self.say(_("Makao will be called with your next play.") if self.makao_armed
-                 else _("No Makao call with your next play."))
-        self.refresh_table()
 
     # ------------------------------------------------------------ sheet and results
 

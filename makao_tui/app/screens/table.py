@@ -5,9 +5,11 @@ A family's table (``shedding.py``, ``macao.py``, ``peklo.py``) subclasses :class
 and fills in its hooks: :meth:`compose`, :meth:`refresh_table`, :meth:`score_sheet`,
 :meth:`deal_result`, :meth:`match_result`, :meth:`help_keys`, :meth:`pace`. The screen reads only
 what the table service sent the seats of this terminal, through a
-:class:`~makao_tui.table.Seating`: never the match itself. Every action goes through :meth:`act`,
-which sends it to the table and shows a refusal's reason; the AI seats play inside the table
-service, and the screen redraws on each update (``Seating.on_change``). Events arrive as data:
+:class:`~makao_tui.table.Seating`: never the match itself. A part of the table (the shedding
+games' hand) sends what the player does as an :class:`Act` message, which :meth:`send` handles;
+every action goes through :meth:`act`, which sends it to the table and shows a refusal's reason;
+the AI seats play inside the table service, and the screen redraws on each update
+(``Seating.on_change``). Events arrive as data:
 :meth:`log_lines` and the families' hooks make the words.
 
 A lesson's table (:mod:`makao_tui.table.lesson`) is the same screen with a coach
@@ -18,12 +20,15 @@ the deal's result, and the lesson ends with that deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -35,9 +40,9 @@ from ...table import Notice, Refusal, Seating
 from ..paces import PACE_WORDS, TABLE_PACES
 from ..rules_text import rules_text
 from ..sorting import ORDER_WORDS, next_order, shown_order
-from ..widgets.footer import fit_key_bar
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
+from ..widgets.table import TableKeyBar
 from .common import (
     TABLE_SHEETS,
     DealSummaryScreen,
@@ -68,8 +73,46 @@ HINT_KEY = ("h", N_("hint: what the hard AI would do in your place, and why (one
                     "computer; it thinks for up to a second)"))
 #: the heading of a deal's summary, by what the game calls a deal (``Variant.deal_word``)
 DEAL_OVER = {"deal": N_("Deal {number} is over"), "hand": N_("Hand {number} is over")}
+#: how many log entries are read back from the table at a time when the player scrolls back
+OLDER_PAGE = 100
 #: the log's heading of a deal's opening, by what the game calls a deal
 DEAL_HEADING = {"deal": N_("Deal {number}: {events}"), "hand": N_("Hand {number}: {events}")}
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """The table as the last update left it, as this terminal shows it: made by the screen once
+    a change (:meth:`TableScreen.now`) and given to each part's ``show``, which draws itself from
+    it. ``seating``: this terminal's place (what the updates said); ``view``: the shown seat's
+    view (the public one while no hand shows); ``hand_seat``: whose hand shows (None: none);
+    ``my_turn``: the seat to act is the human at the keyboard; ``watching``: no seat here;
+    ``ascii``: suits as letters; ``hand_order``: the order the player chose for his hand (``o``)."""
+
+    seating: Seating
+    view: Any
+    hand_seat: int | None
+    my_turn: bool
+    watching: bool
+    ascii: bool
+    hand_order: str
+
+
+class Act(Message):
+    """A player's ``action``, leaving the part of the table where it was chosen (the hand); the
+    table screen sends it to the table (:meth:`TableScreen.send`): the one place an action
+    leaves the screen."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__()
+        self.action = action
+
+
+class Say(Message):
+    """Words for the status line from a part of the table (``error``: a refusal)."""
+
+    def __init__(self, words: str, error: bool = False) -> None:
+        super().__init__()
+        self.words, self.error = words, error
 
 
 def describe_action(action: Action, ascii: bool = False) -> str:
@@ -155,8 +198,6 @@ class TableScreen(Screen[None]):
         self._log_count = 0
         self._log_viewer: object = None
         self._log_fresh = True
-        #: the key bar's lines and the width they were fitted to (see :meth:`key_bar`)
-        self._bar_lines, self._bar_width = 1, 0
         #: the message of the status line, and whether it is a refusal (None: the turn's hint)
         self.message: tuple[str, bool] | None = None
         #: whether the player paused the AI seats (``z``)
@@ -303,6 +344,22 @@ class TableScreen(Screen[None]):
         elif isinstance(message, Refusal):
             self.say(self.seating.text(message), error=True)
 
+    @on(Act)
+    def send(self, message: Act) -> None:
+        """A part of the table chose an action: send it (:meth:`act`)."""
+        self.act(message.action)
+
+    @on(Say)
+    def said(self, message: Say) -> None:
+        """A part of the table has words for the status line."""
+        self.say(message.words, message.error)
+
+    def now(self) -> TableNow:
+        """The table as it shows now (see :class:`TableNow`)."""
+        seating = self.seating
+        return TableNow(seating, self._view(), seating.hand_seat(), self._my_turn(), self.watching,
+                        self.ascii, self.makao_app.hand_order)
+
     def act(self, action: Action) -> bool:
         """Send the human's ``action`` to the table; a refusal shows its reason and changes nothing."""
         refusal = self.seating.act(action)
@@ -349,13 +406,13 @@ class TableScreen(Screen[None]):
         a penalty taken: an event ``private_to`` him) and he has not seen them at the table yet
         ("" if none): his turn ended with it, so the pass screen would come before he saw them."""
         seating = self.seating
-        leaving, log = seating.at_keyboard, seating.log
+        leaving, log, first = seating.at_keyboard, seating.log, seating.log_start
         if leaving is None:
             return ""
         mine = [i for i, entry in enumerate(log) if entry.seat == leaving and entry.deal == seating.deal_number]
-        if not mine or mine[-1] <= self._cards_shown:
+        if not mine or first + mine[-1] <= self._cards_shown:
             return ""
-        self._cards_shown = mine[-1]
+        self._cards_shown = first + mine[-1]  # (the table's entry number: the client keeps the last only)
         entry = log[mine[-1]]
         if not any(event.private_to == leaving for event in entry.events):
             return ""
@@ -428,23 +485,39 @@ class TableScreen(Screen[None]):
     def show_log(self) -> None:
         """Bring the ``#log`` up to date: the entries not shown yet are appended, so a key costs
         the same late in a match as early; the log is written anew only when earlier lines read
-        differently (another player took the keyboard) or fewer entries are left (an undo)."""
-        entries = self.seating.log
+        differently (another player took the keyboard) or fewer entries are left (an undo).
+        Entries are counted by their number at the table (``Seating.log_start`` on), as the
+        client keeps only the last of them."""
+        seating = self.seating
+        entries, first = seating.log, seating.log_start
+        end = first + len(entries)
         log = self.query_one("#log", EventLog)
-        viewer = self.seating.viewer()
+        viewer = seating.viewer()
         count = self._log_count
-        if self._log_fresh or viewer != self._log_viewer or len(entries) < count:
-            log.replace(self.log_lines())
-        elif len(entries) > count:
-            if count and self.joined(entries[count - 1], entries[count]):
+        if self._log_fresh or viewer != self._log_viewer or end < count or count < first:
+            log.replace(self.log_runs())
+        elif end > count:
+            if count > first and self.joined(entries[count - 1 - first], entries[count - first]):
                 # the first new entry goes on the last line: write that line again
                 start = count - 1
-                while start and self.joined(entries[start - 1], entries[start]):
+                while start > first and self.joined(entries[start - 1 - first], entries[start - first]):
                     start -= 1
-                log.amend(self.log_lines(start))
+                log.amend(self.log_runs(start))
             else:
-                log.append(self.log_lines(count))
-        self._log_fresh, self._log_viewer, self._log_count = False, viewer, len(entries)
+                log.append(self.log_runs(count))
+        self._log_fresh, self._log_viewer, self._log_count = False, viewer, end
+
+    @on(EventLog.Older)
+    def show_older(self) -> None:
+        """The player scrolled back to the top of the log: the page of entries before its first
+        line is read back from the table (the client keeps only the last ones) and put above."""
+        log = self.query_one("#log", EventLog)
+        top = log.first_entry
+        if top is None or top <= 0:
+            return
+        start, entries = self.seating.older(top, OLDER_PAGE)
+        if entries:
+            log.prepend(self.entry_runs(entries, start))
 
     def joined(self, before: Any, entry: Any) -> bool:
         """Whether the log entry ``entry`` goes on the same line as ``before``, the one before
@@ -456,27 +529,38 @@ class TableScreen(Screen[None]):
         one before it: :meth:`joined`); here the events of all of them, in order."""
         return tuple(e for entry in entries for e in entry.events)
 
-    def log_lines(self, start: int = 0) -> list[str]:
+    def log_lines(self, start: int | None = None) -> list[str]:
         """The log in words, one line per entry (or per run of entries :meth:`joined` together),
-        from entry ``start`` on, as the shown seat received it (cards hidden from it are not in
-        the events): each event's words, and a deal's opening headed "Deal 3:" ("Hand 3:" in
-        Macao, as its table says)."""
+        from the table's entry number ``start`` on (default: the first the client kept), as the
+        shown seat received it (cards hidden from it are not in the events): each event's words,
+        and a deal's opening headed "Deal 3:" ("Hand 3:" in Macao, as its table says)."""
+        return [line for _start, line in self.log_runs(start)]
+
+    def log_runs(self, start: int | None = None) -> list[tuple[int, str]]:
+        """:meth:`log_lines` with the table's number of each line's first entry."""
+        seating = self.seating
+        first = seating.log_start
+        start = first if start is None else max(start, first)
+        return self.entry_runs(seating.log[start - first:], start)
+
+    def entry_runs(self, entries: Sequence[Any], start: int) -> list[tuple[int, str]]:
+        """The lines of ``entries`` (the first of them the table's entry number ``start``), each
+        with the number of its first entry (see :meth:`log_lines`)."""
         seating = self.seating
         names = seating.names
         heading = _(DEAL_HEADING.get(seating.variant.deal_word, DEAL_HEADING["deal"]))
-        lines = []
-        entries = seating.log[start:]
-        runs: list[list[Any]] = []
+        runs: list[tuple[int, list[Any]]] = []
         for i, entry in enumerate(entries):
             if i and self.joined(entries[i - 1], entry):
-                runs[-1].append(entry)
+                runs[-1][1].append(entry)
             else:
-                runs.append([entry])
-        for run in runs:
+                runs.append((start + i, [entry]))
+        lines = []
+        for number, run in runs:
             entry = run[0]
             text = self.events_text(entry.events if len(run) == 1 else self.joined_events(run))
-            lines.append(heading.format(number=entry.deal, events=continuing(text, names))
-                         if entry.seat is None and entry.deal else text)
+            lines.append((number, heading.format(number=entry.deal, events=continuing(text, names))
+                          if entry.seat is None and entry.deal else text))
         return lines
 
     def events_text(self, events: Sequence[Event]) -> str:
@@ -544,10 +628,10 @@ class TableScreen(Screen[None]):
         return Group(head, Text(""), table)
 
     def key_bar(self, keys: list[tuple[str, str]]) -> Text:
-        """The key bar (:func:`fit_key_bar`): ``keys`` ((key, word) pairs that do something now,
-        from the legal actions; while none, the computer's pace and pause), then the hand's order
-        (where a hand shows), the score sheet, undo and hint when they would work, help, rules and
-        quit."""
+        """Show the key bar (:class:`TableKeyBar`) and return its text: ``keys`` ((key, word)
+        pairs that do something now, from the legal actions; while none, the computer's pace and
+        pause), then the hand's order (where a hand shows), the score sheet, undo and hint when
+        they would work, help, rules and quit."""
         if not keys and self.makao_app.table is not None and any(
                 self.seating.is_ai(s) for s in range(self.seating.players)):
             pace = _("pace: {pace}").format(pace=_(PACE_WORDS[self.makao_app.pace]))
@@ -559,15 +643,7 @@ class TableScreen(Screen[None]):
         if self.hint_refusal() is None:
             table_keys.append(("h", N_("hint")))
         table_keys += [("?", N_("help")), ("F1", N_("rules")), ("q", N_("quit"))]
-        width = self.app.size.width
-        if width != self._bar_width:
-            self._bar_width, self._bar_lines = width, 1
-        text = fit_key_bar([(key, _(word)) for key, word in keys],
-                           [(key, _(word)) for key, word in table_keys], width, self._bar_lines)
-        # once the keys took two lines at this width they keep two, so the table above does not
-        # move up and down as the turn passes
-        self._bar_lines = max(self._bar_lines, len(text.plain.split("\n")))
-        return text
+        return self.query_one(TableKeyBar).show(keys, table_keys)
 
     def undo_refusal(self) -> str | None:
         """Why ``u`` cannot take a move back now, or None if it can (the table's word)."""

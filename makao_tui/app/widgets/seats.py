@@ -11,6 +11,22 @@ from ...engine.i18n import _, ngettext
 class SeatPanel(Static):
     """One seat's public facts in a small bordered box; the seat to act is highlighted."""
 
+    DEFAULT_CSS = """
+    SeatPanel {
+        width: 1fr;
+        max-width: 26;
+        height: 3;
+        border: round $panel-lighten-2;
+        border-title-align: left;
+        border-subtitle-align: right;
+        padding: 0 1;
+    }
+    SeatPanel.to-act {
+        border: round $accent;
+        border-title-style: bold;
+    }
+    """
+
     _state: tuple | None = None
 
     def show(self, label: str, *, cards: int, dealer: bool, to_act: bool, you: bool,

@@ -20,6 +20,20 @@ def show(widget: Static, content: VisualType) -> None:
 class StatusLine(Static):
     """Shows one message; ``error`` messages (a refused action) are styled as such."""
 
+    DEFAULT_CSS = """
+    StatusLine {
+        /* one line, two for a long message (a hint with its reason) */
+        height: auto;
+        max-height: 2;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    StatusLine.error {
+        color: $error;
+        text-style: bold;
+    }
+    """
+
     def say(self, message: str, error: bool = False) -> None:
         """Show ``message`` as it is (it may quote a player's name: never read as markup)."""
         self.set_class(error, "error")
