@@ -227,13 +227,20 @@ class StatisticsScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        # (the parts are kept, not looked up: on_mount may come after the screen has already left,
+        # when a key that closes it came with the one that opened it, and its parts are gone)
+        self._tables: dict[str, DataTable] = {"stats": DataTable(id="stats", zebra_stripes=True, cursor_type="row"),
+                        "history": DataTable(id="history", zebra_stripes=True, cursor_type="row")}
+        self._helps = {name: Static("", id=f"{name}-help", classes="hint help-line", markup=False)
+                       for name in self._tables}
+        self._note = Static("", id="stats-note", classes="hint")
         yield Static(_("Statistics — finished matches, per player and game"), classes="title")
-        yield DataTable(id="stats", zebra_stripes=True, cursor_type="row")
-        yield Static("", id="stats-help", classes="hint help-line", markup=False)
+        yield self._tables["stats"]
+        yield self._helps["stats"]
         yield Static(_("Finished matches — Enter: score sheet"), classes="title")
-        yield DataTable(id="history", zebra_stripes=True, cursor_type="row")
-        yield Static("", id="history-help", classes="hint help-line", markup=False)
-        yield Static("", id="stats-note", classes="hint")
+        yield self._tables["history"]
+        yield self._helps["history"]
+        yield self._note
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -243,12 +250,12 @@ class StatisticsScreen(Screen[None]):
             finished = store.finished() if store else []
         except StoreError as exc:
             stats, finished = [], []
-            self.query_one("#stats-note", Static).update(str(exc))
+            self._note.update(str(exc))
         if store is None:
-            self.query_one("#stats-note", Static).update(_("Saved games are off: nothing to show."))
+            self._note.update(_("Saved games are off: nothing to show."))
         elif not finished:
-            self.query_one("#stats-note", Static).update(_("No finished match yet."))
-        table = self.query_one("#stats", DataTable)
+            self._note.update(_("No finished match yet."))
+        table = self._tables["stats"]
         points = POINTS_HEADINGS.get(shared_deal_word(s.game for s in stats), POINTS_HEADINGS[""])
         table.add_columns(_("Player"), _("Game"), _("Matches"), _("Wins"), _(points), _("Best match"))
         #: the line under each table for each of its rows: the help that row's player(s) used
@@ -264,7 +271,7 @@ class StatisticsScreen(Screen[None]):
             self.help_lines["stats"].append(
                 _("Help used by {name} in {game}: {help}").format(name=name, game=game, help=used) if used
                 else _("{name} in {game}: no undo, no hint used").format(name=name, game=game))
-        history = self.query_one("#history", DataTable)
+        history = self._tables["history"]
         deals = DEALS_HEADINGS.get(shared_deal_word(m.game for m in finished), DEALS_HEADINGS[""])
         history.add_columns("#", _("Game"), _("Players"), _(deals), _("Won by"), _("Finished"))
         now = self.makao_app.clock()
@@ -285,7 +292,7 @@ class StatisticsScreen(Screen[None]):
     def _show_help(self, table: str, row: int) -> None:
         """Tell under ``table`` ("stats" or "history") the help used by its row ``row``."""
         lines = self.help_lines[table]
-        self.query_one(f"#{table}-help", Static).update(lines[row] if 0 <= row < len(lines) else "")
+        self._helps[table].update(lines[row] if 0 <= row < len(lines) else "")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id in self.help_lines:
