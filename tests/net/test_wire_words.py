@@ -29,12 +29,9 @@ class Wire(Raw):
         self.lines: list[tuple[bytes, Any]] = []
 
     def read(self) -> Any:
-        while b"\n" not in self.buffer:
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                return None
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
+        line = self.read_line()
+        if line is None:
+            return None
         message = decode_server(line)
         self.lines.append((line, message))
         return message

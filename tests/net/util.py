@@ -78,15 +78,20 @@ class Raw:
     def send(self, data: bytes | Any) -> None:
         self.sock.sendall(data if isinstance(data, bytes) else encode(data))
 
-    def read(self) -> Any:
-        """The next message (None at the end)."""
+    def read_line(self) -> bytes | None:
+        """The next line as it came (None at the end)."""
         while b"\n" not in self.buffer:
             chunk = self.sock.recv(65536)
             if not chunk:
                 return None
             self.buffer += chunk
         line, self.buffer = self.buffer.split(b"\n", 1)
-        return decode_server(line)
+        return line
+
+    def read(self) -> Any:
+        """The next message (None at the end)."""
+        line = self.read_line()
+        return None if line is None else decode_server(line)
 
     def close(self) -> None:
         self.sock.close()
