@@ -14,16 +14,25 @@ from hypothesis import strategies as st
 
 from makao_tui.serve.ssh import SSHLimits
 
-from .util import REAL_APP, Terminal, alive, connect, make_door, new_key, refused, run, session, until
+from .util import (
+    REAL_APP,
+    alive,
+    app_started,
+    check_connections_per_key,
+    connect,
+    make_door,
+    new_key,
+    refused,
+    run,
+    until,
+)
 
 
 def test_a_byte_that_is_not_utf8_is_dropped_and_the_session_goes_on(tmp_path):
     async def body():
         door = make_door(tmp_path / "serve", command=REAL_APP)
         await door.start()
-        conn, _ = await connect(door, "ann", new_key())
-        terminal = Terminal(await session(conn, 80, 24))
-        await terminal.until("Peklo")
+        conn, terminal = await app_started(door, "ann")
         # 0xA7 alone (a Latin-1 '§'), a lone continuation byte inside a run, a truncated sequence
         terminal.process.stdin.write(b"\xa7")
         terminal.process.stdin.write(b"x\x80y\xe2\x82")
@@ -61,9 +70,7 @@ def test_an_unexpected_error_is_one_line_to_the_player_and_a_full_entry_in_the_l
     async def body():
         door = make_door(tmp_path / "serve", command=BROKEN_APP)
         await door.start()
-        conn, _ = await connect(door, "ann", new_key())
-        terminal = Terminal(await session(conn, 80, 24))
-        await terminal.until("Peklo")
+        conn, terminal = await app_started(door, "ann")
         terminal.press("?")
         await asyncio.wait_for(terminal.process.wait_closed(), 120)
         await terminal.close()
@@ -86,13 +93,7 @@ def test_a_key_over_its_limit_is_refused_guest_or_not(tmp_path):
     async def body():
         door = make_door(tmp_path / "serve", guests=True, limits=SSHLimits(per_key=2))
         await door.start()
-        key = new_key()
-        first, _ = await connect(door, "gina", key)
-        second, _ = await connect(door, "gina", key)
-        banners = await refused(door, "gina", key)
-        assert any("2 connections here already" in b for b in banners)
-        first.close()
-        second.close()
+        await check_connections_per_key(door)
         await door.stop("test over")
 
     run(body())
@@ -134,9 +135,7 @@ def test_random_bytes_and_resizes_never_end_a_session_with_a_traceback(tmp_path_
     async def body():
         door = make_door(folder / "serve", command=REAL_APP)
         await door.start()
-        conn, _ = await connect(door, "fuzz", new_key())
-        terminal = Terminal(await session(conn, 80, 24))
-        await terminal.until("Peklo")
+        conn, terminal = await app_started(door, "fuzz")
         (live,) = door.sessions
         assert live.app is not None
         pid = live.app.pid

@@ -197,3 +197,24 @@ class Terminal:
         self._reading.cancel()
         with contextlib.suppress(asyncio.CancelledError, asyncssh.Error):
             await self._reading
+
+
+async def app_started(door: SSHDoor, user: str) -> tuple[asyncssh.SSHClientConnection, Terminal]:
+    """``user`` logs in with a new key and opens a session at 80×24: its connection and its
+    terminal, once the app's start screen shows (its last game, Peklo, in sight)."""
+    conn, _ = await connect(door, user, new_key())
+    terminal = Terminal(await session(conn, 80, 24))
+    await terminal.until("Peklo")
+    return conn, terminal
+
+
+async def check_connections_per_key(door: SSHDoor) -> None:
+    """A door that lets a key hold two connections: a third with the same key is refused, saying
+    so in its banner."""
+    key = new_key()
+    first, _ = await connect(door, "gina", key)
+    second, _ = await connect(door, "gina", key)
+    banners = await refused(door, "gina", key)
+    assert any("2 connections here already" in b for b in banners)
+    first.close()
+    second.close()
