@@ -13,7 +13,7 @@ from makao_tui.engine.cards import Card
 from makao_tui.table.lesson import load_lesson
 from tests.app.lesson_scenes import GAMES, KEYS
 
-from .play import deal_over, my_turn, picker_keys, press_and_see
+from .play import choose, deal_over, my_turn, picker_keys, press_and_see
 from .screen import hand, outside_boxes, say
 from .terminal import LARGE, SMALL, Terminal
 
@@ -32,12 +32,9 @@ def coach_shown(term: Terminal, line: str) -> bool:
 
 
 def press_card(term: Terminal, code: str) -> None:
-    """Choose the hand's card ``code`` ("5H") by its key, and wait until it shows as chosen."""
+    """Choose the hand's card ``code`` ("5H") by its key (:func:`~tests.journey.play.choose`)."""
     label = Card.parse(code).label()
-    card = next(card for card in hand(term.lines) if card.label == label)
-    if not card.chosen:
-        term.press(card.key)
-        term.wait(lambda t: any(c.chosen and c.label == label for c in hand(t.lines)), f"{label} chosen")
+    choose(term, [card.label for card in hand(term.lines)].index(label))
 
 
 @pytest.mark.parametrize(("game", "language", "size"), [
