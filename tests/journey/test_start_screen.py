@@ -38,6 +38,14 @@ def games_in_sight(rows: list[str], language: str) -> dict[str, bool]:
     return shown
 
 
+def wait_for_saves(term) -> None:
+    """Wait for the whole start screen: the matches to resume listed with where they stand (the
+    first frame lists them before reading the store through), the key bar drawn up to its help key."""
+    resume = say(term.language, "Resume")
+    term.wait(lambda t: resume in t.text and "?" in bar_keys(t) and any(line.count("·") >= 2 for line in t.lines),
+              "the start screen with its saves and their standings")
+
+
 @pytest.mark.parametrize("size", [
     pytest.param(SMALL, id="80x24"), pytest.param(LARGE, id="120x40")])
 @pytest.mark.parametrize("language", ["en", "ru", "pl"])
@@ -45,12 +53,7 @@ def test_every_game_is_in_sight_with_saves_present(start, language, size):
     for game, seed, actions in SAVED:
         store_match(game, seed, actions)
     term = start(language=language, size=size)
-    resume = say(language, "Resume")
-    # the whole start screen: the matches to resume listed with where they stand (the first frame
-    # lists them before reading the store through: the list is fitted once it has), the key bar
-    # drawn up to its help key
-    term.wait(lambda t: resume in t.text and "?" in bar_keys(t) and any(line.count("·") >= 2 for line in t.lines),
-              "the start screen with its saves and their standings")
+    wait_for_saves(term)
     shown = games_in_sight(term.lines, language)
     assert all(shown.values()), f"games out of sight: {[n for n, s in shown.items() if not s]}\n{term.text}"
 
@@ -62,9 +65,8 @@ def test_no_frame_shows_the_saves_with_a_game_out_of_sight(start):
     for game, seed, actions in SAVED:
         store_match(game, seed, actions)
     term = start(size=SMALL, keep_frames=True)
+    wait_for_saves(term)
     resume = say("en", "Resume")
-    term.wait(lambda t: resume in t.text and "?" in bar_keys(t) and any(line.count("·") >= 2 for line in t.lines),
-              "the start screen with its saves and their standings")
     listed = [frame for frame in term.frames if any(resume in row for row in frame)]
     assert listed
     for frame in listed:
