@@ -102,6 +102,28 @@ def choose(term: Terminal, index: int) -> None:
     assert hand(term.lines)[index].chosen, term.text
 
 
+def labels(term: Terminal) -> list[str]:
+    """The cards of the hand on screen, as labelled."""
+    return [card.label for card in hand(term.lines)]
+
+
+def answer_picker(term: Terminal, keys: list[str], turn_hand: list[str]) -> None:
+    """Answer the picker on screen with its last choice (``keys``: its keys) and wait until the
+    table took the play: another picker asks, the deal ends, the keyboard is passed, or the hand
+    is no longer ``turn_hand`` (as it was when the turn began). The frame in which the picker has
+    closed but the table has not yet taken the play still shows the turn's keys: a journey that
+    took it for the next turn pressed keys in the next player's turn."""
+    term.press(keys[-1])
+
+    def taken(t: Terminal) -> bool:
+        now = picker_keys(t)
+        if now == keys:
+            return False
+        return bool(now) or deal_over(t) or passing(t) or handing_over(t) or labels(t) != turn_hand
+
+    term.wait(taken, f"the table to take the play answered with {keys[-1]!r}")
+
+
 def take_turn(term: Terminal) -> None:
     """Play one turn of the seat at the keyboard (see the module docstring)."""
     lines = term.lines
@@ -150,6 +172,7 @@ def play_until(term: Terminal, done: Callable[[Terminal], bool], on_pass: Callab
     its last choice, hand the keyboard over after a turn that showed its player his new cards,
     and on the hot-seat pass screen call ``on_pass`` (if given) and let the next player in. Fails
     after ``turns`` turns."""
+    turn_hand: list[str] = []
     for _ in range(turns):
         term.wait(lambda t: done(t) or passing(t) or handing_over(t) or picker_keys(t) or my_turn(t),
                   "a turn, a picker, the hand-over, the pass screen or the end")
@@ -163,7 +186,8 @@ def play_until(term: Terminal, done: Callable[[Terminal], bool], on_pass: Callab
                 on_pass(term)
             dismiss_pass(term)
         elif keys := picker_keys(term):
-            press_and_see(term, keys[-1])
+            answer_picker(term, keys, turn_hand)
         else:
+            turn_hand = labels(term)
             take_turn(term)
     raise AssertionError(f"not done after {turns} turns; the screen:\n{term.text}")
