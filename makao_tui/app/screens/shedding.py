@@ -21,18 +21,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 
-from ...engine.actions import Draw, Pass, Play, Take
+from ...engine.actions import Draw, Play
 from ...engine.cards import ascii_text
 from ...engine.events import Event
 from ...engine.i18n import N_, _, ngettext
-from ...games.shedding import CardsDrawn, ShedView, StockRebuilt
+from ...games.shedding import CardsDrawn, StockRebuilt
 from ...table import Seating
 from ..widgets.cards import HandView, card_text
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine
 from ..widgets.table import TableKeyBar
-from .shedding_parts import ShedAlert, ShedHand, ShedPile, ShedSeats, ShedTopBar
+from .shedding_parts import ShedAlert, ShedHand, ShedPile, ShedSeats, ShedTopBar, draws_on
 from .table import TableScreen
 
 #: the part of the usual AI pause taken by each draw of a run of draws until a card fits
@@ -157,8 +157,8 @@ class ShedTableScreen(TableScreen):
                      self.hand, self.query_one(ShedAlert)):
             part.show(now)
         self.show_log()
-        self._show_status(now.view)
-        self._keys(now.view)
+        self._show_status()
+        self.key_bar(self.hand.keys())
 
     @on(ShedHand.Changed)
     def _hand_changed(self, message: ShedHand.Changed) -> None:
@@ -166,7 +166,7 @@ class ShedTableScreen(TableScreen):
         words follow."""
         if message.clear:
             self.message = None
-        self._show_status(self._view())
+        self._show_status()
 
     def action_log_page(self, step: int) -> None:
         """Scroll the log a page back (``step`` -1, to read older lines: at its top they are read
@@ -177,13 +177,15 @@ class ShedTableScreen(TableScreen):
         else:
             log.action_page_down()
 
-    def _show_status(self, view: ShedView) -> None:
+    def _show_status(self) -> None:
+        """The status line: a message said (a refusal, what undo took back), else what just
+        happened to the player and the hand's hint."""
         status = self.query_one(StatusLine)
         if self.message is not None:
             status.say(*self.message)
             return
         self._read_news()
-        status.say(" ".join(words for words in (self.news, self._hint(view)) if words))
+        status.say(" ".join(words for words in (self.news, self.hand.hint()) if words))
 
     def _read_news(self) -> None:
         """Look in the log entries not read yet for what happened to the player at the keyboard
@@ -231,69 +233,6 @@ class ShedTableScreen(TableScreen):
         self.news = before
         return False
 
-    def _keys(self, view: ShedView) -> Text:
-        """The key bar: the keys that do something now (from the legal actions), then the rest."""
-        keys: list[tuple[str, str]] = []
-        if self._my_turn():
-            legal = view.legal
-            if any(isinstance(a, Play) for a in legal):
-                keys += [("←→ 1-0", N_("choose")), ("Enter", N_("play"))]
-                if any(isinstance(a, Play) and a.more for a in legal):
-                    keys.append(("Space", N_("mark")))
-            for kind, key, word in ((Draw, "d", N_("draw")), (Take, "t", N_("take")), (Pass, "p", N_("pass"))):
-                if any(isinstance(a, kind) for a in legal):
-                    keys.append((key, word))
-            if self._drawing_until(view):
-                keys.append(("D", N_("draw until it fits")))
-            if any(isinstance(a, Play) and a.makao for a in legal):
-                keys.append(("m", N_("Makao")))
-            elif any(isinstance(a, Play) and a.out for a in legal):
-                keys.append(("m", N_("po makale")))
-        return self.key_bar(keys)
-
-    def _hint(self, view: ShedView) -> str:
-        """What the human to act may do now, from the legal actions."""
-        if not self._my_turn():
-            return ""
-        hand = self.hand
-        legal = view.legal
-        plays = [a for a in legal if isinstance(a, Play)]
-        if view.drawn is not None:
-            card = view.drawn.label(self.ascii)
-            if any(isinstance(a, Pass) for a in legal):
-                return _("You drew {card}: play it (Enter) or pass (p)").format(card=card)
-            return _("You drew {card}: play it (Enter)").format(card=card)
-        if hand.marked:
-            cards = " ".join(view.hand[i].label(self.ascii) for i in hand.marked)
-            return _("Marked {cards}: Enter lays them in this order (the last on top); Space unmarks.").format(
-                cards=cards)
-        if any(a.makao for a in plays):
-            if hand.makao_armed:
-                return _("Makao will be called with your play (m cancels).")
-            return _("Two cards left: press m to call Makao with your play!")
-        if any(a.out for a in plays):
-            if hand.makao_armed:
-                return _('"Po makale" will be called with your last card (m cancels).')
-            return _('One card left: press m to call "po makale" with it!')
-        draw = any(isinstance(a, Draw) for a in legal)
-        take = any(isinstance(a, Take) for a in legal)
-        if not plays:
-            if draw and take:
-                return _("Draw (d), or take the penalty (t).")
-            return _("Draw (d).") if draw else _("Take the penalty (t).") if take else ""
-        choose = (_("choose a card and press Enter (Space marks several)") if any(a.more for a in plays)
-                  else _("choose a card and press Enter"))
-        if draw and take:
-            words = _("{choose}, or draw (d), or take the penalty (t).")
-        elif draw:
-            words = _("{choose}, or draw (d).")
-        elif take:
-            words = _("{choose}, or take the penalty (t).")
-        else:
-            words = _("{choose}.")
-        text = words.format(choose=choose)
-        return text[:1].upper() + text[1:]
-
     # ------------------------------------------------------------ hooks of the base
 
     def say(self, message: str, error: bool = False) -> None:
@@ -311,7 +250,7 @@ class ShedTableScreen(TableScreen):
     def pace(view: Any, rules: Any) -> float:
         """Shorter while an AI seat can only draw on (makao-pl, drawing until a card fits), so a
         long run of draws goes by quickly; the cards still show one by one in the log."""
-        return DRAW_ON_PAUSE if _draws_on(view, rules) else 1.0
+        return DRAW_ON_PAUSE if draws_on(view, rules) else 1.0
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this game: drawing until a card fits and the demand picker only where the
@@ -338,17 +277,13 @@ class ShedTableScreen(TableScreen):
                  else _("It is {name}'s turn.").format(name=self.seating.names[seat]))
         return False
 
-    def _drawing_until(self, view: ShedView) -> bool:
-        """Whether only drawing is legal and the rules draw until a card fits (makao-pl)."""
-        return _draws_on(view, self.seating.rules)
-
     def action_draw_until(self) -> None:
         """Draw card after card, as the rules make the player do anyway, until one fits."""
         if not self._check_turn():
             return
         seat = self.seating.to_act
         assert seat is not None  # _check_turn() passed
-        while self._drawing_until(self._view()) and self.act(Draw()):
+        while draws_on(self._view(), self.seating.rules) and self.act(Draw()):
             if self.seating.to_act != seat:
                 break
 
@@ -391,11 +326,6 @@ class ShedTableScreen(TableScreen):
             return words.format(who=who, points=_number(best))
 
         return self.standings(win_words, lambda s: [_number(totals[s])])
-
-
-def _draws_on(view: ShedView, rules: Any) -> bool:
-    """Whether only drawing is legal and the rules draw until a card fits (makao-pl)."""
-    return view.legal == (Draw(),) and rules.draw_until_playable
 
 
 def shedding_sheet(session: Seating) -> ScoreSheet:

@@ -22,7 +22,7 @@ from textual.widgets import Static
 from ...engine.actions import Draw, Pass, Play, Take
 from ...engine.cards import JOKER, RANKS, SUITS, Card, rank_plural, suit_label
 from ...engine.i18n import N_, _, ngettext
-from ...games.shedding import CardPlayed, PenaltyPending, ShedView
+from ...games.shedding import CardPlayed, PenaltyPending, ShedRules, ShedView
 from ..rules_text import rules_word
 from ..sorting import ORDER_WORDS, shown_order
 from ..widgets.cards import CardView, HandView, card_text, suit_style, with_cards
@@ -297,6 +297,76 @@ class ShedHand(HandBox):
         self.marked = []
         self._changed()
 
+    # ------------------------------------------------------------ what may be done now
+
+    def keys(self) -> list[tuple[str, str]]:
+        """The key bar's keys that do something now ((key, untranslated word) pairs, from the
+        legal actions of the player at the keyboard; [] when it is not his turn)."""
+        now = self._now
+        if now is None or not now.my_turn:
+            return []
+        keys: list[tuple[str, str]] = []
+        legal = now.view.legal
+        if any(isinstance(a, Play) for a in legal):
+            keys += [("←→ 1-0", N_("choose")), ("Enter", N_("play"))]
+            if any(isinstance(a, Play) and a.more for a in legal):
+                keys.append(("Space", N_("mark")))
+        for kind, key, word in ((Draw, "d", N_("draw")), (Take, "t", N_("take")), (Pass, "p", N_("pass"))):
+            if any(isinstance(a, kind) for a in legal):
+                keys.append((key, word))
+        if draws_on(now.view, now.seating.rules):
+            keys.append(("D", N_("draw until it fits")))
+        if any(isinstance(a, Play) and a.makao for a in legal):
+            keys.append(("m", N_("Makao")))
+        elif any(isinstance(a, Play) and a.out for a in legal):
+            keys.append(("m", N_("po makale")))
+        return keys
+
+    def hint(self) -> str:
+        """What the player at the keyboard may do now, from the legal actions and his choice in
+        the hand ("" when it is not his turn)."""
+        now = self._now
+        if now is None or not now.my_turn:
+            return ""
+        view, ascii = now.view, now.ascii
+        legal = view.legal
+        plays = [a for a in legal if isinstance(a, Play)]
+        if view.drawn is not None:
+            card = view.drawn.label(ascii)
+            if any(isinstance(a, Pass) for a in legal):
+                return _("You drew {card}: play it (Enter) or pass (p)").format(card=card)
+            return _("You drew {card}: play it (Enter)").format(card=card)
+        if self.marked:
+            cards = " ".join(view.hand[i].label(ascii) for i in self.marked)
+            return _("Marked {cards}: Enter lays them in this order (the last on top); Space unmarks.").format(
+                cards=cards)
+        if any(a.makao for a in plays):
+            if self.makao_armed:
+                return _("Makao will be called with your play (m cancels).")
+            return _("Two cards left: press m to call Makao with your play!")
+        if any(a.out for a in plays):
+            if self.makao_armed:
+                return _('"Po makale" will be called with your last card (m cancels).')
+            return _('One card left: press m to call "po makale" with it!')
+        draw = any(isinstance(a, Draw) for a in legal)
+        take = any(isinstance(a, Take) for a in legal)
+        if not plays:
+            if draw and take:
+                return _("Draw (d), or take the penalty (t).")
+            return _("Draw (d).") if draw else _("Take the penalty (t).") if take else ""
+        choose = (_("choose a card and press Enter (Space marks several)") if any(a.more for a in plays)
+                  else _("choose a card and press Enter"))
+        if draw and take:
+            words = _("{choose}, or draw (d), or take the penalty (t).")
+        elif draw:
+            words = _("{choose}, or draw (d).")
+        elif take:
+            words = _("{choose}, or take the penalty (t).")
+        else:
+            words = _("{choose}.")
+        text = words.format(choose=choose)
+        return text[:1].upper() + text[1:]
+
     # ------------------------------------------------------------ keys
 
     def _shown(self) -> list[Card]:
@@ -432,6 +502,12 @@ class ShedHand(HandBox):
         left = len(now.view.hand) - len(play.cards)
         out = self.makao_armed and left == 0 and now.seating.rules.makao_out
         self.post_message(Act(dataclasses.replace(play, makao=self.makao_armed and not out, out=out)))
+
+
+def draws_on(view: ShedView, rules: ShedRules) -> bool:
+    """Whether only drawing is legal and the rules draw until a card fits (makao-pl,
+    ``draw_until_playable``)."""
+    return view.legal == (Draw(),) and rules.draw_until_playable
 
 
 def default_choice(view: ShedView) -> Card | None:
