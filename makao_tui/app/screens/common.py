@@ -154,6 +154,7 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question (y / n, Enter = the focused button, Esc = no)."""
 
     CSS_PATH = COMMON_CSS
+    AUTO_FOCUS = "#no"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", N_("Yes")), Binding("n,escape", "answer(False)", N_("No")),
@@ -169,9 +170,6 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Yes (y)"), id="yes", variant="error")
                 yield Button(_("No (n)"), id="no", variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -340,6 +338,7 @@ class MatchEndScreen(Screen[None]):
     has them), New match / Quit (back to the start screen when the match was chosen there)."""
 
     CSS_PATH = TABLE_SHEETS
+    AUTO_FOCUS = "#new"
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new_match", N_("New match")),
                                              Binding("left,right", "app.focus_next", show=False)]
@@ -367,9 +366,6 @@ class MatchEndScreen(Screen[None]):
             yield Button(_("New match (n)"), id="new", variant="primary")
             yield Button(_("Quit (q)") if self.leave_word == "Quit" else _("Start screen (q)"), id="quit")
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new":

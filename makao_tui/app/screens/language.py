@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.i18n import LANGUAGE_NAMES, N_, _, language
 from .common import COMMON_CSS
+from .lifecycle import leaving
 
 
 class LanguagePicker(ModalScreen[str | None]):
@@ -33,6 +34,8 @@ class LanguagePicker(ModalScreen[str | None]):
             yield Static(_("↑ ↓ and Enter: choose · Esc: close"), classes="hint")
 
     def on_mount(self) -> None:
+        if leaving(self):
+            return
         choices = self.query_one("#languages", OptionList)
         choices.highlighted = list(LANGUAGE_NAMES).index(language())
         choices.focus()

@@ -36,6 +36,7 @@ class LessonPicker(ModalScreen[str | None]):
     """The games that have a lesson; Enter chooses, Esc closes."""
 
     CSS_PATH = COMMON_CSS
+    AUTO_FOCUS = "#lessons"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", N_("Close"))]
 
     def compose(self) -> ComposeResult:
@@ -50,9 +51,6 @@ class LessonPicker(ModalScreen[str | None]):
                     options.append(Option(prompt, id=game.id))
             yield OptionList(*options, id="lessons")
             yield Static(_("↑ ↓ and Enter: choose · Esc: close"), classes="hint")
-
-    def on_mount(self) -> None:
-        self.query_one("#lessons", OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

@@ -27,6 +27,7 @@ class RulesScreen(Screen[None]):
     ``rules`` are those of a match under way (else those a new match would start from)."""
 
     CSS_PATH = COMMON_CSS
+    AUTO_FOCUS = "#rules-scroll"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,f1", "close", N_("Close")),
         Binding("o", "toggle_seed", N_("Seed text")),
@@ -47,14 +48,12 @@ class RulesScreen(Screen[None]):
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(options_markdown(self.variant, self.rules, self.for_match), id="rules-options")
             yield Markdown(rules_markdown(self.variant), id="rules-text")
-            yield Static(seed_text(self.variant) or _("The seed text of this game is not installed."),
-                         id="rules-seed", markup=False)
+            seed = Static(seed_text(self.variant) or _("The seed text of this game is not installed."),
+                          id="rules-seed", markup=False)
+            seed.display = False  # until o shows it
+            yield seed
         yield Static(self._hint(), id="rules-hint", classes="hint")
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.query_one("#rules-seed").display = False
-        self.query_one("#rules-scroll").focus()
 
     def _title(self) -> str:
         if self.showing_seed:

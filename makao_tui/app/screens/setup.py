@@ -41,6 +41,7 @@ from ...engine.variant import (
 from ...table import SeatSpec
 from ..widgets.footer import KeyBar
 from .common import COMMON_CSS
+from .lifecycle import leaving
 
 if TYPE_CHECKING:
     from ..services import AppServices
@@ -54,6 +55,17 @@ DEFAULT_NAME = N_("Player 1")
 PRESET_LABELS = {"seed": N_("Seed rules"), "house": N_("House rules")}
 #: the words of each AI level (``LEVELS``), translated where shown
 CUSTOM = "custom"
+
+
+class Choice(Select[Any]):
+    """A Select (one value of a few) that goes quietly when its screen is removed while it mounts
+    (:func:`~.lifecycle.leaving`): when mounted, Textual's Select fills its drop-down and its label,
+    which are not there when the screen was popped or the app ended before they were mounted; it
+    then skips the rest of its mounting."""
+
+    def _on_mount(self, event: events.Mount) -> None:
+        if leaving(self.screen):
+            event.prevent_default()  # (Select's own handler would look its parts up)
 
 
 class SeatRow(Vertical):
@@ -88,7 +100,7 @@ class SeatRow(Vertical):
         with Horizontal(classes="seat-line"):
             yield Static("", classes="seat-number")
             yield Button(_(self.LABELS[self.kind]), classes="kind", compact=True)
-            level = Select([(level_name(lv), lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
+            level = Choice([(level_name(lv), lv) for lv in LEVELS], value=self.start_level, allow_blank=False,
                            compact=True, classes="level")
             level.visible = self.is_ai
             yield level
@@ -172,7 +184,7 @@ def _field_widget(field: dataclasses.Field, value: Any) -> Any:
     if isinstance(field.default, bool):
         return OnOff(bool(value), id=wid)
     if "choices" in meta:
-        return Select([(option_value_label(field, c), c) for c in meta["choices"]], value=value,
+        return Choice([(option_value_label(field, c), c) for c in meta["choices"]], value=value,
                       allow_blank=False,
                       id=wid, compact=True)
     placeholder = _("off") if field.default is None else ""
@@ -239,7 +251,7 @@ class SetupScreen(Screen[None]):
             yield Static(_("Rules"), classes="section")
             with Horizontal(classes="option-row"):
                 yield Static(_("Preset"), classes="label")
-                yield Select(self._preset_choices(), value=v.preset_of(self.start_rules), allow_blank=False,
+                yield Choice(self._preset_choices(), value=v.preset_of(self.start_rules), allow_blank=False,
                              id="preset", compact=True)
             for field in option_fields(v.rules_type):
                 with Horizontal(classes="option-row"):
@@ -273,6 +285,8 @@ class SetupScreen(Screen[None]):
         return [*out, (_("Custom"), CUSTOM)]
 
     def on_mount(self) -> None:
+        if leaving(self):
+            return
         self._renumber()
         first = self._rows()[0]
         if first.is_ai:

@@ -37,6 +37,7 @@ from ...games import game_info, get_variant
 from ...store import MatchSummary, SavedMatch, StoreError, ago
 from ..tables import playable_games
 from ..widgets.footer import KeyBar
+from .lifecycle import leaving
 
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap
@@ -205,6 +206,8 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._tables_seen = []
+        if leaving(self):
+            return
         self.list_choices()
         self.set_interval(TABLES_LOOK_S, self.look_at_tables)
         self.query_one("#games", OptionList).focus()
@@ -248,6 +251,8 @@ class StartScreen(Screen[None]):
         self.call_after_refresh(self.refit)  # the note took room from the list
 
     def on_screen_resume(self) -> None:
+        if leaving(self):
+            return
         self._standings.clear()  # a match may have been played on since
         self.list_choices()
 

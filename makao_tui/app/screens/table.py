@@ -53,6 +53,7 @@ from .common import (
     ScoreSheetScreen,
     SheetKey,
 )
+from .lifecycle import leaving
 
 if TYPE_CHECKING:
     from ..services import AppServices
@@ -218,11 +219,10 @@ class TableScreen(Screen[None]):
 
     @property
     def leaving(self) -> bool:
-        """Whether this screen is being removed: popped, or the app ending, perhaps before it was
-        fully mounted. Textual then mounts no more of its containers' widgets, yet still sends it
-        its Mount event; a leaving table neither draws nor plays (the table families' ``on_mount``
-        return at once), so an app quit the moment a match starts ends without a traceback."""
-        return self._pruning or self._closing
+        """Whether this screen is being removed (:func:`~.lifecycle.leaving`): a leaving table neither
+        draws nor plays (the table families' ``on_mount`` return at once), so an app quit the
+        moment a match starts ends without a traceback."""
+        return leaving(self)
 
     @property
     def ascii(self) -> bool:
