@@ -128,7 +128,7 @@ def test_the_hooks_forbidden_bid_is_shown_and_refused():
         assert view.dealer == session.at_keyboard
         panel = text_of(app.screen.query_one("#bid-panel"))
         assert f"may not bid {banned}" in panel
-        assert table_of(app).bid_choice != banned  # the bid chosen at first is a legal one
+        assert table_of(app).hand.bid_choice != banned  # the bid chosen at first is a legal one
         state = session.match.state
         before = state.snapshot()
         await pilot.press(str(banned), "enter")
@@ -150,13 +150,13 @@ def test_two_digits_make_a_bid_of_ten_or_more():
                        and keyboard_view(app).phase == "bid")
         table = table_of(app)
         await pilot.press("1", "0")
-        assert table.bid_choice == 10
+        assert table.hand.bid_choice == 10
         await pilot.press("3")  # a third digit starts again
-        assert table.bid_choice == 3
+        assert table.hand.bid_choice == 3
         await pilot.press("1", "9")  # no bid of 19 in a deal of 10 cards: 9
-        assert table.bid_choice == 9
+        assert table.hand.bid_choice == 9
         await pilot.press("right", "right")
-        assert table.bid_choice == 0  # after 10 comes 0 again
+        assert table.hand.bid_choice == 0  # after 10 comes 0 again
 
     run(app, body)
 
