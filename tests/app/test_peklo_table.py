@@ -161,6 +161,50 @@ def test_two_digits_make_a_bid_of_ten_or_more():
     run(app, body)
 
 
+def test_the_hands_keys_work_wherever_the_mouse_clicks_and_pgup_scrolls_the_log():
+    """The hand keeps the focus (its keys are its own bindings): a click on the log, the players or
+    the trump leaves it there, so the next keys still bid and play; a click chooses a card and a
+    second click plays it; PgUp/PgDn scroll the log all the while."""
+    app = app_peklo(seats=(ANN, AI, AI), seed=4)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: humans_turn(app) and keyboard_view(app).phase == "bid"
+                       and keyboard_view(app).size >= 2)
+        table = table_of(app)
+        hand = table.query_one(HandView)
+        for part in ("#log", "#players", "#trump-box", "#topbar"):
+            await pilot.click(part)
+            assert hand.has_focus, part
+        view = keyboard_view(app)
+        await pilot.press("right")
+        assert table.hand.bid_choice == 1
+        await pilot.press("enter")
+        assert peek(app).match.state.view(view.seat).bids[view.seat] == 1
+        await autoplay(pilot, lambda: humans_turn(app) and keyboard_view(app).phase == "play"
+                       and len(keyboard_view(app).hand) >= 2)
+        view = keyboard_view(app)
+        shown = hand.cards
+        second = shown[1]
+        await pilot.click(HandView, offset=(1 * 6 + 2, 1))
+        assert table.hand.selected == second and second in keyboard_view(app).hand
+        await pilot.click("#log")
+        assert hand.has_focus
+        log = table.query_one("#log")
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # the newest line in sight
+        await pilot.press("pageup")
+        assert log.scroll_y < log.max_scroll_y
+        await pilot.press("pagedown")
+        assert log.scroll_y == log.max_scroll_y
+        assert hand.has_focus
+        await pilot.press("enter")
+        if second in {a.card for a in view.legal if isinstance(a, Play)}:
+            assert second not in peek(app).match.state.view(view.seat).hand
+        else:
+            assert "Not allowed: " in status_text(app)
+
+    run(app, body)
+
+
 def test_help_and_score_sheet_open_from_the_table():
     app = app_peklo()
 
