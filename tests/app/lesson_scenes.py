@@ -7,6 +7,7 @@ from __future__ import annotations
 from makao_tui.app.main import MakaoApp
 from makao_tui.app.screens.learn import LessonPicker
 from makao_tui.app.screens.table import TableScreen
+from makao_tui.app.widgets.cards import HandView
 from makao_tui.engine.cards import Card
 
 from .scenes import Scene, humans_turn, wait_for
@@ -43,8 +44,7 @@ def card_key(app: MakaoApp, card: str) -> str:
     """The digit key that chooses ``card`` in the hand as the table shows it (1-9, then 0)."""
     screen = app.screen
     assert isinstance(screen, TableScreen)
-    shown = screen.shown_hand(screen.seating.view.hand)
-    place = shown.index(Card.parse(card))
+    place = screen.query_one(HandView).cards.index(Card.parse(card))
     return "1234567890"[place]
 
 

@@ -38,8 +38,8 @@ def test_all_ai_match_of_seven_runs_to_the_end_of_match_screen():
 
     async def body(pilot):
         for _ in patience("the match did not end"):
-            if isinstance(app.screen, MatchEndScreen):
-                break
+            if isinstance(app.screen, MatchEndScreen) and app.screen.query(DataTable):
+                break  # (the screen is shown a moment before its widgets are mounted)
             if isinstance(app.screen, DealSummaryScreen):
                 summaries.append(len(peek(app).match.deals))
                 shown = app.screen.query("#result")  # (it may be going on already)
@@ -128,7 +128,7 @@ def test_the_hooks_forbidden_bid_is_shown_and_refused():
         assert view.dealer == session.at_keyboard
         panel = text_of(app.screen.query_one("#bid-panel"))
         assert f"may not bid {banned}" in panel
-        assert table_of(app).bid_choice != banned  # the bid chosen at first is a legal one
+        assert table_of(app).hand.bid_choice != banned  # the bid chosen at first is a legal one
         state = session.match.state
         before = state.snapshot()
         await pilot.press(str(banned), "enter")
@@ -150,13 +150,57 @@ def test_two_digits_make_a_bid_of_ten_or_more():
                        and keyboard_view(app).phase == "bid")
         table = table_of(app)
         await pilot.press("1", "0")
-        assert table.bid_choice == 10
+        assert table.hand.bid_choice == 10
         await pilot.press("3")  # a third digit starts again
-        assert table.bid_choice == 3
+        assert table.hand.bid_choice == 3
         await pilot.press("1", "9")  # no bid of 19 in a deal of 10 cards: 9
-        assert table.bid_choice == 9
+        assert table.hand.bid_choice == 9
         await pilot.press("right", "right")
-        assert table.bid_choice == 0  # after 10 comes 0 again
+        assert table.hand.bid_choice == 0  # after 10 comes 0 again
+
+    run(app, body)
+
+
+def test_the_hands_keys_work_wherever_the_mouse_clicks_and_pgup_scrolls_the_log():
+    """The hand keeps the focus (its keys are its own bindings): a click on the log, the players or
+    the trump leaves it there, so the next keys still bid and play; a click chooses a card and a
+    second click plays it; PgUp/PgDn scroll the log all the while."""
+    app = app_peklo(seats=(ANN, AI, AI), seed=4)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: humans_turn(app) and keyboard_view(app).phase == "bid"
+                       and keyboard_view(app).size >= 2)
+        table = table_of(app)
+        hand = table.query_one(HandView)
+        for part in ("#log", "#players", "#trump-box", "#topbar"):
+            await pilot.click(part)
+            assert hand.has_focus, part
+        view = keyboard_view(app)
+        await pilot.press("right")
+        assert table.hand.bid_choice == 1
+        await pilot.press("enter")
+        assert peek(app).match.state.view(view.seat).bids[view.seat] == 1
+        await autoplay(pilot, lambda: humans_turn(app) and keyboard_view(app).phase == "play"
+                       and len(keyboard_view(app).hand) >= 2)
+        view = keyboard_view(app)
+        shown = hand.cards
+        second = shown[1]
+        await pilot.click(HandView, offset=(1 * 6 + 2, 1))
+        assert table.hand.selected == second and second in keyboard_view(app).hand
+        await pilot.click("#log")
+        assert hand.has_focus
+        log = table.query_one("#log")
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # the newest line in sight
+        await pilot.press("pageup")
+        assert log.scroll_y < log.max_scroll_y
+        await pilot.press("pagedown")
+        assert log.scroll_y == log.max_scroll_y
+        assert hand.has_focus
+        await pilot.press("enter")
+        if second in {a.card for a in view.legal if isinstance(a, Play)}:
+            assert second not in peek(app).match.state.view(view.seat).hand
+        else:
+            assert "Not allowed: " in status_text(app)
 
     run(app, body)
 

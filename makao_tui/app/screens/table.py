@@ -33,13 +33,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
-from ...engine.cards import Card, rank_plural, suit_label
+from ...engine.cards import rank_plural, suit_label
 from ...engine.events import Event
 from ...engine.i18n import N_, _, continuing, ngettext
 from ...table import Notice, Refusal, Seating
 from ..paces import PACE_WORDS, TABLE_PACES
 from ..rules_text import rules_text
-from ..sorting import ORDER_WORDS, next_order, shown_order
+from ..sorting import ORDER_WORDS, next_order
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.table import TableKeyBar
@@ -571,23 +571,6 @@ class TableScreen(Screen[None]):
         return " — ".join([*said[:1], *(continuing(words, names) for words in said[1:])])
 
     # ------------------------------------------------------------ the hand's order (o)
-
-    def shown_hand(self, hand: Sequence[Card]) -> list[Card]:
-        """``hand`` in the order the player chose with ``o``: by suit or by rank, the
-        :meth:`trump_suit` first (:mod:`makao_tui.app.sorting`); the engine's order is untouched."""
-        return [hand[i] for i in self.shown_indices(hand)]
-
-    def shown_indices(self, hand: Sequence[Card]) -> list[int]:
-        """The places in ``hand`` (the engine's order) of the cards as shown, first shown first."""
-        return shown_order(hand, self.makao_app.hand_order, self.trump_suit())
-
-    def trump_suit(self) -> str | None:
-        """The suit a sorted hand shows first (Peklo's trump); None: the usual suit order."""
-        return None
-
-    def order_title(self) -> str:
-        """The hand's order for its box title: " · by suit" / " · by rank"."""
-        return f" · {_(ORDER_WORDS[self.makao_app.hand_order])}"
 
     def action_sort_hand(self) -> None:
         """Show the hand in the other order (by suit ↔ by rank), for the rest of the
