@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -159,7 +160,11 @@ class PekloSeats(Static):
         table.add_column(_("Player"), no_wrap=True, max_width=12)
         table.add_column(_("Bid"), justify="right")
         table.add_column(_("Took"), justify="right")
-        table.add_column(_("Last trick") if finished else _("Trick"), no_wrap=True, min_width=10)
+        # as wide as the wider of its two headings, so that the box (and the log beside it) keeps
+        # its width when a trick ends
+        heads = (_("Last trick"), _("Trick"))
+        table.add_column(heads[0] if finished else heads[1], no_wrap=True,
+                         min_width=max(10, *(cell_len(head) for head in heads)))
         table.add_column(_("Total"), justify="right")
         for seat in range(view.players):
             name = Text(seating.names[seat], style="bold" if seat == view.to_act else "")
