@@ -62,32 +62,6 @@ def _signed(chips: int) -> str:
     return f"+{chips}" if chips > 0 else ("0" if chips == 0 else f"−{-chips}")
 
 
-class CutScreen(DealSummaryScreen):
-    """The cut for the first bank, before the first hand: every player's card in every round of
-    the cut, and who holds the bank. Enter goes on to the first hand."""
-
-
-def cut_screen(events: list[Event], names: list[str], ascii: bool = False) -> CutScreen:
-    """The :class:`CutScreen` of the match opening ``events`` (:class:`CardsCut` rounds, then
-    :class:`FirstBanker`)."""
-    rounds = [e for e in events if isinstance(e, CardsCut)]
-    banker = next(e.seat for e in events if isinstance(e, FirstBanker) and e.seat is not None)
-    sheet = ScoreSheet([_("Player"), *(_("Cut") if r.round == 1 else _("Again ({round})").format(round=r.round)
-                                       for r in rounds)])
-    for seat, name in enumerate(names):
-        row: list[Text | str] = [Text(name + (" ★" if seat == banker else ""),
-                                      style="bold" if seat == banker else "")]
-        for cut in rounds:
-            card = cut.cards[seat]
-            row.append(card_text(card, ascii) if card is not None else "")
-        sheet.rows.append(row)
-    sheet.notes.append(_("The lowest card banks first (2 lowest, ace highest); a tie for lowest cuts again."))
-    card = rounds[-1].cards[banker]
-    head = with_cards(_("{name} cut the lowest card, {card}, and holds the first bank."), "bold",
-                      name=names[banker], card=card_text(card, ascii) if card is not None else "")
-    return CutScreen(_("The cut for the bank"), head, sheet, N_("deal the first hand"))
-
-
 class MacaoTableScreen(TableScreen):
     """The table of Macao (see the module docstring)."""
 
@@ -253,6 +227,32 @@ class MacaoTableScreen(TableScreen):
             return words.format(who=who, n=best)
 
         return self.standings(win_words, lambda s: [str(totals[s]), f"({_signed(totals[s] - start)})"])
+
+
+class CutScreen(DealSummaryScreen):
+    """The cut for the first bank, before the first hand: every player's card in every round of
+    the cut, and who holds the bank. Enter goes on to the first hand."""
+
+
+def cut_screen(events: list[Event], names: list[str], ascii: bool = False) -> CutScreen:
+    """The :class:`CutScreen` of the match opening ``events`` (:class:`CardsCut` rounds, then
+    :class:`FirstBanker`)."""
+    rounds = [e for e in events if isinstance(e, CardsCut)]
+    banker = next(e.seat for e in events if isinstance(e, FirstBanker) and e.seat is not None)
+    sheet = ScoreSheet([_("Player"), *(_("Cut") if r.round == 1 else _("Again ({round})").format(round=r.round)
+                                       for r in rounds)])
+    for seat, name in enumerate(names):
+        row: list[Text | str] = [Text(name + (" ★" if seat == banker else ""),
+                                      style="bold" if seat == banker else "")]
+        for cut in rounds:
+            card = cut.cards[seat]
+            row.append(card_text(card, ascii) if card is not None else "")
+        sheet.rows.append(row)
+    sheet.notes.append(_("The lowest card banks first (2 lowest, ace highest); a tie for lowest cuts again."))
+    card = rounds[-1].cards[banker]
+    head = with_cards(_("{name} cut the lowest card, {card}, and holds the first bank."), "bold",
+                      name=names[banker], card=card_text(card, ascii) if card is not None else "")
+    return CutScreen(_("The cut for the bank"), head, sheet, N_("deal the first hand"))
 
 
 def macao_ledger(session: Seating) -> ScoreSheet:
