@@ -15,7 +15,9 @@ from makao_tui.app.screens.common import (
     ScoreSheetScreen,
 )
 from makao_tui.app.screens.macao import CutScreen, MacaoTableScreen
+from makao_tui.app.screens.macao_parts import MacaoHand
 from makao_tui.app.widgets.cards import CardView
+from makao_tui.app.widgets.log import EventLog
 from makao_tui.app.widgets.scores import TotalsChart
 from makao_tui.engine.actions import Draw, Replace, Stand
 from makao_tui.games.macao import next_banker
@@ -144,6 +146,55 @@ def test_refused_replace_says_why_and_changes_nothing():
         assert "d draw" in keybar and "s stand" in keybar and "replace" not in keybar
         await pilot.press("s")  # s stands on the Macao table: the hand is settled
         await wait_for(pilot, lambda: settlement(app))
+
+    run(app, body)
+
+
+def test_the_hand_keeps_the_focus_its_keys_work_after_a_click_and_the_log_scrolls_by_keys():
+    # r / d / s are the hand's keys (MacaoHand): it keeps the focus wherever the mouse clicks,
+    # and the table's own keys scroll the log, which a focused log did before
+    app = app_macao(seed=3)
+
+    async def body(pilot):
+        await autoplay(pilot, lambda: humans_turn(app) and len(peek(app).match.deals) == 4)
+        table = table_of(app)
+        hand, log = table.query_one(MacaoHand), table.query_one("#log", EventLog)
+        assert app.focused is hand
+        for where in ("#log", "#players", "#alert", "#topbar"):
+            await pilot.click(where)
+            assert app.focused is hand, where
+        assert log.max_scroll_y > 0  # (more lines than the log shows)
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_y == 0
+        await pilot.press("pagedown", "down")
+        await pilot.pause()
+        assert log.scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+        assert app.focused is hand
+        await pilot.press("s")
+        await wait_for(pilot, lambda: settlement(app))
+
+    run(app, body)
+
+
+def test_a_key_out_of_turn_is_refused_by_the_hand_and_names_whose_turn_it_is():
+    app = app_macao(seed=3)  # Ann banks: the punters play first
+
+    async def body(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, CutScreen))
+        table = app.screen_stack[1]
+        await pilot.press("z", "enter")  # the computer paused: a punter is to act, not Ann
+        await wait_for(pilot, lambda: app.screen is table)
+        session = peek(app)
+        seat, token = session.to_act, session.token()
+        assert seat != 0
+        for key in "rds":
+            await pilot.press(key)
+            assert status_text(app).strip() == f"Not allowed: it is {session.names[seat]}'s turn", key
+        assert session.token() == token
 
     run(app, body)
 

@@ -3,10 +3,12 @@ stake and the shoe, your own card and points, the cut for the first bank, the se
 hand (every card face up, who pays whom, how much and why) and the ledger with a chart of the
 bankrolls.
 
-Everything shown comes from the seat views (:class:`~makao_tui.games.macao_view.MacaoView`), the match
-(bankrolls are ``Match.totals``) and the logged events; ``r`` / ``d`` / ``s`` offer the engine's
-replace, draw and stand, and a refusal shows the engine's reason. ``s`` stands here, so the
-ledger (the score sheet) is on ``l``.
+Everything shown comes from the table's updates to this terminal's seats (through a
+:class:`~makao_tui.table.Seating`): the seat views (:class:`~makao_tui.games.macao_view.MacaoView`),
+the score sheet's rows (bankrolls are the totals) and the logged events. The table is composed of
+parts that draw themselves (``macao_parts.py``); the hand's ``r`` / ``d`` / ``s`` offer the
+engine's replace, draw and stand, and a refusal shows the engine's reason. ``s`` stands here, so
+the ledger (the score sheet) is on ``l``.
 """
 
 from __future__ import annotations
@@ -19,32 +21,23 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from ...engine.actions import Action, Draw, Replace, Stand
 from ...engine.cards import ascii_text
 from ...engine.events import Event
 from ...engine.i18n import N_, _, ngettext
-from ...games.macao_events import (
-    BankBroken,
-    BankPassed,
-    CardsCut,
-    FirstBanker,
-    HandShown,
-    LeftTable,
-    Settled,
-    ShoeShuffled,
-)
-from ...games.macao_rules import called_natural, card_points
+from ...games.macao_events import BankBroken, CardsCut, FirstBanker, HandShown, LeftTable, Settled
+from ...games.macao_rules import called_natural
 from ...games.macao_view import MacaoView
 from ...table import Seating
-from ..widgets.cards import CardView, card_text, with_cards
+from ..widgets.cards import card_text, with_cards
 from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
-from ..widgets.status import StatusLine, show
-from ..widgets.table import AlertLine, HandBox, TableKeyBar, TopBar
+from ..widgets.status import StatusLine
+from ..widgets.table import TableKeyBar
 from .common import DealSummaryScreen
-from .table import TableScreen, fit_top_bar
+from .macao_parts import MacaoAlert, MacaoHand, MacaoPlayers, MacaoTopBar, cards_text
+from .table import TableNow, TableScreen
 
 KEYS = [
     ("r", N_("replace: throw away your card worth 0 and take another")),
@@ -59,39 +52,14 @@ KEYS = [
 ACTION_KEYS: tuple[tuple[type[Action], str, str], ...] = (
     (Replace, "r", N_("replace")), (Draw, "d", N_("draw")), (Stand, "s", N_("stand")))
 
+#: the keys that scroll the log, and the log's action each runs (the hand keeps the focus, so the
+#: table has them: they are the keys a focused log has)
+LOG_KEYS = (("up", "scroll_up"), ("down", "scroll_down"), ("pageup", "page_up"), ("pagedown", "page_down"),
+            ("home", "scroll_home"), ("end", "scroll_end"))
+
 
 def _signed(chips: int) -> str:
     return f"+{chips}" if chips > 0 else ("0" if chips == 0 else f"−{-chips}")
-
-
-def _cards(cards, ascii: bool) -> Text:
-    return Text(" ").join(card_text(c, ascii) for c in cards)
-
-
-class CutScreen(DealSummaryScreen):
-    """The cut for the first bank, before the first hand: every player's card in every round of
-    the cut, and who holds the bank. Enter goes on to the first hand."""
-
-
-def cut_screen(events: list[Event], names: list[str], ascii: bool = False) -> CutScreen:
-    """The :class:`CutScreen` of the match opening ``events`` (:class:`CardsCut` rounds, then
-    :class:`FirstBanker`)."""
-    rounds = [e for e in events if isinstance(e, CardsCut)]
-    banker = next(e.seat for e in events if isinstance(e, FirstBanker) and e.seat is not None)
-    sheet = ScoreSheet([_("Player"), *(_("Cut") if r.round == 1 else _("Again ({round})").format(round=r.round)
-                                       for r in rounds)])
-    for seat, name in enumerate(names):
-        row: list[Text | str] = [Text(name + (" ★" if seat == banker else ""),
-                                      style="bold" if seat == banker else "")]
-        for cut in rounds:
-            card = cut.cards[seat]
-            row.append(card_text(card, ascii) if card is not None else "")
-        sheet.rows.append(row)
-    sheet.notes.append(_("The lowest card banks first (2 lowest, ace highest); a tie for lowest cuts again."))
-    card = rounds[-1].cards[banker]
-    head = with_cards(_("{name} cut the lowest card, {card}, and holds the first bank."), "bold",
-                      name=names[banker], card=card_text(card, ascii) if card is not None else "")
-    return CutScreen(_("The cut for the bank"), head, sheet, N_("deal the first hand"))
 
 
 class MacaoTableScreen(TableScreen):
@@ -104,30 +72,27 @@ class MacaoTableScreen(TableScreen):
     HAND_ORDER = False  # two cards at most
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "replace", N_("Replace")),
-        Binding("d", "draw", N_("Draw")),
-        Binding("s", "stand", N_("Stand")),
+        # the hand's own keys (replace, draw, stand) are the hand's: MacaoHand
         Binding("l", "scores", N_("Ledger")),
+        # the hand keeps the focus: the log is scrolled from here
+        *[Binding(key, f"log('{how}')", show=False) for key, how in LOG_KEYS],
     ]
 
     def compose(self) -> ComposeResult:
-        yield TopBar(id="topbar")
+        yield MacaoTopBar(id="topbar")
         with Vertical(id="middle"):
-            yield Static(id="players")
-            yield EventLog(id="log")
-        yield AlertLine(id="alert")
-        with HandBox(id="hand-box"):
-            yield CardView(id="card-1", classes="macao-card")
-            yield CardView(id="card-2", classes="macao-card")
-            yield Static(id="points")
+            yield MacaoPlayers(id="players")
+            yield EventLog(id="log", focusable=False)
+        yield MacaoAlert(id="alert")
+        yield MacaoHand(id="hand-box")
         yield StatusLine(id="status")
         yield TableKeyBar(id="keybar")
 
     def on_mount(self) -> None:
         if self.leaving:  # removed before its widgets were all mounted (see TableScreen.leaving)
             return
-        self.query_one("#players").border_title = _("Table")
         self.query_one("#log").border_title = _("Log")
+        self.query_one(MacaoHand).focus()
         seating = self.seating
         log = seating.log
         opening = [e for entry in log if entry.deal == 0 for e in entry.events]
@@ -138,177 +103,38 @@ class MacaoTableScreen(TableScreen):
     # ------------------------------------------------------------ what the table shows
 
     def refresh_table(self) -> None:
-        view = self._view()
-        show(self.query_one("#topbar", Static), self._topbar(view))
-        show(self.query_one("#players", Static), self._players(view))
+        now = self.now()
+        for part in (self.query_one(MacaoTopBar), self.query_one(MacaoPlayers), self.query_one(MacaoAlert),
+                     self.query_one(MacaoHand)):
+            part.show(now)
         self.show_log()
-        alert, news = self._alert(view)
-        alert_widget = self.query_one("#alert", Static)
-        show(alert_widget, alert)
-        alert_widget.set_class(news, "warning")
-        self._show_hand(view)
-        status = self.query_one(StatusLine)
-        status.say(*(self.message or (self._hint(view), False)))
-        self._keys(view)  # (the key bar draws itself)
+        self.query_one(StatusLine).say(*(self.message or (self._hint(now), False)))
+        self._keys(now)
 
-    def _topbar(self, view: MacaoView) -> Text:
-        session = self.seating
-        parts = [(Text(session.variant.title(), style="bold"), False),
-                 (Text(_("hand {number} · {name} banks · stake {stake}").format(
-                     number=session.deal_number, name=session.names[view.banker], stake=view.stake)), False),
-                 (Text(ngettext("shoe {n} card", "shoe {n} cards", view.shoe).format(n=view.shoe)), True)]
-        if view.to_act is not None:
-            turn = (_("your turn") if self._my_turn()
-                    else _("{name}'s turn").format(name=session.names[view.to_act]))
-            parts.append((Text(turn, style="bold"), False))
-        return fit_top_bar(parts, self.app.size.width)
+    def action_log(self, how: str) -> None:
+        """Scroll the log (``how``: ``scroll_up``, ``page_down``...: the log's own action of
+        that name; at its top older lines are read back from the table)."""
+        getattr(self.query_one(EventLog), f"action_{how}")()
 
-    def _players(self, view: MacaoView) -> Table:
-        """One row per player: whose turn, name, banker or punter, bankroll, cards, this hand."""
-        session = self.seating
-        shown = session.hand_seat()
-        table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-        table.add_column("", width=1, no_wrap=True)
-        table.add_column(_("Player"), no_wrap=True)
-        table.add_column(_("Role"), no_wrap=True)
-        table.add_column(_("Bankroll"), justify="right", no_wrap=True)
-        table.add_column(_("Cards"), no_wrap=True)
-        table.add_column(_("This hand"), no_wrap=True)
-        for seat in range(view.players):
-            name = Text(session.seat_label(seat))
-            if seat == shown and session.humans:
-                name.append(" · " + _("you"), style="bold")
-            role = _("banker") if seat == view.banker else (_("punter") if view.in_play[seat] else _("out"))
-            to_act = seat == view.to_act
-            if seat == view.banker or to_act:
-                name.stylize("bold")
-            table.add_row(Text("▶", style="bold") if to_act else "", name,
-                          Text(role, style="bold yellow" if seat == view.banker else ""),
-                          str(session.totals[seat]), self._seat_cards(view, seat, shown),
-                          self._doing(view, seat))
-        return table
-
-    def _seat_cards(self, view: MacaoView, seat: int, shown: int | None) -> Text:
-        """The seat's cards: face up for the hand shown (or all once the hand is over), else backs."""
-        if view.revealed is not None:
-            return _cards(view.revealed[seat], self.ascii)
-        if seat == shown:
-            return _cards(view.hand, self.ascii)
-        return Text(" ".join("▒▒" for _card in range(view.counts[seat])), style="dim")
-
-    def _doing(self, view: MacaoView, seat: int) -> str:
-        """What the seat has done this hand, in words."""
-        if not view.in_play[seat]:
-            return _("left the table") if self.seating.totals[seat] <= 0 else ""
-        parts = []
-        if view.replaced[seat]:
-            parts.append(_("replaced {card}").format(card=view.replaced[seat]))
-        if view.drew[seat]:
-            parts.append(_("drew"))
-        elif view.stood[seat]:
-            parts.append(_("stood"))
-        elif seat == view.to_act:
-            parts.append(_("to play"))
-        return ", ".join(parts)
-
-    def _alert(self, view: MacaoView) -> tuple[Text, bool]:
-        """The banner over the hand: news of the bank until the first move of its first hand
-        (then it is old news, in the log), else whose turn."""
-        session = self.seating
-        deal = session.deal_number
-        log = session.log
-        if any(entry.deal == deal and entry.seat is not None for entry in log):
-            return self._turn_alert(view), False
-        opening = [e for entry in log if entry.deal == deal and entry.seat is None for e in entry.events]
-        passed = next((e for e in opening if isinstance(e, BankPassed) and e.seat is not None), None)
-        if passed is not None and passed.seat is not None:
-            shoe = next(e for e in opening if isinstance(e, ShoeShuffled))
-            return Text(" " + ngettext("The bank passes from {before} to {after}: a fresh shoe of {n} card",
-                                       "The bank passes from {before} to {after}: a fresh shoe of {n} cards",
-                                       shoe.count).format(before=session.names[passed.previous],
-                                                          after=session.names[passed.seat], n=shoe.count),
-                        style="bold"), True
-        if deal == 1 and any(entry.deal == 0 for entry in log):
-            return Text(" " + _("{name} cut lowest and holds the first bank").format(
-                name=session.names[view.banker]), style="bold"), True
-        return self._turn_alert(view), False
-
-    def _turn_alert(self, view: MacaoView) -> Text:
-        """The banner's words on whose turn it is."""
-        session = self.seating
-        if view.to_act is None:
-            return Text(" " + _("The hand is over"))
-        name = session.names[view.to_act]
-        if self._my_turn():
-            return Text(" " + _("Your turn, {name}").format(name=name))
-        if session.is_ai(view.to_act):
-            return Text(" " + _("{name} is thinking…").format(name=name))
-        return Text(" " + _("{name} to play").format(name=name))
-
-    def _show_hand(self, view: MacaoView) -> None:
-        """The cards of the hand shown, face up, and their points; card backs while hidden."""
-        seat = self.seating.hand_seat()
-        box = self.query_one("#hand-box")
-        points = self.query_one("#points", Static)
-        first, second = self.query_one("#card-1", CardView), self.query_one("#card-2", CardView)
-        if seat is None or not view.hand:
-            title, words = (self.hidden_hand(_("Cards hidden"), _("Every card is hidden while the keyboard is passed."))
-                            if seat is None else (_("Your hand"), _("Out of chips: not dealt in.")))
-            box.border_title = title
-            first.show(None)
-            second.display = False
-            points.update(Text(words, style="italic"))
-            return
-        name = self.seating.names[seat]
-        if self.seating.humans:
-            title = _("Your hand ({name}) · banker") if view.is_banker else _("Your hand ({name}) · punter")
-        else:
-            title = _("{name}'s hand · banker") if view.is_banker else _("{name}'s hand · punter")
-        box.border_title = Text(title.format(name=name))
-        first.show(view.hand[0], self.ascii)
-        second.display = len(view.hand) == 2
-        if second.display:
-            second.show(view.hand[1], self.ascii)
-        show(points, self._points(view))
-
-    def _points(self, view: MacaoView) -> Text:
-        """The points of the hand shown, natural or not, and what became of its cards."""
-        text = Text(_("Points") + " ")
-        text.append(str(view.total), style="bold")
-        if called_natural(view.total, view.natural):
-            text.append(" · " + _("natural"))
-        elif not view.natural:
-            text.append(" · " + _("drawn"))
-        if len(view.hand) == 2 and card_points(view.hand[1]) and view.total == card_points(view.hand[0]):
-            text.append("\n")
-            text.append_text(with_cards(_("The drawn {card} counts for nothing (over 9)"),
-                                        card=card_text(view.hand[1], self.ascii)))
-        if view.thrown:
-            text.append("\n")
-            text.append_text(with_cards(_("Threw away {cards}"), cards=_cards(view.thrown, self.ascii)))
-        banker = self.seating.names[view.banker]
-        text.append("\n" + (_("You bank: you play last.") if view.is_banker and self.seating.humans
-                            else _("{name} banks; stake {stake}.").format(name=banker, stake=view.stake)))
-        return text
-
-    def _keys(self, view: MacaoView) -> Text:
+    def _keys(self, now: TableNow) -> Text:
         """The key bar: the actions open now (from the legal actions), then the rest."""
         keys: list[tuple[str, str]] = []
-        if self._my_turn():
+        if now.my_turn:
             keys += [(key, word) for kind, key, word in ACTION_KEYS
-                     if any(isinstance(a, kind) for a in view.legal)]
+                     if any(isinstance(a, kind) for a in now.view.legal)]
         return self.key_bar(keys)
 
-    def _hint(self, view: MacaoView) -> str:
+    def _hint(self, now: TableNow) -> str:
         """What the human to act may do now, from the legal actions."""
-        if not self._my_turn():
+        if not now.my_turn:
             return ""
+        view: MacaoView = now.view
         words = [f"{_(word)} ({key})" for kind, key, word in ACTION_KEYS
                  if any(isinstance(a, kind) for a in view.legal)]
         choice = (_("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1]) if len(words) > 1
                   else words[0])
         if any(isinstance(a, Replace) for a in view.legal):
-            return _("Your {card} is worth 0: {choice}.").format(card=view.hand[0].label(self.ascii), choice=choice)
+            return _("Your {card} is worth 0: {choice}.").format(card=view.hand[0].label(now.ascii), choice=choice)
         return _("You hold {points}: {choice}.").format(points=view.total, choice=choice)
 
     # ------------------------------------------------------------ hooks of the base
@@ -327,28 +153,6 @@ class MacaoTableScreen(TableScreen):
 
     def deal_title(self, number: int) -> str:
         return _("Hand {number} is settled").format(number=number)
-
-    # ------------------------------------------------------------ keys
-
-    def _act(self, action: Action) -> None:
-        if self._my_turn():
-            self.act(action)
-            return
-        seat = self.seating.to_act
-        self.say(_("the hand is over") if seat is None
-                 else _("it is {name}'s turn").format(name=self.seating.names[seat]), error=True)
-
-    def action_replace(self) -> None:
-        """Throw away the card worth 0 and take another."""
-        self._act(Replace())
-
-    def action_draw(self) -> None:
-        """Draw one card."""
-        self._act(Draw())
-
-    def action_stand(self) -> None:
-        """Stand."""
-        self._act(Stand())
 
     # ------------------------------------------------------------ settlement, ledger, result
 
@@ -409,7 +213,7 @@ class MacaoTableScreen(TableScreen):
         for card in shown.thrown:
             out.append(card.label(self.ascii), style="strike dim")
             out.append("→", style="dim")
-        out.append_text(_cards(shown.cards, self.ascii))
+        out.append_text(cards_text(shown.cards, self.ascii))
         return out
 
     def match_result(self) -> RenderableType:
@@ -423,6 +227,32 @@ class MacaoTableScreen(TableScreen):
             return words.format(who=who, n=best)
 
         return self.standings(win_words, lambda s: [str(totals[s]), f"({_signed(totals[s] - start)})"])
+
+
+class CutScreen(DealSummaryScreen):
+    """The cut for the first bank, before the first hand: every player's card in every round of
+    the cut, and who holds the bank. Enter goes on to the first hand."""
+
+
+def cut_screen(events: list[Event], names: list[str], ascii: bool = False) -> CutScreen:
+    """The :class:`CutScreen` of the match opening ``events`` (:class:`CardsCut` rounds, then
+    :class:`FirstBanker`)."""
+    rounds = [e for e in events if isinstance(e, CardsCut)]
+    banker = next(e.seat for e in events if isinstance(e, FirstBanker) and e.seat is not None)
+    sheet = ScoreSheet([_("Player"), *(_("Cut") if r.round == 1 else _("Again ({round})").format(round=r.round)
+                                       for r in rounds)])
+    for seat, name in enumerate(names):
+        row: list[Text | str] = [Text(name + (" ★" if seat == banker else ""),
+                                      style="bold" if seat == banker else "")]
+        for cut in rounds:
+            card = cut.cards[seat]
+            row.append(card_text(card, ascii) if card is not None else "")
+        sheet.rows.append(row)
+    sheet.notes.append(_("The lowest card banks first (2 lowest, ace highest); a tie for lowest cuts again."))
+    card = rounds[-1].cards[banker]
+    head = with_cards(_("{name} cut the lowest card, {card}, and holds the first bank."), "bold",
+                      name=names[banker], card=card_text(card, ascii) if card is not None else "")
+    return CutScreen(_("The cut for the bank"), head, sheet, N_("deal the first hand"))
 
 
 def macao_ledger(session: Seating) -> ScoreSheet:
