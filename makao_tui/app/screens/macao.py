@@ -22,13 +22,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 
-from ...engine.actions import Action, Draw, Replace, Stand
 from ...engine.cards import ascii_text
 from ...engine.events import Event
 from ...engine.i18n import N_, _, ngettext
 from ...games.macao_events import BankBroken, CardsCut, FirstBanker, HandShown, LeftTable, Settled
 from ...games.macao_rules import called_natural
-from ...games.macao_view import MacaoView
 from ...table import Seating
 from ..widgets.cards import card_text, with_cards
 from ..widgets.log import EventLog
@@ -37,7 +35,7 @@ from ..widgets.status import StatusLine
 from ..widgets.table import TableKeyBar
 from .common import DealSummaryScreen
 from .macao_parts import MacaoAlert, MacaoHand, MacaoPlayers, MacaoTopBar, cards_text
-from .table import TableNow, TableScreen
+from .table import TableScreen
 
 KEYS = [
     ("r", N_("replace: throw away your card worth 0 and take another")),
@@ -47,10 +45,6 @@ KEYS = [
     ("?", N_("this help")),
     ("q / Ctrl+C", N_("quit (asks first)")),
 ]
-
-#: the key and the word of each action in the key bar and the hints (translated where shown)
-ACTION_KEYS: tuple[tuple[type[Action], str, str], ...] = (
-    (Replace, "r", N_("replace")), (Draw, "d", N_("draw")), (Stand, "s", N_("stand")))
 
 #: the keys that scroll the log, and the log's action each runs (the hand keeps the focus, so the
 #: table has them: they are the keys a focused log has)
@@ -108,34 +102,13 @@ class MacaoTableScreen(TableScreen):
                      self.query_one(MacaoHand)):
             part.show(now)
         self.show_log()
-        self.query_one(StatusLine).say(*(self.message or (self._hint(now), False)))
-        self._keys(now)
+        self.query_one(StatusLine).say(*(self.message or (self.query_one(MacaoHand).hint(), False)))
+        self.key_bar(self.query_one(MacaoHand).keys())
 
     def action_log(self, how: str) -> None:
         """Scroll the log (``how``: ``scroll_up``, ``page_down``...: the log's own action of
         that name; at its top older lines are read back from the table)."""
         getattr(self.query_one(EventLog), f"action_{how}")()
-
-    def _keys(self, now: TableNow) -> Text:
-        """The key bar: the actions open now (from the legal actions), then the rest."""
-        keys: list[tuple[str, str]] = []
-        if now.my_turn:
-            keys += [(key, word) for kind, key, word in ACTION_KEYS
-                     if any(isinstance(a, kind) for a in now.view.legal)]
-        return self.key_bar(keys)
-
-    def _hint(self, now: TableNow) -> str:
-        """What the human to act may do now, from the legal actions."""
-        if not now.my_turn:
-            return ""
-        view: MacaoView = now.view
-        words = [f"{_(word)} ({key})" for kind, key, word in ACTION_KEYS
-                 if any(isinstance(a, kind) for a in view.legal)]
-        choice = (_("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1]) if len(words) > 1
-                  else words[0])
-        if any(isinstance(a, Replace) for a in view.legal):
-            return _("Your {card} is worth 0: {choice}.").format(card=view.hand[0].label(now.ascii), choice=choice)
-        return _("You hold {points}: {choice}.").format(points=view.total, choice=choice)
 
     # ------------------------------------------------------------ hooks of the base
 

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from ...engine.actions import Draw, Replace, Stand
+from ...engine.actions import Action, Draw, Replace, Stand
 from ...engine.cards import Card
 from ...engine.i18n import N_, _, ngettext
 from ...games.macao_events import BankPassed, ShoeShuffled
@@ -25,7 +25,7 @@ from ...games.macao_view import MacaoView
 from ..widgets.cards import CardView, card_text, with_cards
 from ..widgets.status import show
 from ..widgets.table import AlertLine, HandBox, TopBar
-from .table import Act, Say, TableNow, fit_top_bar
+from .table import Act, Say, TableNow, fit_top_bar, hidden_hand
 
 
 def cards_text(cards: Sequence[Card], ascii: bool) -> Text:
@@ -157,6 +157,11 @@ class MacaoAlert(AlertLine):
         return Text(" " + _("{name} to play").format(name=name))
 
 
+#: the key and the word of each action in the key bar and the hints (translated where shown)
+ACTION_KEYS: tuple[tuple[type[Action], str, str], ...] = (
+    (Replace, "r", N_("replace")), (Draw, "d", N_("draw")), (Stand, "s", N_("stand")))
+
+
 class MacaoHand(HandBox, can_focus=True):
     """The hand shown, in its box: its one or two cards face up and their points (card backs
     and a few words while the keyboard is passed, or when the seat was not dealt in). Its keys
@@ -203,10 +208,9 @@ class MacaoHand(HandBox, can_focus=True):
         if seat is None or not view.hand:
             if seat is not None:
                 title, words = _("Your hand"), _("Out of chips: not dealt in.")
-            elif now.watching:
-                title, words = _("Watching"), _("You are watching this table: no player's cards are shown to you.")
             else:
-                title, words = _("Cards hidden"), _("Every card is hidden while the keyboard is passed.")
+                title, words = hidden_hand(now, _("Cards hidden"),
+                                           _("Every card is hidden while the keyboard is passed."))
             self.border_title = title
             first.show(None)
             second.display = False
@@ -245,6 +249,31 @@ class MacaoHand(HandBox, can_focus=True):
         text.append("\n" + (_("You bank: you play last.") if view.is_banker and now.seating.humans
                             else _("{name} banks; stake {stake}.").format(name=banker, stake=view.stake)))
         return text
+
+    # ------------------------------------------------------------ what may be done now
+
+    def keys(self) -> list[tuple[str, str]]:
+        """The key bar's keys that do something now ((key, untranslated word) pairs, from the
+        legal actions; [] when it is not the turn of the player at the keyboard)."""
+        now = self._now
+        if now is None or not now.my_turn:
+            return []
+        return [(key, word) for kind, key, word in ACTION_KEYS if any(isinstance(a, kind) for a in now.view.legal)]
+
+    def hint(self) -> str:
+        """What the player at the keyboard may do now, from the legal actions ("" when it is not
+        his turn)."""
+        now = self._now
+        if now is None or not now.my_turn:
+            return ""
+        view: MacaoView = now.view
+        words = [f"{_(word)} ({key})" for kind, key, word in ACTION_KEYS
+                 if any(isinstance(a, kind) for a in view.legal)]
+        choice = (_("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1]) if len(words) > 1
+                  else words[0])
+        if any(isinstance(a, Replace) for a in view.legal):
+            return _("Your {card} is worth 0: {choice}.").format(card=view.hand[0].label(now.ascii), choice=choice)
+        return _("You hold {points}: {choice}.").format(points=view.total, choice=choice)
 
     def action_act(self, what: str) -> None:
         """Replace the card worth 0 (``r``), draw one card (``d``) or stand (``s``): sent to the

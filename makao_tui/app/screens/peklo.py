@@ -21,8 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 
-from ...engine.actions import Play
-from ...engine.cards import suit_name
 from ...engine.i18n import N_, _, ngettext
 from ...table import Seating
 from ..widgets.cards import HandView, card_text, with_cards
@@ -30,8 +28,8 @@ from ..widgets.log import EventLog
 from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine
 from ..widgets.table import TableKeyBar
-from .peklo_parts import PekloAlert, PekloHand, PekloSeats, PekloTopBar, PekloTrump, bidding, trump_text
-from .table import TableNow, TableScreen
+from .peklo_parts import PekloAlert, PekloHand, PekloSeats, PekloTopBar, PekloTrump, trump_text
+from .table import TableScreen
 
 KEYS = [
     (N_("← →  or  0-9"), N_("bidding: choose your bid (type 1 then 2 for 12)")),
@@ -53,8 +51,6 @@ class PekloTableScreen(TableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         # the hand's own keys (choose a bid or a card, bid or play) are the hand's: PekloHand
         Binding("o", "sort_hand", N_("Sort the hand"), show=False),
-        Binding("pageup", "log_page(-1)", show=False),
-        Binding("pagedown", "log_page(1)", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -94,54 +90,19 @@ class PekloTableScreen(TableScreen):
                      self.query_one(PekloAlert), self.hand):
             part.show(now)
         self.show_log()
-        self._show_status(now)
-        self._keys(now)  # (the key bar draws itself)
+        self._show_status()
+        self.key_bar(self.hand.keys())
 
     @on(PekloHand.Changed)
     def _hand_changed(self, message: PekloHand.Changed) -> None:
         """The player chose another bid or card: a bid typed makes a message said before old news."""
         if message.clear:
             self.message = None
-        self._show_status(self.now())
+        self._show_status()
 
-    def action_log_page(self, step: int) -> None:
-        """Scroll the log a page back (``step`` -1, to read older lines: at its top they are read
-        back from the table) or on."""
-        log = self.query_one(EventLog)
-        if step < 0:
-            log.action_page_up()
-        else:
-            log.action_page_down()
-
-    def _show_status(self, now: TableNow) -> None:
-        self.query_one(StatusLine).say(*(self.message or (self._hint(now), False)))
-
-    def _keys(self, now: TableNow) -> Text:
-        """The key bar: the keys that do something now, then the rest."""
-        keys: list[tuple[str, str]] = []
-        if bidding(now):
-            keys += [("←→ 0-9", N_("choose a bid")), ("Enter", N_("bid"))]
-        elif now.my_turn and now.view.phase == "play":
-            keys += [("←→ 1-0", N_("choose a card")), ("Enter", N_("play"))]
-        return self.key_bar(keys)
-
-    @staticmethod
-    def _hint(now: TableNow) -> str:
-        """What the human to act may do now, from the legal actions."""
-        if not now.my_turn:
-            return ""
-        view = now.view
-        if view.phase == "bid":
-            return _("Choose how many tricks you will take, then press Enter.")
-        led = view.led_suit
-        if led is None:
-            return _("Lead any card: choose it and press Enter.")
-        plays = [a.card for a in view.legal if isinstance(a, Play)]
-        if all(c.suit == led for c in plays) and len(plays) < len(view.hand):
-            return _("Follow suit: play one of your {suit} (the others are dimmed).").format(suit=suit_name(led))
-        if all(c.suit != led for c in plays):
-            return _("You have no {suit}: play any card.").format(suit=suit_name(led))
-        return _("Choose a card and press Enter.")
+    def _show_status(self) -> None:
+        """The status line: a message said (a refusal), else the hand's hint."""
+        self.query_one(StatusLine).say(*(self.message or (self.hand.hint(), False)))
 
     # ------------------------------------------------------------ hooks of the base
 

@@ -30,7 +30,7 @@ from ..sorting import ORDER_WORDS, shown_order
 from ..widgets.cards import CardView, HandView, card_text, with_cards
 from ..widgets.status import show
 from ..widgets.table import AlertLine, HandBox, TopBar
-from .table import Act, Say, TableNow, fit_top_bar
+from .table import Act, Say, TableNow, fit_top_bar, hidden_hand, my_turn_or_say
 
 
 def trump_text(view: PekloView, ascii: bool) -> Text:
@@ -394,12 +394,8 @@ class PekloHand(Vertical):
         self.query_one(PekloBidPanel).show(now, self.bid_choice)
         view, box, hand = now.view, self.query_one(HandBox), self.query_one(HandView)
         if now.hand_seat is None:
-            if now.watching:
-                box.border_title = _("Watching")
-                words = _("You are watching this table: no player's cards are shown to you.")
-            else:
-                box.border_title = _("Hand hidden")
-                words = _("Hands are hidden while the keyboard is passed.")
+            box.border_title, words = hidden_hand(now, _("Hand hidden"),
+                                                  _("Hands are hidden while the keyboard is passed."))
             hand.show((), (), None, now.ascii, words)
             return
         seating = now.seating
@@ -439,15 +435,42 @@ class PekloHand(Vertical):
             return None
         return now
 
+    # ------------------------------------------------------------ what may be done now
+
+    def keys(self) -> list[tuple[str, str]]:
+        """The key bar's keys that do something now ((key, untranslated word) pairs; [] when it
+        is not the turn of the player at the keyboard)."""
+        now = self._now
+        if now is None:
+            return []
+        if bidding(now):
+            return [("←→ 0-9", N_("choose a bid")), ("Enter", N_("bid"))]
+        if now.my_turn and now.view.phase == "play":
+            return [("←→ 1-0", N_("choose a card")), ("Enter", N_("play"))]
+        return []
+
+    def hint(self) -> str:
+        """What the player at the keyboard may do now, from the legal actions ("" when it is not
+        his turn)."""
+        now = self._now
+        if now is None or not now.my_turn:
+            return ""
+        view = now.view
+        if view.phase == "bid":
+            return _("Choose how many tricks you will take, then press Enter.")
+        led = view.led_suit
+        if led is None:
+            return _("Lead any card: choose it and press Enter.")
+        plays = [a.card for a in view.legal if isinstance(a, Play)]
+        if all(c.suit == led for c in plays) and len(plays) < len(view.hand):
+            return _("Follow suit: play one of your {suit} (the others are dimmed).").format(suit=suit_name(led))
+        if all(c.suit != led for c in plays):
+            return _("You have no {suit}: play any card.").format(suit=suit_name(led))
+        return _("Choose a card and press Enter.")
+
     def _turn(self) -> TableNow | None:
         """The table, when it is the player's turn; else None, and he is told whose it is."""
-        now = self._now
-        if now is not None and now.my_turn:
-            return now
-        seat = now.seating.to_act if now is not None else None
-        self.post_message(Say(_("The deal is over.") if seat is None or now is None
-                              else _("It is {name}'s turn.").format(name=now.seating.names[seat])))
-        return None
+        return my_turn_or_say(self, self._now)
 
     def action_move(self, step: int) -> None:
         """Choose the bid, or the card, left or right of the chosen one."""

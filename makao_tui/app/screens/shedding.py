@@ -95,8 +95,6 @@ class ShedTableScreen(TableScreen):
         # the hand's own keys (choose, mark, play, draw, take, pass, Makao) are the hand's: ShedHand
         Binding("D", "draw_until", N_("Draw until a card fits"), show=False),
         Binding("o", "sort_hand", N_("Sort the hand"), show=False),
-        Binding("pageup", "log_page(-1)", show=False),
-        Binding("pagedown", "log_page(1)", show=False),
     ]
 
     def __init__(self, seating: Seating) -> None:
@@ -167,15 +165,6 @@ class ShedTableScreen(TableScreen):
         if message.clear:
             self.message = None
         self._show_status()
-
-    def action_log_page(self, step: int) -> None:
-        """Scroll the log a page back (``step`` -1, to read older lines: at its top they are read
-        back from the table) or on."""
-        log = self.query_one(EventLog)
-        if step < 0:
-            log.action_page_up()
-        else:
-            log.action_page_down()
 
     def _show_status(self) -> None:
         """The status line: a message said (a refusal, what undo took back), else what just

@@ -30,7 +30,7 @@ from ..widgets.seats import SeatPanel
 from ..widgets.status import show
 from ..widgets.table import AlertLine, HandBox, TopBar
 from .pickers import NO_DEMAND, DemandPicker, JokerRankPicker, JokerSuitPicker, SuitPicker
-from .table import Act, Say, TableNow, fit_top_bar
+from .table import Act, Say, TableNow, fit_top_bar, hidden_hand, my_turn_or_say
 
 
 class ShedTopBar(TopBar):
@@ -260,12 +260,8 @@ class ShedHand(HandBox):
         self._now = now
         view, hand = now.view, self.query_one(HandView)
         if now.hand_seat is None:
-            if now.watching:
-                self.border_title = _("Watching")
-                words = _("You are watching this table: no player's cards are shown to you.")
-            else:
-                self.border_title = _("Hand hidden")
-                words = _("Hands are hidden while the keyboard is passed.")
+            self.border_title, words = hidden_hand(now, _("Hand hidden"),
+                                                   _("Hands are hidden while the keyboard is passed."))
             self.border_subtitle = ""
             hand.show((), (), None, now.ascii, words)
             return
@@ -377,13 +373,7 @@ class ShedHand(HandBox):
 
     def _turn(self) -> TableNow | None:
         """The table, when it is the player's turn; else None, and he is told whose it is."""
-        now = self._now
-        if now is not None and now.my_turn:
-            return now
-        seat = now.seating.to_act if now is not None else None
-        self.post_message(Say(_("The deal is over.") if seat is None or now is None
-                              else _("It is {name}'s turn.").format(name=now.seating.names[seat])))
-        return None
+        return my_turn_or_say(self, self._now)
 
     def action_move(self, step: int) -> None:
         """Choose the card left or right of the chosen one."""

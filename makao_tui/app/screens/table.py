@@ -30,6 +30,7 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine.actions import Action, Bid, Draw, Pass, Play, Replace, Stand, Take
@@ -96,6 +97,25 @@ class TableNow:
     watching: bool
     ascii: bool
     hand_order: str
+
+
+def hidden_hand(now: TableNow, title: str, words: str) -> tuple[str, str]:
+    """The title and words of a hand's box while it shows no hand (``now.hand_seat`` None): a
+    watcher's, else ``title`` and ``words`` (the keyboard is being passed)."""
+    if now.watching:
+        return _("Watching"), _("You are watching this table: no player's cards are shown to you.")
+    return title, words
+
+
+def my_turn_or_say(part: Widget, now: TableNow | None) -> TableNow | None:
+    """``now``, when it is the turn of the player at the keyboard; else None, and ``part`` (the
+    hand, whose key came) tells him whose turn it is, or that the deal is over (a :class:`Say`)."""
+    if now is not None and now.my_turn:
+        return now
+    seat = now.seating.to_act if now is not None else None
+    part.post_message(Say(_("The deal is over.") if seat is None or now is None
+                          else _("It is {name}'s turn.").format(name=now.seating.names[seat])))
+    return None
 
 
 class Act(Message):
@@ -180,6 +200,8 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_match", N_("Quit")),
         Binding("a", "pace", N_("Pace"), show=False),
         Binding("z", "pause", N_("Pause"), show=False),
+        Binding("pageup", "log_page(-1)", show=False),
+        Binding("pagedown", "log_page(1)", show=False),
     ]
 
     #: a lesson's coach, set by the app before the screen is shown: ``coach()`` is the line to
@@ -326,13 +348,6 @@ class TableScreen(Screen[None]):
         """Whether this terminal watches a shared table (no seat of its own)."""
         return not self.seating.clients
 
-    def hidden_hand(self, title: str, words: str) -> tuple[str, str]:
-        """The title and words of the hand's box while it shows no hand: a watcher's, else
-        ``title`` and ``words`` (the keyboard is being passed)."""
-        if self.watching:
-            return _("Watching"), _("You are watching this table: no player's cards are shown to you.")
-        return title, words
-
     def _table_notice(self, message: Any) -> None:
         """News of the table: an AI that failed is said at the table, the rest by the app."""
         if isinstance(message, Notice) and message.kind == "ai_failed" and message.seat is not None:
@@ -464,6 +479,15 @@ class TableScreen(Screen[None]):
     def sheet_title(self) -> str:
         """The title of the score sheet's screen ("Russian Makao — score sheet")."""
         return _(self.SHEET_TITLE).format(game=self.seating.variant.title())
+
+    def action_log_page(self, step: int) -> None:
+        """Scroll the log a page back (``step`` -1, to read older lines: at its top they are read
+        back from the table) or on (the hand keeps the focus, so the table has these keys)."""
+        log = self.query_one("#log", EventLog)
+        if step < 0:
+            log.action_page_up()
+        else:
+            log.action_page_down()
 
     def action_scores(self) -> None:
         """Show the score sheet."""
