@@ -522,21 +522,11 @@ class Store:
         options, seed, first_dealer, time_up, played = row[12:17]
         rows = conn.execute("SELECT idx, seat, action FROM actions WHERE match_id = ? ORDER BY idx",
                             (match_id,)).fetchall()
-        from ..engine.actions import ActionFormatError, action_from_json
-
         try:
             variant = _variant(game)
             seats = validate.seats(seat_rows)
             rules, seed, first_dealer = _setup(variant, seats, options, seed, first_dealer)
-            actions = []
-            for position, (idx, seat, text) in enumerate(rows):
-                if idx != position:
-                    raise Damage(f"action {position} is missing")
-                seat = validate.whole(seat, f"the seat of action {idx}", 0, len(seats) - 1)
-                try:
-                    actions.append((seat, action_from_json(validate.from_json(text, f"action {idx}"))))
-                except ActionFormatError as exc:
-                    raise Damage(f"action {idx}: {exc}") from None
+            actions = validate.actions(rows, len(seats))
             saved = SavedMatch(
                 match_id, self.path, variant, rules, seats, seed, first_dealer, tuple(actions),
                 validate.flag(time_up, "time_up"), validate.moment(created, "created"),
@@ -546,6 +536,17 @@ class Store:
             raise DamagedMatchError(self.path, _("match {id} in {path} cannot be read: {error}").format(
                 id=match_id, path=self.path, error=exc)) from None
         return saved
+
+    def _actions(self, conn: sqlite3.Connection, match_id: int, players: int, end: int) -> list[tuple[int, Any]]:
+        """The first ``end`` stored actions of match ``match_id`` (of ``players`` seats), fewer if
+        fewer are stored, checked as :meth:`_load` checks them. Raises :class:`DamagedMatchError`."""
+        rows = conn.execute("SELECT idx, seat, action FROM actions WHERE match_id = ? AND idx < ? ORDER BY idx",
+                            (match_id, end)).fetchall()
+        try:
+            return validate.actions(rows, players)
+        except Damage as exc:
+            raise DamagedMatchError(self.path, _("match {id} in {path} cannot be read: {error}").format(
+                id=match_id, path=self.path, error=exc)) from None
 
     def unfinished(self, quick: bool = False) -> list[MatchSummary]:
         """The matches under way that can be read, the last played first (see :meth:`damaged`).
