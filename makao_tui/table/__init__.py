@@ -60,11 +60,13 @@ if TYPE_CHECKING:
     from .seating import LocalSeating, Seating
     from .service import AI_NAMES, Listener, SeatSpec, Subscription, Table, TableError, seat_names
     from .wire import (
+        KEEP_ENTRIES,
         WIRE_VERSION,
         Codec,
         DealRow,
         Hint,
         LogEntry,
+        LogPage,
         Message,
         Notice,
         Refusal,
@@ -81,13 +83,14 @@ __getattr__ = lazy_names(__name__, {
     "client": ("Entry", "Row", "Sender", "TableClient"),
     "seating": ("LocalSeating", "Seating"),
     "service": ("AI_NAMES", "Listener", "SeatSpec", "Subscription", "Table", "TableError", "seat_names"),
-    "wire": ("WIRE_VERSION", "Codec", "DealRow", "Hint", "LogEntry", "Message", "Notice", "Refusal", "SeatInfo",
-             "Update", "WireError", "said", "to_wire"),
+    "wire": ("KEEP_ENTRIES", "WIRE_VERSION", "Codec", "DealRow", "Hint", "LogEntry", "LogPage", "Message", "Notice",
+             "Refusal", "SeatInfo", "Update", "WireError", "said", "to_wire"),
     "worker": ("AIWorker",),
 })
 
 __all__ = [
-    "AI_NAMES", "WIRE_VERSION", "AIWorker", "Codec", "DealRow", "Entry", "Hint", "Listener", "LocalSeating",
-    "LogEntry", "Message", "Notice", "Refusal", "Row", "SeatInfo", "SeatSpec", "Seating", "Sender", "Subscription",
-    "Table", "TableClient", "TableError", "Update", "WireError", "said", "seat_names", "to_wire",
+    "AI_NAMES", "KEEP_ENTRIES", "WIRE_VERSION", "AIWorker", "Codec", "DealRow", "Entry", "Hint", "Listener",
+    "LocalSeating", "LogEntry", "LogPage", "Message", "Notice", "Refusal", "Row", "SeatInfo", "SeatSpec", "Seating",
+    "Sender", "Subscription", "Table", "TableClient", "TableError", "Update", "WireError", "said", "seat_names",
+    "to_wire",
 ]

@@ -6,10 +6,11 @@ the engine's objects (the seat's view, the events of the log, the score-sheet ro
 intents with the sequence number of the last update it saw. The table screens read only this.
 
 It keeps what a table shows, not the whole match (issue 31 item 3): the log entries of the deal
-under way and at least the last :data:`KEEP_ENTRIES` before them (``log_start`` counts those
-dropped), and the last update without its log; the rest stays with the table, which reads it back
-when the player scrolls back (:meth:`~makao_tui.table.seating.Seating.older`). So a client's
-memory does not grow with the length of the match.
+under way and at least the last :data:`KEEP_ENTRIES` before them (``log_start`` is the table's
+number of the first one kept), and the last update without its log; the rest stays with the
+table (in its store), which reads it back when the player scrolls back
+(:meth:`~makao_tui.table.seating.Seating.older`). So a client's memory does not grow with the
+length of the match.
 """
 
 from __future__ import annotations
@@ -25,11 +26,7 @@ from ..engine.cards import Card
 from ..engine.events import Event
 from ..engine.variant import Variant
 from ..games import get_variant
-from .wire import Codec, DealRow, Hint, Notice, Refusal, SeatInfo, Update, ai_seat_label, said, to_wire
-
-#: the log entries a client keeps at least (with all of the deal under way): more than a tall
-#: terminal's log shows, so that the log's lines before the newest still read as one story
-KEEP_ENTRIES = 200
+from .wire import KEEP_ENTRIES, Codec, DealRow, Hint, Notice, Refusal, SeatInfo, Update, ai_seat_label, said, to_wire
 
 
 class Sender(Protocol):
@@ -115,7 +112,7 @@ class TableClient:
             first -= 1
         entries = [self.entry(e) for e in new[first:]]
         if update.reset or first:  # (more new entries than are kept: the log starts again)
-            self.log_start = first if update.reset else self.log_end + first
+            self.log_start = update.log_start + first
             self.log = entries
         else:
             self.log.extend(entries)
@@ -311,4 +308,4 @@ class TableClient:
         return to_wire(value)
 
 
-__all__ = ["Entry", "Notice", "Row", "Sender", "TableClient"]
+__all__ = ["KEEP_ENTRIES", "Entry", "Notice", "Row", "Sender", "TableClient"]
