@@ -22,8 +22,10 @@ through a :class:`~makao_tui.store.MatchWriter`, and undo. Whoever sits at it ge
 at join), and with a :class:`Notice` when the table itself has news (saving failed). An update
 is made for its seat only: that seat's view of the deal (its hand, the public table, its legal
 actions), the seats, totals and score-sheet rows, whose turn, the clock, and the log entries
-since the previous update to it (all of them when ``reset``), with every card the seat may not
-see already blanked (another player's drawn cards are ``null``; the stock order and the seed
+since the previous update to it (when ``reset``, those the table keeps: a saved table keeps the
+deal under way and the last :data:`KEEP_ENTRIES`, and ``sub.older(end, count)`` /
+``table.older(seat, end, count)`` read the earlier ones back from its store), with every card
+the seat may not see already blanked (another player's drawn cards are ``null``; the stock order and the seed
 never leave). A spectator's update holds the public view. Events, views and actions travel as
 data (:func:`to_wire`: ``{"kind": "CardPlayed", "seat": 2, "card": "3H", ...}``;
 ``{"do": "play", "card": "AS", "suit": "H"}``), every message is a msgspec struct tagged with
