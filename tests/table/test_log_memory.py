@@ -13,8 +13,10 @@ import pytest
 
 from makao_tui.ai import ai_for
 from makao_tui.games import get_variant
+from makao_tui.games.shedding import CardPlayed, CardsDrawn
 from makao_tui.store import Seat, open_store
-from makao_tui.table import LogEntry, LogPage, Refusal, SeatSpec, Table, Update
+from makao_tui.table import LogEntry, LogPage, Refusal, SeatSpec, Table, TableClient, Update
+from makao_tui.table import client as client_module
 from makao_tui.table import service as table_service
 
 ANN, BOB, AI = SeatSpec("Ann", False), SeatSpec("Bob", False), SeatSpec("", True)
@@ -193,3 +195,31 @@ def test_undo_and_resume_after_the_earlier_deals_were_let_go(tmp_path, monkeypat
     assert ear.update is not None and ear.update.deals == rows and ear.update.log_start == again._log_start
     again.close()
     store.close()
+
+
+def test_a_client_keeps_the_last_entries_of_a_long_deal_and_its_last_event_of_each_kind(monkeypatch):
+    """A client keeps the last KEEP_ENTRIES of a deal of more (a two-player Polish deal can run to
+    thousands of moves), and still knows the deal's last event of each kind however far back."""
+    monkeypatch.setattr(client_module, "KEEP_ENTRIES", 3)
+    variant = get_variant("makao-pl")
+    table = Table(variant, variant.rules(), [ANN, AI], seed=4)
+    ear, client = Ear(), TableClient()
+    ann = table.join(0, lambda message: (ear(message), client.receive(message)))
+    client.sender = ann
+    table.start()
+    ai, rng = ai_for(variant.id), random.Random(6)
+    checked = 0
+    while len(table.match.deals) < 3:
+        if table.match.awaiting_next_deal:
+            assert ann.next_deal(table.seq) is None
+            continue
+        assert ann.act(table.seq, ai.choose(table.match.state.view(0), rng)) is None
+        deal = client.update.deal
+        events = [e for n in sorted(ear.entries) if ear.entries[n].deal == deal for e in ear.entries[n].events]
+        assert len(client.log) <= 3 and client.log_end == table.log_end
+        for kind in (CardPlayed, CardsDrawn):
+            last = next((e for e in reversed(events) if e["kind"] == kind.__name__), None)
+            said = client.last_event(kind)
+            assert (said is None) == (last is None) and (said is None or client.wire(said) == last)
+            checked += last is not None
+    assert checked > 20
