@@ -66,6 +66,10 @@ from .writer import BUSY_TIMEOUT_S, MatchWriter
 DB_NAME = "makao.sqlite3"
 #: age (seconds) after which the claim of a writer on another host lapses
 STALE_AFTER_S = 120.0
+#: the most memory (KiB) SQLite's page cache of the file may hold (its default is 2,000): saving
+#: writes at the end of the actions, so the rest of a long match need not stay in the process's
+#: memory (issue 31 item 3: a table's memory flat in the match's length)
+CACHE_KIB = 512
 #: the first bytes of every SQLite database file
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -251,6 +255,7 @@ class Store:
                             path=self.path, problem=problems[0]))
                 self._conn.execute("PRAGMA journal_mode = WAL")
                 self._conn.execute("PRAGMA synchronous = NORMAL")
+                self._conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
                 self._conn.execute("PRAGMA foreign_keys = ON")
                 if version < schema.current_version():  # (a file up to date is opened without a write:
                     self._migrate()                     # a file busy with another writer can be read)
