@@ -459,9 +459,9 @@ class Table:
             self._log_start += cut
 
     def _deal_started(self) -> None:
-        """A deal has begun: its opening is logged (macao: the bank's cut of a new shoe; most
-        deals have none), and a saved table lets go of the earlier deals' actions (the store
-        holds them; undo stays inside the deal under way)."""
+        """A deal has begun: its first entry's number is noted (the entries from it on are kept,
+        :meth:`_note`) and its opening is logged (macao: the bank's cut of a new shoe; most deals
+        have none)."""
         self._deal_entry = self.log_end
         opening = _deal_opening(self.match)
         if opening is not None:
@@ -565,7 +565,7 @@ class Table:
                 if rebuilt.full:
                     break
                 rebuilt.play(seat, action)
-        except (IllegalAction, ValueError) as exc:  # stored actions that do not replay: a damaged file
+        except Exception as exc:  # stored actions that do not replay (a damaged file): never the table's end
             raise _Unavailable(Words("the log's earlier entries cannot be read back now: {error}",
                                      error=str(exc))) from None
         self._read_back = (first, rebuilt.entries)

@@ -15,7 +15,7 @@ from makao_tui.ai import ai_for
 from makao_tui.games import get_variant
 from makao_tui.games.shedding import CardPlayed, CardsDrawn
 from makao_tui.store import Seat, open_store
-from makao_tui.table import LogEntry, LogPage, Refusal, SeatSpec, Table, TableClient, Update
+from makao_tui.table import LogEntry, LogPage, Refusal, SeatSpec, Table, TableClient, Update, said
 from makao_tui.table import client as client_module
 from makao_tui.table import service as table_service
 
@@ -140,6 +140,12 @@ def test_a_request_outside_the_log_is_refused_as_data(tmp_path, monkeypatch):
     assert isinstance(empty, LogPage) and (empty.start, empty.end, empty.log) == (0, 0, [])
     with pytest.raises(ValueError):
         table.older(7, end, 5)
+    # a saved-games file whose first action no longer fits: refused too, in words, the table goes on
+    table.writer.store._conn.execute("UPDATE actions SET action = ? WHERE match_id = ? AND idx = 0",
+                                     ('{"do": "bid", "tricks": 99}', table.writer.id))
+    damaged = ann.older(table._log_start, 5)
+    assert isinstance(damaged, Refusal) and "cannot be read back now" in said(damaged.words)
+    assert isinstance(ann.older(table.log_end, 5), LogPage)  # (what the table keeps)
     table.close()
 
 
