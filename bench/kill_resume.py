@@ -64,17 +64,21 @@ class Enough(Exception):
 
 
 class Reporting:
-    """The table's writer: stores through a real MatchWriter (``writer``; None: stores nothing),
-    prints ``saved N`` once the writer says the first N actions are in the file, and stops the
-    table at ``limit`` actions. With ``pause_at``, it prints ``paused N`` after the save of that
-    many actions and waits there to be killed."""
+    """The table's writer: stores through a real MatchWriter (``writer``; None: keeps the actions
+    in ``actions`` instead, as a table that stores its match lets them go), prints ``saved N``
+    once the writer says the first N actions are in the file, and stops the table at ``limit``
+    actions. With ``pause_at``, it prints ``paused N`` after the save of that many actions and
+    waits there to be killed."""
 
     def __init__(self, writer: Any, limit: int, pause_at: int | None = None) -> None:
         self.writer = writer
         self.limit = limit
         self.pause_at = pause_at
+        self.actions: list[Any] = []
 
     def save(self, match: Any, played: float | None = None) -> Any:
+        if self.writer is None:
+            self.actions += match.actions_since(len(self.actions))
         status = self.writer.save(match, played) if self.writer is not None else None
         if status is not None and status.state == "saved":
             print(f"saved {match.action_count}", flush=True)
@@ -85,6 +89,9 @@ class Reporting:
         if match.action_count >= self.limit:
             raise Enough
         return status
+
+    def let_go_of_saved_actions(self) -> None:
+        self.writer.let_go_of_saved_actions()
 
     def close(self, wait: float | None = None) -> None:
         if self.writer is not None:
@@ -116,9 +123,10 @@ def unbroken(game: str, seed: int, limit: int) -> list[Any]:
     """The actions (JSON, with their seats) of the match played without a break, up to ``limit``."""
     variant = get_variant(game)
     rules = variant.rules(SHORT[game][0])
-    table = Table(variant, rules, seat_specs(game), seed, thinking=THINKING, writer=Reporting(None, limit))
+    kept = Reporting(None, limit)
+    table = Table(variant, rules, seat_specs(game), seed, thinking=THINKING, writer=kept)
     play(table)
-    return [[s, action_to_json(a)] for s, a in table.match.all_actions()]
+    return [[s, action_to_json(a)] for s, a in kept.actions]
 
 
 def child(db: str, game: str, seed: int, limit: int, match_id: int | None, pause_at: int | None) -> None:

@@ -8,8 +8,8 @@ Two copies of the app run side by side, each in its own process, headless at 120
 Textual's Pilot: a Polish Makao match of Ann against one AI (100 deals), both at Ann's first move
 of a deal with a full hand of five cards, one with a log of one entry (a new match: the deal's
 opening) and one with ``--entries`` entries (the same kind of match played on by the computer for
-both seats, unsaved, until its log is that long and a deal starts with Ann to play, as in the
-new match). Each round, one process and then the
+both seats, each action saved as at any table, until its log is that long and a deal starts
+with Ann to play, as in the new match). Each round, one process and then the
 other is asked to press ``→`` ``--keys`` times (choosing the next card: the table is redrawn, the
 log is not changed), each press followed by ``Pilot.pause`` (the key handled and the screen
 refreshed); the process measures its own CPU time (``time.process_time``) over the presses. The
@@ -22,8 +22,8 @@ once its table is drawn and again after the last round, and a third process, a b
 Targets: the long side within 5 % of the short one (memory flat in the match's length; run
 ``--entries 30000`` for the issue's 30k entries) and either side at most 1.6 × the bare app. The
 sides hold the match as a player's app at a table on this box does (the table service in the
-app's process, its AI moves in a worker process that is not counted here). Not a test: it is not
-part of the suite.
+app's process, saving to a saved-games file in a temporary data folder, its AI moves in a worker
+process that is not counted here). Not a test: it is not part of the suite.
 """
 
 from __future__ import annotations
@@ -74,15 +74,14 @@ PUBLISH_EVERY = 50
 
 
 def fill(app, entries: int) -> None:
-    """Play the match on with the normal AI for every seat, unsaved, until the log holds at least
+    """Play the match on with the normal AI for every seat, saved, until the log holds at least
     ``entries`` entries and a deal starts as the first one did: Ann (seat 0) to make the deal's
     first move, with a full hand of the same size and a card she may play (so that both sides
     draw the same amount: a hand of as many cards, a deal of as few entries)."""
     from makao_tui.ai import ai_for
     from makao_tui.engine.actions import Play
 
-    table = app.table  # the in-process table service: the match is played on inside it
-    table.writer = None
+    table = app.table  # the in-process table service: the match is played on inside it (and saved)
     # the screen is not drawn while the match is played on (this loop holds the app's event loop:
     # the redraws of 600 updates would wait in its queues, which a table never does), and then once
     seating = app.seating
@@ -97,13 +96,13 @@ def fill(app, entries: int) -> None:
             continue
         seat = match.state.to_act
         view = match.state.view(seat)
-        if (seat == 0 and len(table._log) >= entries and not match.current.actions
+        if (seat == 0 and table.log_end >= entries and not match.current.actions
                 and len(view.hand) == first_hand and any(isinstance(a, Play) for a in view.legal)):
             seating.on_change = on_change
             table._publish()
             return
         table._apply(player.choose(view, rng))
-        if len(table._log) % PUBLISH_EVERY == 0:
+        if table.log_end % PUBLISH_EVERY == 0:
             table._publish()  # the seats' updates, a few entries each, as at a table
 
 

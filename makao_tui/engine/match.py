@@ -50,6 +50,9 @@ class Match:
         #: set by the caller to end a timed match after the deal under way (makao-pl time limit)
         self.time_up = False
         self._actions = 0
+        #: deals (from the first) whose actions were let go (:meth:`forget_actions`), and how many
+        self._forgotten_deals = 0
+        self._forgotten = 0
         self._start_deal(self.first_dealer)
 
     @property
@@ -126,12 +129,32 @@ class Match:
         constant time)."""
         return self._actions
 
+    @property
+    def forgotten(self) -> int:
+        """How many of the first actions were let go (:meth:`forget_actions`); 0 if none."""
+        return self._forgotten
+
+    def forget_actions(self) -> None:
+        """Let go of the actions of every deal before the one under way, so that a match kept
+        in memory does not grow with its length (issue 31 item 3): a table whose actions are
+        stored reads them back from its store when it needs them. Those deals keep their number,
+        dealer, state, points and totals (what the games' hooks and the score sheet read); the
+        actions let go still count in :attr:`action_count` (:attr:`forgotten` says how many),
+        :meth:`actions_since` gives only later ones and :meth:`all_actions` none at all. Costs
+        the deals not let go yet."""
+        for deal in self.deals[self._forgotten_deals:-1]:
+            self._forgotten += len(deal.actions)
+            deal.actions = []
+        self._forgotten_deals = len(self.deals) - 1
+
     def actions_since(self, index: int) -> list[tuple[int, Action]]:
         """The ``(seat, action)`` pairs from the ``index``-th on (0-based over the match), in
         order; costs the number returned, not the match's length. Raises ValueError unless
-        ``0 <= index <= action_count``."""
-        if not 0 <= index <= self._actions:
-            raise ValueError(f"no action {index} in a match of {self._actions}")
+        ``forgotten <= index <= action_count`` (the actions before :attr:`forgotten` were let go:
+        :meth:`forget_actions`)."""
+        if not self._forgotten <= index <= self._actions:
+            raise ValueError(f"no action {index} in a match of {self._actions}"
+                             + (f" that let its first {self._forgotten} go" if self._forgotten else ""))
         wanted = self._actions - index
         out: list[tuple[int, Action]] = []
         for deal in reversed(self.deals):
@@ -142,7 +165,10 @@ class Match:
         return out
 
     def all_actions(self) -> list[tuple[int, Action]]:
-        """Every ``(seat, action)`` applied so far, deal after deal."""
+        """Every ``(seat, action)`` applied so far, deal after deal. Raises ValueError once some
+        were let go (:meth:`forget_actions`: the store has them)."""
+        if self._forgotten:
+            raise ValueError(f"the first {self._forgotten} actions of this match were let go")
         return [a for d in self.deals for a in d.actions]
 
     @classmethod

@@ -20,6 +20,7 @@ import contextlib
 import getpass
 import socket
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +29,7 @@ from typing import Any
 from .. import __version__
 from ..engine.errors import MakaoError
 from ..engine.i18n import _, os_reason
-from ..table import WIRE_VERSION, Hint, Notice, Refusal, TableClient, Update, to_wire
+from ..table import WIRE_VERSION, Hint, LogPage, Notice, Refusal, TableClient, Update, to_wire
 from . import places
 from .identity import door_player
 from .protocol import (
@@ -45,6 +46,7 @@ from .protocol import (
     Kept,
     Lobby,
     NextDeal,
+    Older,
     ProtocolError,
     Seated,
     Start,
@@ -96,6 +98,9 @@ class Connection:
         self.on_event: Callable[[Any], None] | None = None
         self._early: list[Any] = []
         self._hint: asyncio.Future | None = None
+        #: the requests for older log entries not answered yet, oldest first (answered in order)
+        self._older: deque[asyncio.Future] = deque()
+        self._ended = False
         self._reading: asyncio.Task | None = None
         self.closed_reason: str | None = None
 
@@ -146,8 +151,13 @@ class Connection:
                 self._dispatch(message)
         except (ConnectionError, OSError, ProtocolError):
             pass
-        if self._hint is not None and not self._hint.done():
-            self._hint.set_exception(ConnectError(_("the connection dropped"), "closed"))
+        self._ended = True
+        waiting = [self._hint] if self._hint is not None else []
+        waiting += self._older
+        self._older.clear()
+        for future in waiting:
+            if not future.done():
+                future.set_exception(ConnectError(_("the connection dropped"), "closed"))
         if self.on_event is not None:
             self.on_event(None)
 
@@ -159,6 +169,12 @@ class Connection:
         if isinstance(message, Hint) or (isinstance(message, Refusal) and message.intent == "hint"):
             if self._hint is not None and not self._hint.done():
                 self._hint.set_result(message)
+            return
+        if isinstance(message, LogPage) or (isinstance(message, Refusal) and message.intent == "older"):
+            if self._older:
+                future = self._older.popleft()
+                if not future.done():
+                    future.set_result(message)
             return
         if isinstance(message, Update | Refusal | Notice):
             if self.client is None:
@@ -173,6 +189,17 @@ class Connection:
         self._hint = asyncio.get_running_loop().create_future()
         self.send(AskHint(seq=seq))
         return await self._hint
+
+    async def older(self, end: int, count: int) -> LogPage | Refusal:
+        """Ask the server for up to ``count`` log entries before entry number ``end`` (as this
+        connection's seat may see them); its answer, a page or a refusal. Raises
+        :class:`ConnectError` if the connection drops (or has) before it comes."""
+        if self._ended or self.writer.is_closing():
+            raise ConnectError(_("the connection dropped"), "closed")
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._older.append(future)
+        self.send(Older(end=end, count=count))
+        return await future
 
     async def close(self) -> None:
         """Say goodbye and close (the seat stays held)."""

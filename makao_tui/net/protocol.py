@@ -3,20 +3,22 @@
 Every message is a :class:`msgspec.Struct` tagged by its ``type`` field (a tagged union), so a
 line either decodes to exactly one known message with fields of the right types, or is refused.
 The server sends the table service's own messages (``update``, ``refusal``, ``hint``,
-``notice`` of :mod:`makao_tui.table.wire`: already made for the receiving seat, hidden cards
+``notice``, ``log_page`` of :mod:`makao_tui.table.wire`: already made for the receiving seat, hidden cards
 removed) and a few of its own (``welcome``, ``seated``, ``lobby``, ``chat_line``, ``closed``).
 ``docs/protocol.md`` is the prose form of this module; keep them in step.
 
 A conversation (client ``>``, server ``<``)::
 
-    > {"type":"hello","v":2,"wire":2,"client":"makao-tui 0.1.0"}
-    < {"type":"welcome","v":2,"table":{...TableInfo...},"user":"alice"}
+    > {"type":"hello","v":3,"wire":3,"client":"makao-tui 0.1.0"}
+    < {"type":"welcome","v":3,"table":{...TableInfo...},"user":"alice"}
     > {"type":"join","name":"Alice","token":null}
     < {"type":"seated","seat":0,"token":"..."}
     > {"type":"kept"}                            (the token is written down)
     < {"type":"update","seq":7,...}             (the seat's own view and the new log entries)
     > {"type":"act","seq":7,"action":{"do":"play","card":"9H"}}
     < {"type":"refusal","kind":"stale","intent":"act","seq":8,"words":{...}}
+    > {"type":"older","end":7120,"count":100}   (scrolling back past the entries the client keeps)
+    < {"type":"log_page","start":7020,"end":7120,"log":[...]}
 
 Limits: a client's line may hold at most :data:`MAX_CLIENT_LINE` bytes (a longer one is
 refused and skipped; the connection stays open), a server's :data:`MAX_SERVER_LINE`. Sequence
@@ -36,13 +38,14 @@ import msgspec
 
 from ..engine.i18n import N_, _
 from ..engine.variant import level_name
-from ..table.wire import Hint, Notice, Refusal, Update
+from ..table.wire import Hint, LogPage, Notice, Refusal, Update
 from .identity import DoorPlayer
 
 #: the protocol's version; a peer of another version is refused at ``hello``
 #: (2: reasons travel as data only, ``words``: no English ``reason`` but on the refusals a client
-#: of another version may get, :func:`greeting_refusal`)
-VERSION = 2
+#: of another version may get, :func:`greeting_refusal`; 3: ``older`` reads back the log entries
+#: a client let go, answered by the table service's ``log_page``)
+VERSION = 3
 #: the longest line (bytes, newline included) a client may send; a longer one is refused and
 #: skipped, the connection stays open
 MAX_CLIENT_LINE = 16 * 1024
@@ -224,6 +227,16 @@ class AskHint(msgspec.Struct, tag="ask_hint", tag_field="type", frozen=True, for
     seq: int
 
 
+class Older(msgspec.Struct, tag="older", tag_field="type", frozen=True, forbid_unknown_fields=True):
+    """Read back up to ``count`` log entries before the table's entry number ``end`` (the player
+    scrolled back past what the client keeps): answered by a ``log_page`` with those entries as
+    this connection's seat may see them, or a ``refusal`` of kind ``older`` (a range the log has
+    not, a count over the table's limit, entries that cannot be read back now)."""
+
+    end: int
+    count: int
+
+
 class Chat(msgspec.Struct, tag="chat", tag_field="type", frozen=True, forbid_unknown_fields=True):
     """A chat line to everyone at the table."""
 
@@ -234,7 +247,7 @@ class Bye(msgspec.Struct, tag="bye", tag_field="type", frozen=True, forbid_unkno
     """Leaving: the seat is held as after a dropped connection."""
 
 
-ClientMessage = Hello | Join | Kept | Watch | Start | Act | NextDeal | Undo | AskHint | Chat | Bye
+ClientMessage = Hello | Join | Kept | Watch | Start | Act | NextDeal | Undo | AskHint | Older | Chat | Bye
 
 # ------------------------------------------------------------------ server → client
 
@@ -279,8 +292,8 @@ class Closed(msgspec.Struct, tag="closed", tag_field="type", frozen=True):
 
 
 #: the server's messages: this module's and the table service's own (update, refusal, hint,
-#: notice), sent as they are
-ServerMessage = Welcome | Seated | Lobby | ChatLine | Closed | Update | Refusal | Hint | Notice
+#: notice, log_page), sent as they are
+ServerMessage = Welcome | Seated | Lobby | ChatLine | Closed | Update | Refusal | Hint | Notice | LogPage
 
 
 #: why a line is refused that is not one valid message

@@ -10,8 +10,9 @@ Usage (in the app's loop, once the first update of the match has come)::
 
 The screens are the same as in solo and hot-seat play. What differs is the transport's part:
 the server keeps the clock and plays the AI seats whatever one screen shows (``play``, ``hold``,
-``tick`` do nothing), an intent's refusal comes back later as a message (``on_notice``), and
-``close`` says goodbye to the server, which keeps the seat. No Textual here.
+``tick`` do nothing), an intent's refusal comes back later as a message (``on_notice``), the log's
+earlier entries are asked of the server (``older``), and ``close`` says goodbye to the server,
+which keeps the seat. No Textual here.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from ..table import TableClient, Update
+from ..engine.i18n import N_
+from ..table import Entry, Refusal, TableClient, Update
 from ..table.seating import Seating
-from .client import Connection
-from .protocol import TableInfo
+from .client import ConnectError, Connection
+from .protocol import TableInfo, refusal
 
 
 class SharedTableClient(TableClient):
@@ -87,6 +89,18 @@ class SharedSeating(Seating):
             client.info = info
         if self.on_change is not None:
             self.on_change()
+
+    async def older(self, end: int, count: int) -> tuple[int, list[Entry]] | Refusal:
+        """As :meth:`Seating.older`, asked of the server (which keeps the match and its store):
+        the entries the client keeps at once, the others as the server answers; a dropped
+        connection is a refusal too."""
+        if end - count >= self.client.log_start:
+            return await super().older(end, count)
+        try:
+            page = await self.conn.older(end, count)
+        except ConnectError:
+            return refusal("older", "older", self.seq, N_("the connection dropped"))
+        return self._page(page)
 
     def close(self, wait: float | None = None) -> str | None:
         """Leave the table: say goodbye (the server keeps the seat). Nothing is saved here: the

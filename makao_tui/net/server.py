@@ -67,6 +67,7 @@ from .protocol import (
     Kept,
     Lobby,
     NextDeal,
+    Older,
     ProtocolError,
     Seated,
     Start,
@@ -504,6 +505,8 @@ class TableServer:
             self._kept(conn)
         elif isinstance(message, Act | NextDeal | Undo | AskHint):
             self._intent(conn, message)
+        elif isinstance(message, Older):
+            self._older(conn, message)
         return True
 
     def _join(self, conn: _Connection, message: Join) -> None:
@@ -709,6 +712,15 @@ class TableServer:
             answer = sub.undo(message.seq)
         if answer is not None:
             conn.send(answer)
+
+    def _older(self, conn: _Connection, message: Older) -> None:
+        """Log entries read back for a player or watcher scrolling back: the table service's page
+        for the connection's seat (a watcher's: the public one), or its refusal."""
+        if conn.sub is None:
+            why = N_("the match has not started") if self.table is None else N_("you hold no seat at this table")
+            conn.send(refusal("older", "older", self._seq(), why))
+            return
+        conn.send(conn.sub.older(message.end, message.count))
 
     def _next_deal_asked(self, conn: _Connection, sub: Subscription, seq: int) -> Refusal | None:
         """The next deal starts when every player at the table has asked for it (each has seen the

@@ -66,6 +66,10 @@ from .writer import BUSY_TIMEOUT_S, MatchWriter
 DB_NAME = "makao.sqlite3"
 #: age (seconds) after which the claim of a writer on another host lapses
 STALE_AFTER_S = 120.0
+#: the most memory (KiB) SQLite's page cache of the file may hold (its default is 2,000): saving
+#: writes at the end of the actions, so the rest of a long match need not stay in the process's
+#: memory (issue 31 item 3: a table's memory flat in the match's length)
+CACHE_KIB = 512
 #: the first bytes of every SQLite database file
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -251,6 +255,7 @@ class Store:
                             path=self.path, problem=problems[0]))
                 self._conn.execute("PRAGMA journal_mode = WAL")
                 self._conn.execute("PRAGMA synchronous = NORMAL")
+                self._conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
                 self._conn.execute("PRAGMA foreign_keys = ON")
                 if version < schema.current_version():  # (a file up to date is opened without a write:
                     self._migrate()                     # a file busy with another writer can be read)
@@ -522,21 +527,11 @@ class Store:
         options, seed, first_dealer, time_up, played = row[12:17]
         rows = conn.execute("SELECT idx, seat, action FROM actions WHERE match_id = ? ORDER BY idx",
                             (match_id,)).fetchall()
-        from ..engine.actions import ActionFormatError, action_from_json
-
         try:
             variant = _variant(game)
             seats = validate.seats(seat_rows)
             rules, seed, first_dealer = _setup(variant, seats, options, seed, first_dealer)
-            actions = []
-            for position, (idx, seat, text) in enumerate(rows):
-                if idx != position:
-                    raise Damage(f"action {position} is missing")
-                seat = validate.whole(seat, f"the seat of action {idx}", 0, len(seats) - 1)
-                try:
-                    actions.append((seat, action_from_json(validate.from_json(text, f"action {idx}"))))
-                except ActionFormatError as exc:
-                    raise Damage(f"action {idx}: {exc}") from None
+            actions = validate.actions(rows, len(seats))
             saved = SavedMatch(
                 match_id, self.path, variant, rules, seats, seed, first_dealer, tuple(actions),
                 validate.flag(time_up, "time_up"), validate.moment(created, "created"),
@@ -546,6 +541,17 @@ class Store:
             raise DamagedMatchError(self.path, _("match {id} in {path} cannot be read: {error}").format(
                 id=match_id, path=self.path, error=exc)) from None
         return saved
+
+    def _actions(self, conn: sqlite3.Connection, match_id: int, players: int, end: int) -> list[tuple[int, Any]]:
+        """The first ``end`` stored actions of match ``match_id`` (of ``players`` seats), fewer if
+        fewer are stored, checked as :meth:`_load` checks them. Raises :class:`DamagedMatchError`."""
+        rows = conn.execute("SELECT idx, seat, action FROM actions WHERE match_id = ? AND idx < ? ORDER BY idx",
+                            (match_id, end)).fetchall()
+        try:
+            return validate.actions(rows, players)
+        except Damage as exc:
+            raise DamagedMatchError(self.path, _("match {id} in {path} cannot be read: {error}").format(
+                id=match_id, path=self.path, error=exc)) from None
 
     def unfinished(self, quick: bool = False) -> list[MatchSummary]:
         """The matches under way that can be read, the last played first (see :meth:`damaged`).

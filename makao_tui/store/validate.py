@@ -106,3 +106,22 @@ def seats(rows: Iterable[tuple[Any, ...]]) -> tuple[Seat, ...]:
     if not out:
         raise Damage("the match has no seats")
     return tuple(out)
+
+
+def actions(rows: Iterable[tuple[Any, ...]], players: int, start: int = 0) -> list[tuple[Any, Any]]:
+    """The ``(seat, action)`` pairs of action rows ``(idx, seat, action JSON)`` in order, the
+    first of them action number ``start``: each index the next one (else "action N is
+    missing"), each seat one of the ``players``, each action one the engine reads
+    (:func:`~makao_tui.engine.actions.action_from_json`)."""
+    from ..engine.actions import ActionFormatError, action_from_json  # (a list of matches needs no actions)
+
+    out: list[tuple[Any, Any]] = []
+    for position, (idx, seat, text) in enumerate(rows, start):
+        if idx != position:
+            raise Damage(f"action {position} is missing")
+        seat = whole(seat, f"the seat of action {idx}", 0, players - 1)
+        try:
+            out.append((seat, action_from_json(from_json(text, f"action {idx}"))))
+        except ActionFormatError as exc:
+            raise Damage(f"action {idx}: {exc}") from None
+    return out

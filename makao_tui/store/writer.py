@@ -25,14 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from ..engine.i18n import ngettext
+from ..engine.i18n import _, ngettext
 from ..engine.variant import rules_to_options
 from ..engine.words import Words, plural_words
 from . import locks
-from .errors import MatchInUseError, StoreBusyError, StoreError, StoreFullError
+from .errors import DamagedMatchError, MatchInUseError, StoreBusyError, StoreError, StoreFullError
 from .records import SavedMatch
 
 if TYPE_CHECKING:
+    from ..engine.actions import Action
     from ..engine.match import Match
 
 #: how long a read, and a writer's last save on closing, wait for another process's write (seconds)
@@ -48,7 +49,7 @@ RETRY_MAX_S = 5.0
 class StoreFile(Protocol):
     """What a writer uses of its :class:`~makao_tui.store.database.Store` (which hands it out and so
     passes itself): the file's ``path`` for messages, a write transaction, the claim of a match and
-    the load of one inside a transaction."""
+    the load of one (or of its first actions) inside a transaction, a read."""
 
     @property
     def path(self) -> Path: ...
@@ -59,6 +60,10 @@ class StoreFile(Protocol):
     def _claim(self, conn: sqlite3.Connection, match_id: int) -> tuple[str, int | None]: ...
 
     def _load(self, conn: sqlite3.Connection, match_id: int) -> SavedMatch: ...
+
+    def _read(self) -> AbstractContextManager[sqlite3.Connection]: ...
+
+    def _actions(self, conn: sqlite3.Connection, match_id: int, players: int, end: int) -> list[tuple[int, Any]]: ...
 
 
 #: the store a writer belongs to: :meth:`Store.resume` hands out a ``MatchWriter[Store]``
@@ -352,6 +357,43 @@ class MatchWriter(Generic[StoreT]):
         self.status = status
         if changed and self.on_status is not None:
             self.on_status(status)
+
+    # ------------------------------------------------------------ reading back
+
+    def actions(self, end: int) -> list[tuple[int, Action]]:
+        """The match's first ``end`` actions, ``(seat, action)`` in order, as :meth:`save` took
+        them: read from the file, then those that wait in memory to be written (a busy file, a
+        full disk). A table that let its earlier actions go reads them back so (issue 31 item 3:
+        the log's older entries are rebuilt from them). Costs the actions read. Raises ValueError
+        unless ``0 <= end <=`` the actions taken, :class:`DamagedMatchError` if a stored one does
+        not read, StoreError if the file cannot be read now or the writer handed its actions to
+        a file (:meth:`write_unsaved`)."""
+        from ..engine.actions import action_from_json
+
+        if not 0 <= end <= self._actions:
+            raise ValueError(f"no first {end} actions of {self._actions}")
+        if self._handed:
+            raise StoreError(self.store.path, Words("the writer of match {id} is closed", id=self.id))
+        players = len(self.saved.seats)
+        with self._flushing:  # nothing is written between reading what waits and the file
+            with self._queue:
+                waiting = [(idx, seat, text) for idx, seat, text in self._rows if idx < end]
+            stored = waiting[0][0] if waiting else end
+            read: list[tuple[int, Action]] = []
+            if self.id is not None and stored:
+                with self.store._read() as conn:
+                    read = self.store._actions(conn, self.id, players, stored)
+        if len(read) != stored:
+            missing = f"action {len(read)} is missing"
+            raise DamagedMatchError(self.store.path, _("match {id} in {path} cannot be read: {error}").format(
+                id=self.id, path=self.store.path, error=missing))
+        return read + [(seat, action_from_json(json.loads(text))) for _idx, seat, text in waiting]
+
+    def let_go_of_saved_actions(self) -> None:
+        """Keep :attr:`saved` without its actions (its setup stays): a table that replayed them
+        lets them go, so that a resumed match held in memory does not grow with its length
+        (issue 31 item 3); :meth:`actions` reads them back from the file."""
+        self.saved = dataclasses.replace(self.saved, actions=())
 
     # ------------------------------------------------------------ undo and closing
 

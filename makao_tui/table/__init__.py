@@ -22,8 +22,10 @@ through a :class:`~makao_tui.store.MatchWriter`, and undo. Whoever sits at it ge
 at join), and with a :class:`Notice` when the table itself has news (saving failed). An update
 is made for its seat only: that seat's view of the deal (its hand, the public table, its legal
 actions), the seats, totals and score-sheet rows, whose turn, the clock, and the log entries
-since the previous update to it (all of them when ``reset``), with every card the seat may not
-see already blanked (another player's drawn cards are ``null``; the stock order and the seed
+since the previous update to it (when ``reset``, those the table keeps: a saved table keeps the
+deal under way and the last :data:`KEEP_ENTRIES`, and ``sub.older(end, count)`` /
+``table.older(seat, end, count)`` read the earlier ones back from its store), with every card
+the seat may not see already blanked (another player's drawn cards are ``null``; the stock order and the seed
 never leave). A spectator's update holds the public view. Events, views and actions travel as
 data (:func:`to_wire`: ``{"kind": "CardPlayed", "seat": 2, "card": "3H", ...}``;
 ``{"do": "play", "card": "AS", "suit": "H"}``), every message is a msgspec struct tagged with
@@ -60,11 +62,13 @@ if TYPE_CHECKING:
     from .seating import LocalSeating, Seating
     from .service import AI_NAMES, Listener, SeatSpec, Subscription, Table, TableError, seat_names
     from .wire import (
+        KEEP_ENTRIES,
         WIRE_VERSION,
         Codec,
         DealRow,
         Hint,
         LogEntry,
+        LogPage,
         Message,
         Notice,
         Refusal,
@@ -81,13 +85,14 @@ __getattr__ = lazy_names(__name__, {
     "client": ("Entry", "Row", "Sender", "TableClient"),
     "seating": ("LocalSeating", "Seating"),
     "service": ("AI_NAMES", "Listener", "SeatSpec", "Subscription", "Table", "TableError", "seat_names"),
-    "wire": ("WIRE_VERSION", "Codec", "DealRow", "Hint", "LogEntry", "Message", "Notice", "Refusal", "SeatInfo",
-             "Update", "WireError", "said", "to_wire"),
+    "wire": ("KEEP_ENTRIES", "WIRE_VERSION", "Codec", "DealRow", "Hint", "LogEntry", "LogPage", "Message", "Notice",
+             "Refusal", "SeatInfo", "Update", "WireError", "said", "to_wire"),
     "worker": ("AIWorker",),
 })
 
 __all__ = [
-    "AI_NAMES", "WIRE_VERSION", "AIWorker", "Codec", "DealRow", "Entry", "Hint", "Listener", "LocalSeating",
-    "LogEntry", "Message", "Notice", "Refusal", "Row", "SeatInfo", "SeatSpec", "Seating", "Sender", "Subscription",
-    "Table", "TableClient", "TableError", "Update", "WireError", "said", "seat_names", "to_wire",
+    "AI_NAMES", "KEEP_ENTRIES", "WIRE_VERSION", "AIWorker", "Codec", "DealRow", "Entry", "Hint", "Listener",
+    "LocalSeating", "LogEntry", "LogPage", "Message", "Notice", "Refusal", "Row", "SeatInfo", "SeatSpec", "Seating",
+    "Sender", "Subscription", "Table", "TableClient", "TableError", "Update", "WireError", "said", "seat_names",
+    "to_wire",
 ]

@@ -5,11 +5,13 @@ process) or of a socket's JSON lines (a networked table): it decodes every :clas
 the engine's objects (the seat's view, the events of the log, the score-sheet rows) and sends
 intents with the sequence number of the last update it saw. The table screens read only this.
 
-It keeps what a table shows, not the whole match (issue 31 item 3): the log entries of the deal
-under way and at least the last :data:`KEEP_ENTRIES` before them (``log_start`` counts those
-dropped), and the last update without its log; the rest stays with the table, which reads it back
-when the player scrolls back (:meth:`~makao_tui.table.seating.Seating.older`). So a client's
-memory does not grow with the length of the match.
+It keeps what a table shows, not the whole match (issue 31 item 3): the last :data:`KEEP_ENTRIES`
+log entries (``log_start`` is the table's number of the first one kept; a deal of thousands of
+moves is not kept whole either), the most recent event of each kind in the deal under way (what
+:meth:`TableClient.last_event` answers), and the last update without its log; the rest stays
+with the table (in its store), which reads it back when the player scrolls back
+(:meth:`~makao_tui.table.seating.Seating.older`). So a client's memory does not grow with the
+length of the match.
 """
 
 from __future__ import annotations
@@ -25,11 +27,7 @@ from ..engine.cards import Card
 from ..engine.events import Event
 from ..engine.variant import Variant
 from ..games import get_variant
-from .wire import Codec, DealRow, Hint, Notice, Refusal, SeatInfo, Update, ai_seat_label, said, to_wire
-
-#: the log entries a client keeps at least (with all of the deal under way): more than a tall
-#: terminal's log shows, so that the log's lines before the newest still read as one story
-KEEP_ENTRIES = 200
+from .wire import KEEP_ENTRIES, Codec, DealRow, Hint, Notice, Refusal, SeatInfo, Update, ai_seat_label, said, to_wire
 
 
 class Sender(Protocol):
@@ -86,6 +84,11 @@ class TableClient:
         #: ``log_start`` (0: the match's first)
         self.log: list[Entry] = []
         self.log_start = 0
+        #: the deal under way's most recent event of each class (see :meth:`last_event`): class ->
+        #: (its place among the deal's events, the event); of deal ``_last_deal``
+        self._last: dict[type, tuple[int, Event]] = {}
+        self._last_deal = 0
+        self._counted = 0
         self.rows: list[Row] = []
         self._finished: dict[int, Row] = {}
         self._codec: Codec | None = None
@@ -110,16 +113,21 @@ class TableClient:
             self.rules = self._codec.rules(update.rules)
         codec = self.codec
         new = update.log
+        if update.reset:  # (an undo: the deal's events are read anew)
+            self._last.clear()
         first = max(0, len(new) - KEEP_ENTRIES)
-        while first and new[first - 1].deal == update.deal:  # the deal under way is kept whole
-            first -= 1
+        for passed in new[:first]:  # not kept, but the last of each kind of the deal is
+            if passed.deal == update.deal:
+                self._note(self.entry(passed))
         entries = [self.entry(e) for e in new[first:]]
+        for entry in entries:
+            self._note(entry)
         if update.reset or first:  # (more new entries than are kept: the log starts again)
-            self.log_start = first if update.reset else self.log_end + first
+            self.log_start = update.log_start + first
             self.log = entries
         else:
             self.log.extend(entries)
-        self._trim(update.deal)
+        self._trim()
         self.view = codec.value(update.view)
         if update.reset:
             self._finished.clear()
@@ -133,18 +141,21 @@ class TableClient:
         value = self.codec.value
         return Entry(entry.deal, entry.seat, tuple(value(ev) for ev in entry.events))
 
-    def _trim(self, deal: int) -> None:
-        """Drop the entries before the last :data:`KEEP_ENTRIES` that are not of deal ``deal``."""
-        log = self.log
-        cut = len(log) - KEEP_ENTRIES
-        if cut <= 0:
-            return
-        first = cut
-        while first and log[first - 1].deal == deal:  # (entries of one deal are together)
-            first -= 1
-        if first:
-            del log[:first]
-            self.log_start += first
+    def _note(self, entry: Entry) -> None:
+        """Remember the events of ``entry`` as the most recent of their kinds in its deal."""
+        if entry.deal != self._last_deal:
+            self._last.clear()
+            self._last_deal = entry.deal
+        for event in entry.events:
+            self._counted += 1
+            self._last[type(event)] = (self._counted, event)
+
+    def _trim(self) -> None:
+        """Drop the entries before the last :data:`KEEP_ENTRIES`."""
+        cut = len(self.log) - KEEP_ENTRIES
+        if cut > 0:
+            del self.log[:cut]
+            self.log_start += cut
 
     @property
     def log_end(self) -> int:
@@ -247,18 +258,17 @@ class TableClient:
         return self.update.deal
 
     def last_event(self, kind: type) -> Event | None:
-        """The most recent event of class ``kind`` in the deal under way."""
-        deal = self.update.deal
-        for entry in reversed(self.log):
-            if entry.deal != deal:
-                return None
-            for event in reversed(entry.events):
-                if isinstance(event, kind):
-                    return event
-        return None
+        """The most recent event of class ``kind`` (or a subclass) in the deal under way, however
+        long ago in it (the client remembers the last of each kind as the entries come)."""
+        if self._last_deal != self.update.deal:
+            return None
+        found = [seen for cls, seen in self._last.items() if issubclass(cls, kind)]
+        return max(found, key=lambda seen: seen[0])[1] if found else None
 
     def deal_events(self, deal: int | None = None) -> list[Event]:
-        """The events of deal ``deal`` (default: the one under way or just over), in order."""
+        """The events of deal ``deal`` (default: the one under way or just over), in order, of
+        the entries kept (the last :data:`KEEP_ENTRIES`: every one of a deal no longer than that,
+        such as a Macao hand)."""
         deal = self.update.deal if deal is None else deal
         return [e for entry in self.log if entry.deal == deal for e in entry.events]
 
@@ -311,4 +321,4 @@ class TableClient:
         return to_wire(value)
 
 
-__all__ = ["Entry", "Notice", "Row", "Sender", "TableClient"]
+__all__ = ["KEEP_ENTRIES", "Entry", "Notice", "Row", "Sender", "TableClient"]

@@ -242,9 +242,8 @@ class LessonTable(Table):
 
     def _fresh_match(self) -> None:
         self.match = LessonMatch(self.lesson, self.names)
-        self._log = []
-        self._rows.clear()
-        self._log_opening()
+        self._new_log()
+        self._deal_started()
 
     def expected(self) -> Action | None:
         """The script's next action (None once it is played out)."""

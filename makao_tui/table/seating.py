@@ -11,7 +11,8 @@ seat's own client). The screens read only what those clients received; they neve
   the watcher's while the keyboard is being passed), its ``view``, the seats (``names``,
   ``seat_label``, ``is_ai``), ``to_act``, ``totals``, the score sheet's ``rows``, ``deal_over``,
   ``match_over``, the clock (``seconds_left``), the ``log`` of events as data (words are the
-  screens' business), and why undo or a hint would be refused now;
+  screens' business: the last entries only, :meth:`older` reads earlier ones back from the
+  table), and why undo or a hint would be refused now;
 - hot-seat privacy: :attr:`at_keyboard` (set only once the pass screen is confirmed),
   :meth:`needs_pass`, :meth:`hand_seat`;
 - intents, each for the shown seat and with the sequence number of its last update:
@@ -42,7 +43,7 @@ from ..engine.events import Event
 from ..engine.i18n import _
 from ..engine.words import Words
 from .client import Entry, Row, TableClient
-from .wire import Hint, LogEntry, Notice, Refusal, Update, to_wire
+from .wire import Hint, LogPage, Notice, Refusal, Update
 
 if TYPE_CHECKING:  # a shared table's seating (net.seating) runs no table service here: its module is not loaded
     from .service import Table
@@ -250,14 +251,22 @@ class Seating:
         kept here: :meth:`older` reads them back)."""
         return self.client.log_start
 
-    def older(self, end: int, count: int) -> tuple[int, list[Entry]]:
+    async def older(self, end: int, count: int) -> tuple[int, list[Entry]] | Refusal:
         """Up to ``count`` log entries before the table's entry number ``end``, as the shown seat
-        received them, and the number of the first: what the player scrolling back reads. Here
-        only those the client kept (a networked table's server keeps the rest); a local table
-        reads them back from the table."""
+        may see them, and the number of the first: what the player scrolling back reads; or the
+        table's refusal (an ``end`` or ``count`` it has not, a store it cannot read now: say it
+        with :meth:`text`). Here only those the client kept; a subclass asks its table for the
+        rest (in process, or the server of a shared table)."""
         client = self.client
         start = max(client.log_start, end - count)
         return start, client.log[start - client.log_start:max(start, end) - client.log_start]
+
+    def _page(self, page: LogPage | Refusal) -> tuple[int, list[Entry]] | Refusal:
+        """A table's page of log entries decoded by the shown client (a refusal as it is)."""
+        if isinstance(page, Refusal):
+            return page
+        client = self.client
+        return page.start, [client.entry(entry) for entry in page.log]
 
     def last_event(self, kind: type) -> Event | None:
         """The most recent event of class ``kind`` in the deal under way (as the shown client knows it)."""
@@ -363,17 +372,11 @@ class LocalSeating(Seating):
         """Close the table: the AI stops, the match is released (it stays saved)."""
         return self.table.close(wait)
 
-    def older(self, end: int, count: int) -> tuple[int, list[Entry]]:
-        """As :meth:`Seating.older`, read back from the table's log (which holds the whole
-        match's), with what the shown seat may not see blanked as in its updates."""
-        client = self.client
-        seat = client.seat
-        start = max(0, end - count)
-        # (the table's own log: Table has no reader of a part of it for a seat yet)
-        entries = self.table._log[start:max(start, end)]
-        return start, [client.entry(LogEntry(deal=e.deal, seat=e.seat, events=[
-            to_wire(ev, hide=ev.private_to is not None and ev.private_to != seat) for ev in e.events]))
-            for e in entries]
+    async def older(self, end: int, count: int) -> tuple[int, list[Entry]] | Refusal:
+        """As :meth:`Seating.older`, read from the table (:meth:`Table.older
+        <makao_tui.table.service.Table.older>`: what it keeps, and the earlier entries rebuilt
+        from its store), with what the shown seat may not see blanked as in its updates."""
+        return self._page(self.table.older(self.client.seat, end, count))
 
 
 __all__ = ["LocalSeating", "Seating"]

@@ -29,7 +29,7 @@ from ..engine.text import clean_name
 from ..engine.variant import Variant, rules_to_options
 from ..engine.words import NC_, Seat, Words, fault_words
 from ..store import StoreError
-from .wire import DealRow, Hint, LogEntry, Notice, Refusal, SeatInfo, Update, to_wire
+from .wire import KEEP_ENTRIES, DealRow, Hint, LogEntry, LogPage, Notice, Refusal, SeatInfo, Update, to_wire
 from .worker import AIWorker
 
 #: names given to AI seats that were not named, first unused one first (each said in the language
@@ -96,19 +96,27 @@ UNDO_SETTLED = {
 SAVED = Words("Every action of this match is saved.")
 
 
+#: the most log entries one request may read back (:meth:`Table.older`; the app asks for a page of 100)
+OLDER_MAX = 1000
+#: the log entries a table rebuilds from its store at once, ending with those asked for: the pages
+#: before them are then read without rebuilding the match again (one player scrolling back)
+OLDER_WINDOW = 2000
+
+
 def deal_start(match: Match) -> int:
     """The place over the whole match (a count of actions, as :func:`last_move` counts) where
     the deal under way, or the last one, began: an undo keeps at least this many actions, the rule
     that undo stays inside the deal under way (:data:`UNDO_SETTLED`)."""
-    return sum(len(deal.actions) for deal in match.deals[:-1])
+    return match.action_count - len(match.current.actions)
 
 
 def last_move(match: Match, seat: int) -> int | None:
     """The place over the whole match of ``seat``'s last action (as :func:`makao_tui.store.undo_point`
     finds it in ``match.all_actions()``: the count of actions an undo keeps), or None if it never
-    acted. Searched from the last deal back, so the check costs the same late in a long match as
-    early (it is made for every update)."""
-    end = sum(len(deal.actions) for deal in match.deals)
+    acted or acted only in deals whose actions the match let go (``Match.forget_actions``: the
+    deals before the one under way). Searched from the last deal back, so the check costs the
+    same late in a long match as early (it is made for every update)."""
+    end = match.action_count
     for deal in reversed(match.deals):
         end -= len(deal.actions)
         for index in range(len(deal.actions) - 1, -1, -1):
@@ -128,6 +136,20 @@ class _Entry:
     deal: int
     seat: int | None
     events: tuple[Event, ...]
+
+    def seen_by(self, seat: int | None) -> LogEntry:
+        """This entry as ``seat`` may see it (None: a spectator): every card of an event private
+        to another seat blanked (:func:`~makao_tui.table.wire.to_wire` with ``hide``)."""
+        return LogEntry(deal=self.deal, seat=self.seat, events=[
+            to_wire(ev, hide=ev.private_to is not None and ev.private_to != seat) for ev in self.events])
+
+
+class _Unavailable(Exception):
+    """Log entries that cannot be read back now: ``words`` says why."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(words.text())
+        self.words = words
 
 
 class Subscription:
@@ -170,6 +192,11 @@ class Subscription:
         """An update for this receiver now (the log entries it has not been sent yet)."""
         return self.table._update_for(self)
 
+    def older(self, end: int, count: int) -> LogPage | Refusal:
+        """Up to ``count`` log entries before entry number ``end`` as this receiver's seat may see
+        them (:meth:`Table.older`)."""
+        return self.table.older(self.seat, end, count)
+
     def leave(self) -> None:
         """Stop receiving; the seat is free to be joined again."""
         self.table._leave(self)
@@ -189,6 +216,12 @@ class Table:
     ``on_error``: called with an exception an AI turn raised (default: the loop's handler).
     Raises :class:`~makao_tui.engine.variant.RulesError` for a player count the game does not
     take. AI seats move only after :meth:`start`.
+
+    Memory (issue 31 item 3): a saved table keeps of its log the entries of the deal under way and
+    at least the last :data:`~makao_tui.table.wire.KEEP_ENTRIES`, and of its match the actions of
+    the deal under way (what undo takes back); the rest is in the store, and :meth:`older` reads
+    the log's earlier entries back from it. An unsaved table (a lesson, a test, a match whose
+    saving failed) keeps what it has from then on.
     """
 
     def __init__(self, variant: Variant, rules: Any, seats: Sequence[SeatSpec], seed: int, *,
@@ -223,6 +256,13 @@ class Table:
         self._unheld.set()
         self._task: asyncio.Task | None = None
         self._rows: dict[int, DealRow] = {}
+        #: the log entries kept (see the class docstring): ``_log[0]`` is entry number ``_log_start``
+        #: of the match, and entry ``_deal_entry`` the first of the deal under way
+        self._log: list[_Entry] = []
+        self._log_start = 0
+        self._deal_entry = 0
+        #: entries read back from the store for :meth:`older`: the number of the first, and them
+        self._read_back: tuple[int, list[_Entry]] | None = None
         #: notices to send after the next updates (an AI that failed)
         self._notices: list[Notice] = []
         #: actions an undo may not take back (those before the move last taken back)
@@ -240,9 +280,11 @@ class Table:
         actions do not replay."""
         seats = [SeatSpec(s.name, s.is_ai, s.level) for s in saved.seats]
         table = cls(saved.variant, saved.rules, seats, saved.seed, first_dealer=saved.first_dealer, **options)
+        table.writer = writer  # (before the replay: a saved table keeps the last entries only)
         table._replay(saved)
+        if writer is not None:
+            writer.let_go_of_saved_actions()  # (the file has them)
         table.played_before = saved.played
-        table.writer = writer
         table._watch_writer()
         return table
 
@@ -385,33 +427,74 @@ class Table:
 
     def _fresh_match(self) -> None:
         self.match = Match(self.variant, self.rules, self.names, self.seed, self.first_dealer)
-        self._log: list[_Entry] = []
-        self._rows.clear()
+        self._new_log()
         if self.match.opening:  # the match's own opening (macao: the cut for the bank)
-            self._log.append(_Entry(0, None, tuple(self.match.opening)))
-        self._log_opening()
+            self._note(_Entry(0, None, tuple(self.match.opening)))
+        self._deal_started()
 
-    def _log_opening(self) -> None:
-        opening = tuple(getattr(self.match.state, "opening", ()))
-        if opening:
-            self._log.append(_Entry(len(self.match.deals), None, opening))
+    def _new_log(self) -> None:
+        """An empty log (a new match, or one about to be replayed)."""
+        self._log = []
+        self._log_start = self._deal_entry = 0
+        self._read_back = None
+        self._rows.clear()
+
+    @property
+    def log_end(self) -> int:
+        """The number of log entries so far over the match (the next entry's number); the table
+        keeps the last of them only (see the class docstring): :meth:`older` reads the others."""
+        return self._log_start + len(self._log)
+
+    def _note(self, entry: _Entry) -> None:
+        """Add ``entry`` to the log; a saved table then lets go of the entries before the last
+        :data:`KEEP_ENTRIES` that are not of the deal under way, once they are twice as many (so
+        that this costs no more late in a match than early)."""
+        log = self._log
+        log.append(entry)
+        if self.writer is None or len(log) < 2 * KEEP_ENTRIES:
+            return
+        cut = min(len(log) - KEEP_ENTRIES, self._deal_entry - self._log_start)
+        if cut > 0:
+            del log[:cut]
+            self._log_start += cut
+
+    def _deal_started(self) -> None:
+        """A deal has begun: its first entry's number is noted (the entries from it on are kept,
+        :meth:`_note`) and its opening is logged (macao: the bank's cut of a new shoe; most deals
+        have none)."""
+        self._deal_entry = self.log_end
+        opening = _deal_opening(self.match)
+        if opening is not None:
+            self._note(opening)
+
+    def _let_go(self) -> None:
+        """A saved table lets go of the actions of the deals before the one under way once the
+        writer has taken them (``Match.forget_actions``; :meth:`older` reads them back)."""
+        if self.writer is not None:
+            self.match.forget_actions()
 
     def _apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to act, log and store it; IllegalAction changes nothing."""
         seat = self.match.state.to_act
         events = self.match.apply(action)
-        self._log.append(_Entry(len(self.match.deals), seat, tuple(events)))
+        self._note(_Entry(len(self.match.deals), seat, tuple(events)))
         self.seq += 1
         self._save()
 
     def _start_next_deal(self) -> None:
-        self.match.next_deal()
-        self._log_opening()
+        self._next_deal()
         self.seq += 1
         self._save()  # the stored deal number is the new deal's, before anyone acts in it
+        self._let_go()
+
+    def _next_deal(self) -> None:
+        """Start the next deal of the match (it must be awaited), logged."""
+        self.match.next_deal()
+        self._deal_started()
 
     def _replay(self, saved: Any) -> None:
-        """Rebuild the match and its log from ``saved`` (its ``replay_into`` checks each step)."""
+        """Rebuild the match and its log from ``saved`` (its ``replay_into`` checks each step);
+        a saved table keeps as much of them as while playing."""
         table = self
 
         class Target:
@@ -421,14 +504,72 @@ class Table:
             def apply(action: Action) -> None:
                 seat = table.match.state.to_act
                 events = table.match.apply(action)
-                table._log.append(_Entry(len(table.match.deals), seat, tuple(events)))
+                table._note(_Entry(len(table.match.deals), seat, tuple(events)))
 
             @staticmethod
             def next_deal() -> None:
-                table.match.next_deal()
-                table._log_opening()
+                table._next_deal()
+                table._let_go()  # (the writer holds every action replayed)
 
         saved.replay_into(Target)
+
+    # ------------------------------------------------------------ the log's earlier entries
+
+    def older(self, seat: int | None, end: int, count: int) -> LogPage | Refusal:
+        """Up to ``count`` log entries before entry number ``end`` (numbered from 0 over the
+        match; :attr:`log_end` is the next one's), as ``seat`` may see them (None: a spectator):
+        every card of an event private to another seat blanked, as in its updates. What the
+        player scrolling back reads: the entries the table keeps are given at once, the earlier
+        ones rebuilt by replaying the stored actions up to them (up to :data:`OLDER_WINDOW`
+        entries are kept for the next pages). Refused as data (a :class:`Refusal` of kind
+        ``"older"``) for an ``end`` outside ``0..log_end``, a ``count`` outside
+        ``1..``:data:`OLDER_MAX` (anything but an int too), or entries that cannot be read back
+        now (an unsaved match that let them go, a store that cannot be read: its words).
+        Raises ValueError for a ``seat`` that is not one of the table's (nor None)."""
+        if seat is not None and (not _whole(seat) or not 0 <= seat < self.players):
+            raise ValueError(f"no seat {seat!r}")
+        log_end = self.log_end
+        if not _whole(end) or not 0 <= end <= log_end:
+            return self._refused("older", Words("the log has no such entry to read back from"), "older")
+        if not _whole(count) or not 1 <= count <= OLDER_MAX:
+            return self._refused("older", Words("the log is read back {most} entries at a time at most",
+                                                most=OLDER_MAX), "older")
+        start = max(0, end - count)
+        kept = self._log_start
+        try:
+            entries = self._read(start, min(end, kept)) if start < kept else []
+        except _Unavailable as exc:
+            return self._refused("older", exc.words, "older")
+        if end > kept:
+            entries += self._log[max(start, kept) - kept:end - kept]
+        return LogPage(start=start, end=end, log=[entry.seen_by(seat) for entry in entries])
+
+    def _read(self, start: int, end: int) -> list[_Entry]:
+        """Log entries ``start`` to ``end`` (excluded) among those the table let go, rebuilt from
+        the stored actions (or from the last ones rebuilt). Raises :class:`_Unavailable`."""
+        done = self._read_back
+        if done is not None and done[0] <= start and end <= done[0] + len(done[1]):
+            return done[1][start - done[0]:end - done[0]]
+        if self.writer is None:
+            raise _Unavailable(Words("the log's earlier entries are not kept: this match is no longer saved"))
+        try:
+            # (each action makes one entry, and openings more: the first ``end`` actions are enough)
+            actions = self.writer.actions(min(end, self.match.action_count))
+        except StoreError as exc:
+            raise _Unavailable(exc.words if exc.words is not None else Words(
+                "the log's earlier entries cannot be read back now: {error}", error=str(exc))) from None
+        first = min(start, max(0, end - OLDER_WINDOW))
+        rebuilt = _LogReader(Match(self.variant, self.rules, self.names, self.seed, self.first_dealer), first, end)
+        try:
+            for seat, action in actions:
+                if rebuilt.full:
+                    break
+                rebuilt.play(seat, action)
+        except Exception as exc:  # stored actions that do not replay (a damaged file): never the table's end
+            raise _Unavailable(Words("the log's earlier entries cannot be read back now: {error}",
+                                     error=str(exc))) from None
+        self._read_back = (first, rebuilt.entries)
+        return rebuilt.entries[start - first:end - first]
 
     def _watch_writer(self) -> None:
         """Forward the writer's news (a busy file or full disk delays saving; then all is saved)
@@ -543,9 +684,9 @@ class Table:
         if self.writer is None:
             return Words("undo needs the saved game, and this match is not saved")
         point = last_move(self.match, seat)
-        if point is None:
+        if point is None and not self.match.forgotten:
             return Words("you have not moved yet: nothing to take back")
-        if point < deal_start(self.match) or self.match.state.is_over:
+        if point is None or point < deal_start(self.match) or self.match.state.is_over:
             return Words(UNDO_SETTLED.get(self.variant.deal_word, UNDO_SETTLED["deal"]))
         if point < self._undo_floor:
             # one step only: going back further would show the computer's answers to moves not made
@@ -579,9 +720,9 @@ class Table:
         self._replay(saved)
         self._undo_floor = keep  # no second step back before the human moves again
         if self.match.awaiting_next_deal:  # back at the human's turn, in the next deal
-            self.match.next_deal()
-            self._log_opening()
+            self._next_deal()
             self._save()
+            self._let_go()
         self.seq += 1
         for s in self._subs:
             s._reset = True
@@ -734,11 +875,10 @@ class Table:
         match = self.match
         state = match.state
         view = state.view(seat) if seat is not None else self.public_view(state)
-        entries = self._log if sub._reset else self._log[sub._sent:]
-        log = [LogEntry(deal=e.deal, seat=e.seat, events=[
-            to_wire(ev, hide=ev.private_to is not None and ev.private_to != seat) for ev in e.events])
-            for e in entries]
-        reset, sub._reset, sub._sent = sub._reset, False, len(self._log)
+        reset = sub._reset or sub._sent < self._log_start  # (entries it was not sent were let go)
+        first = self._log_start if reset else sub._sent
+        log = [e.seen_by(seat) for e in self._log[first - self._log_start:]]
+        sub._reset, sub._sent = False, self.log_end
         limit = getattr(self.rules, "time_limit_min", None)
         undo, hint = self.undo_refusal(seat), self.hint_refusal(seat)
         return Update(
@@ -753,4 +893,57 @@ class Table:
             winners=match.winners(), time_limit_min=limit, seconds_left=self.seconds_left(),
             time_up=match.time_up, undo_words=undo.to_wire() if undo is not None else None,
             hint_words=hint.to_wire() if hint is not None else None,
-            reset=reset, log=log)
+            reset=reset, log=log, log_start=first)
+
+
+def _deal_opening(match: Match) -> _Entry | None:
+    """The log entry of the opening of ``match``'s deal under way (its ``opening`` events; most
+    deals have none: None)."""
+    opening = tuple(getattr(match.state, "opening", ()))
+    return _Entry(len(match.deals), None, opening) if opening else None
+
+
+def _whole(value: Any) -> bool:
+    """Whether ``value`` is an int and not a bool (a peer's number, checked before it is used)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _LogReader:
+    """A match replayed from its start to rebuild the log entries ``first`` to ``end`` (excluded),
+    numbered as the table numbers them (the match's opening, then each deal's opening and one
+    entry an action): :meth:`play` each stored action in turn until :attr:`full`."""
+
+    def __init__(self, match: Match, first: int, end: int) -> None:
+        self.match = match
+        self.first, self.end = first, end
+        self.count = 0
+        self.entries: list[_Entry] = []
+        if match.opening:
+            self._note(_Entry(0, None, tuple(match.opening)))
+        self._opening()
+
+    @property
+    def full(self) -> bool:
+        """Whether every entry wanted is rebuilt."""
+        return self.count >= self.end
+
+    def _note(self, entry: _Entry) -> None:
+        if self.first <= self.count < self.end:
+            self.entries.append(entry)
+        self.count += 1
+
+    def _opening(self) -> None:
+        opening = _deal_opening(self.match)
+        if opening is not None:
+            self._note(opening)
+
+    def play(self, seat: int, action: Action) -> None:
+        """Apply the stored ``action`` of ``seat`` (the next deal first when the last is over).
+        Raises IllegalAction or ValueError for one that does not fit (a damaged file)."""
+        match = self.match
+        if match.awaiting_next_deal:
+            match.next_deal()
+            self._opening()
+        if match.state.to_act != seat:
+            raise ValueError(f"action {match.action_count} is seat {seat}'s, out of turn")
+        self._note(_Entry(len(match.deals), seat, tuple(match.apply(action))))

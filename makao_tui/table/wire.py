@@ -34,8 +34,16 @@ from ..engine.variant import Variant
 from ..engine.words import from_wire
 
 #: the version of this message set; a server and a client of different versions do not talk
-#: (2: the table sends its reasons as data only, ``words``; no ``reason`` sentences)
-WIRE_VERSION = 2
+#: (2: the table sends its reasons as data only, ``words``; no ``reason`` sentences; 3: an update
+#: carries ``log_start``, the table keeps the last entries only, and :class:`LogPage` reads the
+#: earlier ones back)
+WIRE_VERSION = 3
+
+#: the log entries a table keeps in memory (when it stores its match) and a client keeps, at least,
+#: with all of the deal under way: more than a tall terminal's log shows, so that the log's lines
+#: before the newest still read as one story; the earlier ones are read back when the player
+#: scrolls back (:class:`LogPage`)
+KEEP_ENTRIES = 200
 
 _ACTION_TYPES = typing.get_args(Action)
 
@@ -207,8 +215,11 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     ``undo_words``: why this seat cannot undo now (None: it can), ``hint_words``: why it cannot
     have a hint now (None: it can), each a message as data
     (:meth:`~makao_tui.engine.words.Words.to_wire`) that the client says in its player's
-    language (:func:`said`); ``reset``: ``log`` is the whole log (a first update or after an
-    undo), else the entries since the previous update to this receiver.
+    language (:func:`said`); ``reset``: ``log`` is the log the table keeps (a first update or
+    after an undo: every entry of the deal under way and at least the last :data:`KEEP_ENTRIES`),
+    else the entries since the previous update to this receiver; ``log_start``: the table's
+    number of the first entry of ``log`` (entries are numbered from 0 over the match; those
+    before a reset's ``log_start`` are read back on request: :class:`LogPage`).
     """
 
     seq: int
@@ -230,8 +241,21 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     time_up: bool
     reset: bool
     log: list[LogEntry]
+    log_start: int = 0
     undo_words: dict[str, Any] | None = None
     hint_words: dict[str, Any] | None = None
+
+
+class LogPage(msgspec.Struct, tag="log_page", kw_only=True):
+    """Log entries read back for one receiver (the player scrolled back past what its client
+    keeps): ``log``, the entries numbered ``start`` to ``end`` (excluded) as that seat may see
+    them (cards it may not see ``null``, as in its updates). The answer to a request for up to
+    ``count`` entries before ``end``; a request that does not fit the log is refused (a
+    :class:`Refusal` of kind ``"older"``)."""
+
+    start: int
+    end: int
+    log: list[LogEntry]
 
 
 class Refusal(msgspec.Struct, tag="refusal", kw_only=True, omit_defaults=True):
@@ -240,8 +264,9 @@ class Refusal(msgspec.Struct, tag="refusal", kw_only=True, omit_defaults=True):
     engine refused the action, or could not read it), ``"no_deal"`` (no next deal to start),
     ``"undo"`` (undo is not allowed now, or the saved game could not be cut back), ``"hint"``,
     ``"hint_failed"`` (the AI that thinks of hints raised), ``"seat"`` (the sender holds no seat,
-    or the seat is the AI's), and at a lesson's table ``"lesson"``; ``intent``: what was refused
-    (``"act"``, ``"next_deal"``, ``"undo"``, ``"hint"``); ``action``: the refused action's wire
+    or the seat is the AI's), ``"older"`` (log entries asked for that the log has not, or that
+    cannot be read back now), and at a lesson's table ``"lesson"``; ``intent``: what was refused
+    (``"act"``, ``"next_deal"``, ``"undo"``, ``"hint"``, ``"older"``); ``action``: the refused action's wire
     form, if any; ``seq``: the table's sequence number. ``rule`` and ``fields``: for
     ``"illegal"``, the engine's refusal as data (:class:`~makao_tui.engine.state.Refusal`: its
     kind, such as ``"not_matching"``, ``"follow_suit"`` or ``"not_zero"``, and the cards, counts
@@ -316,4 +341,4 @@ def ai_seat_label(name: str, level: str | None, default_level: str = "normal") -
 
 
 #: every message the table sends, for ``msgspec.json.decode(line, type=Message)``
-Message = Update | Refusal | Hint | Notice
+Message = Update | Refusal | Hint | Notice | LogPage

@@ -130,7 +130,8 @@ class Peek:
 
     @property
     def log(self):
-        """The table's own log (entries: deal, seat, events as the engine made them)."""
+        """The log entries the table keeps (deal, seat, events as the engine made them): a saved
+        table keeps the deal under way and the last entries only."""
         return self.table._log
 
     def log_lines(self, ascii: bool = False) -> list[str]:

@@ -629,14 +629,25 @@ def test_hot_seat_shows_the_card_drawn_before_the_pass_screen():
 
 
 def test_scrolling_back_reads_the_log_back_from_the_table(monkeypatch):
-    """The client and the log widget keep the last lines only (issue 31 item 3): a player who
-    scrolls back to the log's top with the keys gets the older lines read back from the table,
-    page by page, back to the match's first deal; the next move lets them go again."""
+    """The client, the log widget and the table service keep the last lines only (issue 31 item
+    3): a player who scrolls back to the log's top with the keys gets the older lines read back
+    from the table (rebuilt from the saved match), page by page, back to the match's first deal;
+    the next move lets them go again."""
     from makao_tui.app.widgets import log as log_module
     from makao_tui.table import client as client_module
+    from makao_tui.table import service as service_module
 
     monkeypatch.setattr(client_module, "KEEP_ENTRIES", 8)
     monkeypatch.setattr(log_module, "KEEP", 8)
+    monkeypatch.setattr(service_module, "KEEP_ENTRIES", 8)
+
+    async def all_before(seating, end):
+        entries = []
+        while end > 0:
+            end, page = await seating.older(end, 500)
+            entries[:0] = page
+        return entries
+
     app = app_pl(seats=(ANN, AI), seed=8)
 
     async def body(pilot):
@@ -645,7 +656,8 @@ def test_scrolling_back_reads_the_log_back_from_the_table(monkeypatch):
         screen = app.screen
         log = screen.query_one("#log", log_module.EventLog)
         assert screen.seating.log_start > 0 and len(log._shown) <= 8
-        whole = screen.entry_runs(screen.seating.older(screen.seating.log_start, 10_000)[1], 0)
+        assert session.table._log_start > 0 and session.table.saved  # (read back from the store)
+        whole = screen.entry_runs(await all_before(screen.seating, screen.seating.log_start), 0)
         log.focus()
         for _ in patience("scrolling back to the first line", 200):
             if log.first_entry == 0:
@@ -659,7 +671,7 @@ def test_scrolling_back_reads_the_log_back_from_the_table(monkeypatch):
         seen = len(session.log)
         await autoplay(pilot, lambda: len(session.log) > seen and humans_turn(app))
         seating = screen.seating
-        everything = screen.entry_runs(seating.older(seating.log_start + len(seating.log), 10_000)[1], 0)
+        everything = screen.entry_runs(await all_before(seating, seating.log_start + len(seating.log)), 0)
         assert len(log._shown) <= 8 and log._shown == [line for _start, line in everything][-len(log._shown):]
 
     run(app, body, size=(120, 40))

@@ -58,3 +58,30 @@ def test_no_next_deal_while_a_deal_is_under_way():
     m = Match(v, v.rules(), ["a", "b"], seed=3)
     with pytest.raises(IllegalAction, match="not over"):
         m.next_deal()
+
+
+def test_a_match_lets_go_of_the_actions_of_its_finished_deals_and_keeps_the_rest():
+    """Memory flat in the match's length (issue 31 item 3): the deals before the one under way
+    keep their state, points and totals, their actions are let go but still counted."""
+    v = get_variant("makao-ru")
+    m = Match(v, v.rules(), ["a", "b", "c"], seed=99)
+    rng = random.Random(5)
+    while len(m.deals) < 3:
+        play_some(m, rng, 1)
+    play_some(m, rng, 2)
+    whole = m.all_actions()
+    count, current = m.action_count, list(m.current.actions)
+    points = [(d.points, d.totals_after, d.state.snapshot()) for d in m.deals]
+    m.forget_actions()
+    assert m.forgotten == count - len(current) > 0 and m.action_count == count
+    assert [d.actions for d in m.deals] == [[], [], current]
+    assert [(d.points, d.totals_after, d.state.snapshot()) for d in m.deals] == points
+    assert m.actions_since(m.forgotten) == current == whole[m.forgotten:]
+    with pytest.raises(ValueError):
+        m.actions_since(m.forgotten - 1)
+    with pytest.raises(ValueError):
+        m.all_actions()
+    m.forget_actions()  # (twice: nothing more to let go)
+    assert m.forgotten == count - len(current)
+    play_some(m, rng, 1)
+    assert m.actions_since(count) == m.current.actions[-1:]

@@ -18,11 +18,14 @@ from .util import config, server, until
 
 
 class Terminal:
-    """One player's terminal: a connection, its client, and the seating made at the first update."""
+    """One player's terminal: a connection, its client (of ``client_class``), and the seating made
+    at the first update."""
+
+    client_class = SharedTableClient
 
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
-        self.client = SharedTableClient(conn.info, self._first)
+        self.client = self.client_class(conn.info, self._first)
         self.seating: SharedSeating | None = None
         self.changes = 0
         self.notices: list = []

@@ -481,7 +481,7 @@ def test_a_rogue_client_is_refused_with_a_reason_each_time_and_the_table_goes_on
         assert ("act", "seat") in kinds and ("start", "start") in kinds and all(said(a.words) for a in answers)
         raw.close()
         with open_store(db) as store:
-            assert store.unfinished()[0].actions == len(srv.table.match.all_actions())
+            assert store.unfinished()[0].actions == srv.table.match.action_count
         assert srv.table.seq == now  # nothing but the mover's one action happened
         srv.close("test over")
         await srv.shutdown()

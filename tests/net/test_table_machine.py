@@ -2,7 +2,8 @@
 (issue 29): valid moves, stale, out-of-turn and other-seat actions, illegal ones, garbage and
 oversized lines (also before ``hello``), joins, disconnects and rejoins (with the newest token, an
 old one, or none: the same Unix user by name), the AI taking a seat over, watchers, starting
-early, the next deal and undo, over the four games.
+early, the next deal and undo, the log's earlier entries read back (any range, rogue ones too),
+over the four games.
 
 After every step (its messages all delivered: a watcher's chat line, which the server sends to
 every greeted client in order, is waited for twice) the machine checks that the table goes on
@@ -50,6 +51,7 @@ from makao_tui.net.protocol import (
     Join,
     Kept,
     NextDeal,
+    Older,
     Seated,
     Start,
     Undo,
@@ -58,7 +60,8 @@ from makao_tui.net.protocol import (
     decode_server,
     encode,
 )
-from makao_tui.table import WIRE_VERSION, Refusal, Update, said
+from makao_tui.table import WIRE_VERSION, LogPage, Refusal, Update, said
+from makao_tui.table import service as table_service
 from tests.table.test_privacy import CARD_STRING, engine_cards
 
 from .util import config, server
@@ -67,7 +70,7 @@ from .util import config, server
 WAIT_S = 60.0
 #: the refusal kinds docs/protocol.md and makao_tui/table/wire.py name
 KINDS = {"garbage", "too_long", "version", "full", "busy", "hello", "join", "no_seat", "start", "seat", "stale",
-         "not_your_turn", "illegal", "no_deal", "undo", "hint", "hint_failed"}
+         "not_your_turn", "illegal", "no_deal", "undo", "hint", "hint_failed", "older"}
 NAMES = ("Ann", "Bob", "Cid")
 
 
@@ -470,6 +473,27 @@ class TableMachine(RuleBasedStateMachine):
                 shown = cards_sent(p.lines[before[id(p)]:])
                 assert shown <= sent_before[id(p)], f"{self.game}: the undo showed {shown - sent_before[id(p)]}"
 
+    @precondition(lambda self: not self.over and self.live())
+    @rule(data=st.data(), back=st.integers(-3, 40),
+          count=st.one_of(st.integers(-2, 60), st.integers(-2**63, 2**63 - 1)))
+    def read_older(self, data, back: int, count: int) -> None:
+        """Any client asks for ``count`` entries before the log's end less ``back`` (beyond either
+        end too): a page of what its seat may see (the invariant checks its cards), or a refusal."""
+        peer = data.draw(st.sampled_from(self.live()))
+        end = self.thread.call(lambda: self.srv.table.log_end if self.srv.table is not None else 0) - back
+        since = len(peer.messages)
+        peer.send(Older(end=end, count=count))
+        self.sync()
+        answers = [m for m in peer.messages[since:] if isinstance(m, LogPage) or
+                   (isinstance(m, Refusal) and m.intent == "older")]
+        assert len(answers) == 1, answers
+        page = answers[0]
+        if isinstance(page, LogPage):
+            assert 0 <= page.start <= page.end == end and page.end - page.start == min(count, end)
+            assert len(page.log) == page.end - page.start
+        else:
+            assert page.kind == "older"
+
     @precondition(lambda self: self.over)
     @rule()
     def the_match_is_over(self) -> None:
@@ -510,7 +534,8 @@ class TableMachine(RuleBasedStateMachine):
         if table is None:
             return known, Counter(), None
         match = table.match
-        for entry in table._log:
+        let_go = table._read(0, table._log_start) if table._log_start else []  # (rebuilt from the store)
+        for entry in [*let_go, *table._log]:
             for event in entry.events:
                 for r in known:
                     if event.private_to is None or event.private_to == r:
@@ -569,7 +594,9 @@ def machine_for(game: str) -> type[TableMachine]:
 
 @pytest.mark.long
 @pytest.mark.parametrize("game", GAMES)
-def test_several_clients_at_a_shared_table(game):
+def test_several_clients_at_a_shared_table(game, monkeypatch):
+    # the table keeps few entries, so that reading the earlier ones back rebuilds them from the store
+    monkeypatch.setattr(table_service, "KEEP_ENTRIES", 8)
     machine = machine_for(game)
     machine.TestCase.settings = settings(max_examples=20, stateful_step_count=40, deadline=None,
                                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

@@ -178,6 +178,31 @@ def test_a_busy_file_delays_saving_and_the_retry_writes_when_it_answers(tmp_path
         writer.close()
 
 
+def test_the_actions_are_read_back_from_the_file_and_from_those_that_wait_to_be_written(tmp_path):
+    """A table that let its earlier actions go reads them back through its writer (issue 31
+    item 3): the stored ones, then those a busy file holds back, in order."""
+    path = tmp_path / "makao.sqlite3"
+    with open_store(path) as store:
+        writer, match = new_match(store, "macao")
+        play(match, 5, writer)
+        assert writer.actions(5) == match.all_actions() and writer.actions(2) == match.all_actions()[:2]
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        play(match, 4, writer)
+        assert writer.pending == 4
+        assert writer.actions(9) == match.all_actions()
+        assert writer.actions(7) == match.all_actions()[:7] and writer.actions(0) == []
+        with pytest.raises(ValueError):
+            writer.actions(10)
+        other.execute("COMMIT")
+        other.close()
+        assert writer.flush() and writer.actions(9) == match.all_actions()
+        store._conn.execute("DELETE FROM actions WHERE match_id = ? AND idx = 3", (writer.id,))
+        with pytest.raises(DamagedMatchError, match="action 3 is missing"):
+            writer.actions(9)
+        writer.close()
+
+
 def test_closing_a_writer_that_cannot_write_says_what_is_lost_and_releases_the_match(tmp_path):
     path = tmp_path / "makao.sqlite3"
     with open_store(path) as store:

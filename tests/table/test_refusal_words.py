@@ -78,6 +78,7 @@ def everything_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tup
     alone = Table(makao, makao.rules(), [ANN, AI], seed=3)
     solo = seated(alone, 0, heard)
     got("undo in a match not saved", solo.undo())
+    monkeypatch.setattr(table_service, "KEEP_ENTRIES", 2)  # (the saved table lets the first deal's entries go)
     saved = saved_table(tmp_path, "makao-ru", [ANN, AI])
     first = seated(saved, 0, heard)
     saved.start()
@@ -98,6 +99,16 @@ def everything_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tup
 
     assert first.next_deal() is None
     assert first.act(ai.choose(first.view, rng)) is None
+    sub = first.sender
+    assert isinstance(sub, table_service.Subscription) and saved._log_start > 0
+    got("log entries before a negative entry", sub.older(-1, 10))
+    got("log entries after the log's end", sub.older(saved.log_end + 1, 10))
+    got("more log entries than a page", sub.older(saved.log_end, table_service.OLDER_MAX + 1))
+    writer, saved.writer = saved.writer, None
+    got("log entries let go by a match no longer saved", sub.older(saved._log_start, 5))
+    saved.writer = writer
+    monkeypatch.setattr(saved.writer, "actions", broken_truncate)
+    got("log entries the store cannot read back", sub.older(saved._log_start, 5))
     monkeypatch.setattr(saved.writer, "truncate", broken_truncate)
     got("undo the store cannot carry out", first.undo())
     monkeypatch.undo()

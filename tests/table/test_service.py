@@ -67,7 +67,7 @@ def test_one_human_plays_a_whole_match_against_the_ai(game):
     assert ann.totals == table.match.totals
     assert [r.points for r in ann.rows] == [tuple(d.points) for d in table.match.deals]
     # both receivers saw every step; the spectator saw the same entries with its own blanks
-    assert ann.log_end == watcher.log_end == len(table._log)  # (each keeps the last entries only)
+    assert ann.log_end == watcher.log_end == table.log_end  # (each keeps the last entries only)
     assert watcher.seat is None and watcher.view.seat is None and watcher.view.hand == ()
 
 

@@ -534,14 +534,25 @@ class TableScreen(Screen[None]):
     @on(EventLog.Older)
     def show_older(self) -> None:
         """The player scrolled back to the top of the log: the page of entries before its first
-        line is read back from the table (the client keeps only the last ones) and put above."""
+        line is read back from the table (the client keeps only the last ones; a shared table's
+        server answers later) and put above, unless the log changed meanwhile; a refusal (a store
+        that cannot be read now) is said on the status line."""
         log = self.query_one("#log", EventLog)
         top = log.first_entry
         if top is None or top <= 0:
             return
-        start, entries = self.seating.older(top, OLDER_PAGE)
-        if entries:
-            log.prepend(self.entry_runs(entries, start))
+
+        async def read() -> None:
+            page = await self.seating.older(top, OLDER_PAGE)
+            if isinstance(page, Refusal):
+                self.say(self.seating.text(page), error=True)
+                return
+            start, entries = page
+            if entries and log.first_entry == top:
+                log.prepend(self.entry_runs(entries, start))
+
+        # (one page at a time: scrolling on while it is read asks for the same page again)
+        self.run_worker(read(), group="older", exclusive=True)
 
     def joined(self, before: Any, entry: Any) -> bool:
         """Whether the log entry ``entry`` goes on the same line as ``before``, the one before
