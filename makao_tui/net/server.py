@@ -32,7 +32,7 @@ import random
 import secrets
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -171,7 +171,8 @@ class _Connection:
     watching: bool = False
     greeted: bool = False
     sub: Subscription | None = None
-    hints: set[asyncio.Task] = field(default_factory=set)
+    #: the answers under way (hints, pages of the log read back)
+    tasks: set[asyncio.Task] = field(default_factory=set)
 
     def send(self, message: Any) -> None:
         if self.writer.is_closing():
@@ -688,15 +689,7 @@ class TableServer:
             return
         sub = conn.sub
         if isinstance(message, AskHint):
-            task = asyncio.get_running_loop().create_task(sub.hint(message.seq))
-            conn.hints.add(task)
-
-            def answer_hint(done: asyncio.Task) -> None:
-                conn.hints.discard(done)
-                if not done.cancelled():
-                    conn.send(done.result())
-
-            task.add_done_callback(answer_hint)
+            self._answer_later(conn, sub.hint(message.seq))
             return
         if isinstance(message, Act):
             named = message.action.get("seat", conn.seat)
@@ -720,7 +713,28 @@ class TableServer:
             why = N_("the match has not started") if self.table is None else N_("you hold no seat at this table")
             conn.send(refusal("older", "older", self._seq(), why))
             return
-        conn.send(conn.sub.older(message.end, message.count))
+        steps = conn.sub.older_steps(message.end, message.count)
+        try:
+            next(steps)
+        except StopIteration as done:  # kept, or read back just before: answered at once, in order
+            conn.send(done.value)
+            return
+        # a page to rebuild: replayed in slices, the loop serving the others between them
+        self._answer_later(conn, conn.sub.table.finish_older(steps))
+
+    @staticmethod
+    def _answer_later(conn: _Connection, answer: Coroutine[Any, Any, Any]) -> None:
+        """Send ``conn`` what ``answer`` (a hint thought of in the AI's process, a page of the log
+        rebuilt) comes to, when it does; the connection's end cancels it."""
+        task = asyncio.get_running_loop().create_task(answer)
+        conn.tasks.add(task)
+
+        def send(done: asyncio.Task) -> None:
+            conn.tasks.discard(done)
+            if not done.cancelled():
+                conn.send(done.result())
+
+        task.add_done_callback(send)
 
     def _next_deal_asked(self, conn: _Connection, sub: Subscription, seq: int) -> Refusal | None:
         """The next deal starts when every player at the table has asked for it (each has seen the
@@ -746,7 +760,7 @@ class TableServer:
     def _drop(self, conn: _Connection) -> None:
         if conn in self.conns:
             self.conns.remove(conn)
-        for task in conn.hints:
+        for task in conn.tasks:
             task.cancel()
         if conn.sub is not None:
             conn.sub.leave()

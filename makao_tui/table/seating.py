@@ -376,7 +376,7 @@ class LocalSeating(Seating):
         """As :meth:`Seating.older`, read from the table (:meth:`Table.older
         <makao_tui.table.service.Table.older>`: what it keeps, and the earlier entries rebuilt
         from its store), with what the shown seat may not see blanked as in its updates."""
-        return self._page(self.table.older(self.client.seat, end, count))
+        return self._page(await self.table.older_async(self.client.seat, end, count))
 
 
 __all__ = ["LocalSeating", "Seating"]

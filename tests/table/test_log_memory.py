@@ -5,6 +5,7 @@ card it may not see); undo, resume and the score sheet work as before; an unsave
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -229,3 +230,62 @@ def test_a_client_keeps_the_last_entries_of_a_long_deal_and_its_last_event_of_ea
             assert (said is None) == (last is None) and (said is None or client.wire(said) == last)
             checked += last is not None
     assert checked > 20
+
+
+def test_a_page_rebuilt_in_the_event_loop_lets_the_table_go_on_between_slices(tmp_path, monkeypatch):
+    """A page far back is replayed a slice at a time in the table's loop (the table server, the
+    app), one rebuild at a time: a client asking for pages far apart stalled every other player
+    for the whole replay (a third of a second at 30,000 actions). Its pages are the same."""
+    monkeypatch.setattr(table_service, "KEEP_ENTRIES", KEEP)
+    monkeypatch.setattr(table_service, "OLDER_WINDOW", KEEP)  # (every page far back is a rebuild)
+    monkeypatch.setattr(table_service, "OLDER_SLICE", 5)
+    table = saved(tmp_path, "makao-ru", [ANN, AI], seed=2)
+    ann = table.join(0, Ear())
+    table.start()
+    play(table, {0: ann}, random.Random(1), lambda: len(table.match.deals) >= 3 and table.log_end > 8 * KEEP)
+    ends = [KEEP, table._log_start, 2 * KEEP, KEEP + 3]
+    expected = [ann.older(end, 5) for end in ends]
+    table._read_back = None
+
+    async def read() -> tuple[list[Any], int]:
+        ticks = 0
+        done = False
+
+        async def other_players() -> None:  # what the loop serves meanwhile
+            nonlocal ticks
+            while not done:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        ticking = asyncio.ensure_future(other_players())
+        got = await asyncio.gather(*(table.older_async(0, end, 5) for end in ends))
+        done = True
+        await ticking
+        return list(got), ticks
+
+    got, ticks = asyncio.run(read())
+    assert got == expected
+    assert ticks >= 4 * (KEEP // 5), "the loop was not served between the slices of the rebuilds"
+    table.close()
+
+
+def test_a_page_read_back_while_the_table_lets_more_entries_go_is_read_again(tmp_path, monkeypatch):
+    """Play goes on while a page is rebuilt in slices: when the table lets more entries go
+    meanwhile (a deal ended), the page is read again, without a gap where they were."""
+    monkeypatch.setattr(table_service, "KEEP_ENTRIES", KEEP)
+    monkeypatch.setattr(table_service, "OLDER_SLICE", 2)
+    table = saved(tmp_path, "makao-ru", [ANN, AI], seed=5)
+    ann = table.join(0, Ear())
+    table.start()
+    rng = random.Random(3)
+    play(table, {0: ann}, rng, lambda: len(table.match.deals) >= 2 and table._log_start > KEEP)
+    end = table._log_start + 3  # across the entries kept and those let go
+    expected = ann.older(end, 10)
+    table._read_back = None
+    steps = table.older_steps(0, end, 10)
+    next(steps)  # a slice replayed; meanwhile the deal ends and the table lets its entries go
+    kept = table._log_start
+    play(table, {0: ann}, rng, lambda: table._log_start > end)
+    assert kept < table._log_start
+    assert table_service._drain(steps) == expected
+    table.close()
