@@ -812,6 +812,27 @@ class MakaoApp(App[None]):
         if self.shared is not None:
             self.shared.open_chat()
 
+    # ------------------------------------------------------------ focus in a browser tab
+
+    def watch_app_focus(self, focus: bool) -> None:
+        """The app has the keyboard again (a browser tab of the web door was focused, or a key
+        came): if the screen shown has nothing focused, the widget it focuses first (its
+        ``AUTO_FOCUS``) takes the focus, as it had in a terminal from the start. textual-serve's
+        page blurs the app whenever its terminal loses the focus, and Textual focuses no widget
+        of a screen made while blurred, giving back on return only a widget of the screen that
+        was blurred: a question or a shared match's end that opened while the tab was in the
+        background did not take Enter. Textual calls this after its own watcher, before the key
+        that brought the focus back is handed on."""
+        screen = self.screen
+        if not focus or screen.focused is not None:
+            return
+        selector = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else self.AUTO_FOCUS
+        if not selector:
+            return
+        widget = next((w for w in screen.query(selector) if w.focusable), None)
+        if widget is not None:
+            screen.set_focus(widget, scroll_visible=False)
+
     # ------------------------------------------------------------ terminal size
 
     def on_resize(self, event: events.Resize) -> None:

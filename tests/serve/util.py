@@ -218,3 +218,56 @@ async def check_connections_per_key(door: SSHDoor) -> None:
     assert any("2 connections here already" in b for b in banners)
     first.close()
     second.close()
+
+
+class WebTerminal:
+    """A browser tab of the web door as its page's script drives it: the websocket textual-serve
+    serves, the app's screen kept on a pyte screen of the tab's size, and the keys the page sends
+    (textual-serve's messages ``["stdin", TEXT]``, the bytes xterm.js makes for a key)."""
+
+    KEYS: ClassVar[dict[str, str]] = {"enter": "\r", "up": "\x1b[A", "down": "\x1b[B", "home": "\x1b[H",
+                                      "end": "\x1b[F", "escape": "\x1b"}
+
+    def __init__(self, ws: Any, columns: int = 80, rows: int = 24) -> None:
+        import pyte
+
+        self.ws = ws
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.ended = False
+        self._reading = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        import aiohttp
+
+        async for message in self.ws:
+            if message.type == aiohttp.WSMsgType.BINARY:  # the app's output (its meta messages are text)
+                self.stream.feed(message.data)
+        self.ended = True
+
+    @property
+    def text(self) -> str:
+        """The screen now, line by line."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def press(self, *keys: str) -> None:
+        """Press ``keys``: names from :attr:`KEYS`, else the characters themselves."""
+        for key in keys:
+            await self.ws.send_json(["stdin", self.KEYS.get(key, key)])
+
+    async def until(self, pattern: str, limit: float = HANG) -> re.Match[str]:
+        """Wait until ``pattern`` (a regex) shows on the screen; fails if the websocket closes
+        first (a bound for a stuck test, not a timed assertion)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + limit
+        while (found := re.search(pattern, self.text)) is None:
+            if self.ended or loop.time() > end:
+                raise AssertionError(f"never saw {pattern!r}; the screen:\n{self.text}")
+            await asyncio.sleep(0.02)
+        return found
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self._reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._reading

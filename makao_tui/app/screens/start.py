@@ -208,9 +208,12 @@ class StartScreen(Screen[None]):
         self._tables_seen = []
         if leaving(self):
             return
+        # the list takes the keys before it is filled: filling hides it until it is fitted, and a
+        # hidden widget cannot take the focus (at the web door nothing else gives it: the app
+        # starts blurred there, and Textual focuses no widget of a screen made while blurred)
+        self.set_focus(self.query_one("#games", OptionList))
         self.list_choices()
         self.set_interval(TABLES_LOOK_S, self.look_at_tables)
-        self.query_one("#games", OptionList).focus()
         self.query_one("#store-note", Static).display = False
         self.call_after_refresh(self.show_troubles)
 
