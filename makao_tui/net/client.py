@@ -250,7 +250,8 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
     """Connect to table ``code``, say hello and sit (with ``token``: take that seat back;
     else the seat kept for ``name`` or the first open one) or ``watch``; blocking, before any
     event loop. Raises :class:`ConnectError` for a code with no live table, a server that is
-    not who its files say, or a refusal (its reason)."""
+    not who its files say, or a refusal (its reason; also that of a full or busy table, which
+    sends it and closes before it reads ``hello``)."""
     code = code.strip().lower()
     if not places.code_shaped(code):  # a mistyped word of a code is a table not found, below
         raise ConnectError(_("{code!r} is not a join code: a code is a word and two digits, like crane-47 "
@@ -268,9 +269,13 @@ def handshake(code: str, name: str = "", token: str | None = None, watch: bool =
         if server_uid is not None and server_uid != owner:  # someone else's process behind the name
             raise ConnectError(_("table {code} is not served by the user who made it: not joining").format(code=code))
         lines = _LineReader(sock)
-        sock.sendall(encode(Hello(v=VERSION, wire=WIRE_VERSION, client=f"makao-tui {__version__}",
-                                  door=door_player())))
+        # a full or busy table refuses and closes as it accepts: its refusal is read below
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            sock.sendall(encode(Hello(v=VERSION, wire=WIRE_VERSION, client=f"makao-tui {__version__}",
+                                      door=door_player())))
         first = lines.next()
+        if first is None:
+            raise ConnectError(_("table {code} ended the connection").format(code=code), "closed")
         if isinstance(first, Refusal):
             raise ConnectError(_("table {code} refused: {reason}").format(code=code, reason=refusal_text(first)),
                                refusal=first)

@@ -10,6 +10,7 @@ import os
 import random
 import socket
 import stat
+import threading
 
 import msgspec
 import pytest
@@ -32,6 +33,8 @@ from makao_tui.net.protocol import (
     Watch,
     Welcome,
     decode_server,
+    encode,
+    greeting_refusal,
 )
 from makao_tui.net.server import MAX_PER_USER
 from makao_tui.store import open_store
@@ -728,6 +731,46 @@ def test_a_flood_of_one_users_connections_leaves_room_for_the_other_players(tmp_
         await srv.shutdown()
 
     run(body())
+
+
+@pytest.mark.parametrize("kind", ["busy", "full"])
+def test_a_player_refused_on_arrival_is_told_why_not_a_broken_pipe(tmp_path, monkeypatch, kind):
+    """A table with all the connections it takes (64, or 16 of this Unix user's) sends its
+    refusal and closes the connection as soon as it accepts it, without waiting for ``hello``:
+    the client, whose hello then met a closed end, said "table crane-47 did not answer
+    properly: [Errno 32] Broken pipe" (two joins in three during a flood, tried by hand, issue 29
+    item 4). It reads what the table said instead. Here the table closes before the client
+    sends its hello: the client learns the table's user only once it has closed."""
+    code = "crane-47"
+    path = places.socket_path(code, tmp_path)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    listener.listen(1)
+    refusal = greeting_refusal(kind, "table {code} is busy" if kind == "busy" else "table {code} is full", code=code)
+    closed = threading.Event()
+
+    def refuse() -> None:
+        conn, _ = listener.accept()
+        conn.sendall(encode(refusal))
+        conn.close()
+        closed.set()
+
+    refuser = threading.Thread(target=refuse)
+    refuser.start()
+    real_peer_uid = places.peer_uid
+
+    def peer_uid_once_closed(sock: socket.socket) -> int | None:
+        closed.wait()
+        return real_peer_uid(sock)
+
+    monkeypatch.setattr(places, "peer_uid", peer_uid_once_closed)
+    try:
+        with pytest.raises(ConnectError, match=f"table crane-47 refused: table crane-47 is {kind}") as caught:
+            handshake(code, "Bob", folder=tmp_path)
+        assert caught.value.refusal is not None and caught.value.refusal.kind == kind
+    finally:
+        refuser.join()
+        listener.close()
 
 
 def test_a_table_whose_queue_of_connections_is_full_is_busy_not_an_error(tmp_path):
