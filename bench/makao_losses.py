@@ -3,7 +3,7 @@
 Run from the project root with the venv active::
 
     python bench/makao_losses.py [--game makao-ru] [--preset seed] [--deals 20] [--playouts 400]
-                                 [--seed 0] [--show 3] [--think S] [--peek N]
+                                 [--seed 0] [--show 3] [--think S] [--peek N] [--draws]
 
 It plays ``--deals`` two-player deals, each twice with the seats swapped (the duplicate deals of
 ``bench/ai_strength.py``), the hard level (capped at ``--playouts`` playouts a decision, no clock,
@@ -22,7 +22,11 @@ unless ``--think``) against the normal one, and prints:
 ``--peek N`` measures what the hidden cards are worth, not a player: the hard level's worlds
 then hold the other hand as it is (only the stock's order stays unknown) once some hand holds at
 most ``N`` cards (``--peek 5``: from the start of a deal on). Without it every seat decides from
-its own view. Not a test; a tool for the one who tunes the hard AI.
+its own view. ``--draws`` tries an inference makao-ru's engine does not make: a seat that draws
+with no penalty pending is taken to hold nothing that fitted (``ShedView.unfit``, as the engine
+records a draw where a player draws only for want of a card; in makao-ru a player may draw while a
+card fits, but the normal level never does), and the hard level's worlds agree with that. Not a
+test; a tool for the one who tunes the hard AI.
 """
 
 from __future__ import annotations
@@ -133,7 +137,8 @@ class Peeking(HardShedAI):
         return world
 
 
-def play_deal(game: str, rules, i: int, swap: int, seed: int, thinking: Thinking, rec: Recorder, peek: int):
+def play_deal(game: str, rules, i: int, swap: int, seed: int, thinking: Thinking, rec: Recorder, peek: int,
+              draws: bool = False):
     """One deal, the hard level at seat ``swap``: (the winner's level or None, its decisions)."""
     variant = get_variant(game)
     order = ("hard", "normal") if swap == 0 else ("normal", "hard")
@@ -162,7 +167,12 @@ def play_deal(game: str, rules, i: int, swap: int, seed: int, thinking: Thinking
                 if action != cands[0]:
                     d.kinds.append("departs from normal")
         log.append(d)
+        drew = (draws and isinstance(action, Draw) and not state.penalty and state.drawn is None
+                and not state.starter_draw)
+        record = (state._allowed(), len(state.hands[seat])) if drew else None
         state.apply(action)
+        if record is not None:
+            state.unfit[seat] = record
     winner = None if state.winner is None else order[state.winner]
     return winner, log
 
@@ -177,6 +187,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--show", type=int, default=3)
+    parser.add_argument("--draws", action="store_true", help="a draw tells that nothing fitted (see above)")
     parser.add_argument("--peek", type=int, default=-1, help="worlds hold the other hand once a hand holds at most "
                         "this many cards (a bound, not a player)")
     args = parser.parse_args()
@@ -191,7 +202,8 @@ def main() -> None:
     split = Counter()
     with Recorder() as rec:
         for i in range(args.deals):
-            results = [play_deal(args.game, rules, i, swap, args.seed, thinking, rec, args.peek) for swap in (0, 1)]
+            results = [play_deal(args.game, rules, i, swap, args.seed, thinking, rec, args.peek, args.draws)
+                       for swap in (0, 1)]
             for swap, (winner, log) in enumerate(results):
                 wins[winner] += 1
                 outcome = "won" if winner == "hard" else "lost"
@@ -219,7 +231,7 @@ def main() -> None:
     total = sum(wins.values())
     low, high = wilson_interval(wins["hard"], total)
     print(f"\n{args.game} {args.preset}, {args.playouts if not args.think else f'{args.think} s'} a decision"
-          + (f", peeking at {args.peek} cards" if args.peek >= 0 else "")
+          + (f", peeking at {args.peek} cards" if args.peek >= 0 else "") + (", draws read" if args.draws else "")
           + f": {total} deals, hard {wins['hard']} ({100 * wins['hard'] / total:.1f} %, 95 %: {100 * low:.0f}–"
           f"{100 * high:.0f}), normal {wins['normal']}, no winner {wins[None]}; hard's losses: {dict(split)}")
     for outcome in ("won", "lost"):
