@@ -2,7 +2,7 @@
 
 Run from the project root with the venv active::
 
-    python bench/ai_digest.py [--deals 12] [--playouts 40]
+    python bench/ai_digest.py [--deals 12] [--playouts 40] [--normal]
 
 A change to the Makao AIs (``makao_tui/ai/shedding.py``) that is meant to keep every decision as it
 is (a function split into named steps, issue 28 item 3) must print the same digest before and
@@ -16,8 +16,11 @@ load does not change it). At every decision it hashes the action taken and its r
 (:func:`~makao_tui.ai.shedding.reason`'s message and fields), and besides the reason of every
 legal action, the normal policy's score of every play (:meth:`ShedAI._score`, without and with
 reading) and the playout policy's move (:func:`~makao_tui.ai.shedding.playout_move`, without and
-with reading) in one world sampled from the seat's view; deals stop at 600 actions. Not a test (a
-digest changes whenever a decision does): a tool for the one who changes the AI.
+with reading) in one world sampled from the seat's view; deals stop at 600 actions. With
+``--normal`` every seat is the normal level and only what that level decides and says is hashed
+(its action, its reason, the reason of every legal action and its score of every play): a change
+meant for the hard level alone (issue 32) must keep that digest. Not a test (a digest changes
+whenever a decision does): a tool for the one who changes the AI.
 """
 
 from __future__ import annotations
@@ -48,8 +51,9 @@ def words_text(words) -> str:
     return f"{words.message}|{words.plural}|{words.count}|{sorted((k, repr(v)) for k, v in words.fields.items())}"
 
 
-def digest(deals: int, playouts: int) -> tuple[str, int]:
-    """(hex SHA-256, decisions hashed) over ``deals`` deals of each of :data:`GAMES`."""
+def digest(deals: int, playouts: int, normal: bool = False) -> tuple[str, int]:
+    """(hex SHA-256, decisions hashed) over ``deals`` deals of each of :data:`GAMES`; with
+    ``normal``, of the normal level alone (see the module docstring)."""
     h = hashlib.sha256()
     decisions = 0
     thinking = Thinking(seconds=None, playouts=playouts)
@@ -63,7 +67,7 @@ def digest(deals: int, playouts: int) -> tuple[str, int]:
                 rules = variant.rules({}, preset=preset)
             table = _policy_table(rules)
             players = 2 + i % 2
-            levels = ["hard" if (s + i) % players == 0 else "normal" for s in range(players)]
+            levels = ["hard" if (s + i) % players == 0 and not normal else "normal" for s in range(players)]
             seats = [ai_for(vid, lv, rules, thinking) for lv in levels]
             rngs = [random.Random(f"ai-digest/{vid}/{preset}/{i}/{s}") for s in range(players)]
             probe = random.Random(f"ai-digest/{vid}/{preset}/{i}/probe")
@@ -85,13 +89,16 @@ def digest(deals: int, playouts: int) -> tuple[str, int]:
                 for a in view.legal:
                     h.update(words_text(reason(view, a)).encode())
                     if isinstance(a, Play):
-                        h.update(f"{plain._score(view, a)!r}/{reading._score(view, a)!r}".encode())
-                world = sample_state(view, rules, probe)
-                moves = world.moves()
-                seed = probe.getrandbits(32)
-                for read in (0.0, READ_WEIGHT):
-                    move = playout_move(world, moves, table, random.Random(seed), read)
-                    h.update(f"{move}".encode())
+                        h.update(f"{plain._score(view, a)!r}".encode())
+                        if not normal:
+                            h.update(f"/{reading._score(view, a)!r}".encode())
+                if not normal:
+                    world = sample_state(view, rules, probe)
+                    moves = world.moves()
+                    seed = probe.getrandbits(32)
+                    for read in (0.0, READ_WEIGHT):
+                        move = playout_move(world, moves, table, random.Random(seed), read)
+                        h.update(f"{move}".encode())
                 state.apply(action)
                 n += 1
                 decisions += 1
@@ -104,9 +111,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=12, help="deals of each game (default 12)")
     parser.add_argument("--playouts", type=int, default=40, help="the hard level's playout cap (default 40)")
+    parser.add_argument("--normal", action="store_true", help="every seat normal; hash that level's decisions only")
     args = parser.parse_args()
-    hexdigest, decisions = digest(args.deals, args.playouts)
-    print(f"{hexdigest}  makao AIs: {args.deals} deals a game, {args.playouts} playouts, {decisions} decisions")
+    hexdigest, decisions = digest(args.deals, args.playouts, args.normal)
+    what = "the normal level" if args.normal else f"makao AIs: {args.playouts} playouts,"
+    print(f"{hexdigest}  {what} {args.deals} deals a game, {decisions} decisions")
 
 
 if __name__ == "__main__":
