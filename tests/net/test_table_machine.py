@@ -534,7 +534,8 @@ class TableMachine(RuleBasedStateMachine):
         if table is None:
             return known, Counter(), None
         match = table.match
-        let_go = table._read(0, table._log_start) if table._log_start else []  # (rebuilt from the store)
+        # (rebuilt from the store, at once)
+        let_go = table_service._drain(table._read(0, table._log_start)) if table._log_start else []
         for entry in [*let_go, *table._log]:
             for event in entry.events:
                 for r in known:
@@ -545,6 +546,11 @@ class TableMachine(RuleBasedStateMachine):
             known[s] |= views[s]
         known[None] |= set.intersection(*views)
         for deal in match.deals:
+            # what every seat saw of a deal face up (its pile, the starter under it): its row's
+            # public view, sent again with the score sheet's rows
+            public = engine_cards(table.public_view(deal.state))
+            for r in known:
+                known[r] |= public
             if deal.points is not None:
                 shown = set().union(*(engine_cards(deal.state.view(s).hand) for s in range(seats)))
                 for r in known:
