@@ -38,8 +38,9 @@ def test_all_ai_match_of_seven_runs_to_the_end_of_match_screen():
 
     async def body(pilot):
         for _ in patience("the match did not end"):
-            if isinstance(app.screen, MatchEndScreen) and app.screen.query(DataTable):
-                break  # (the screen is shown a moment before its widgets are mounted)
+            tables = app.screen.query(DataTable) if isinstance(app.screen, MatchEndScreen) else None
+            if tables and tables.first().row_count:
+                break  # (the screen is shown a moment before its widgets are mounted and filled)
             if isinstance(app.screen, DealSummaryScreen):
                 summaries.append(len(peek(app).match.deals))
                 shown = app.screen.query("#result")  # (it may be going on already)
