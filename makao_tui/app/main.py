@@ -77,6 +77,9 @@ UNEXPECTED_ERROR = N_("the game met an unexpected error and closed; the server's
 EXIT_GRACE_S = 1.5
 #: how often (seconds) the app checks that its terminal has not hung up without a SIGHUP
 TERMINAL_CHECK_S = 1.0
+#: seconds between two askings, while the AI waits for it, that the app's first frame be noted
+#: (:meth:`MakaoApp.after_first_frame`; a retry interval, not a measure)
+FIRST_FRAME_RETRY_S = 0.25
 
 #: the seats of a match started without any, as (name, is AI): a human (the name translated when
 #: used), then AI seats named by the table
@@ -176,7 +179,7 @@ class MakaoApp(App[None]):
         #: set once the first frame is on the screen: the AI's process is started after it
         self.first_frame = asyncio.Event()
         #: the AI's process, which every in-process table of this app uses
-        self.ai_worker = AIWorker(before_start=self.first_frame.wait)
+        self.ai_worker = AIWorker(before_start=self.after_first_frame)
         #: whether leaving the match ends the app: true for the match ``makao play`` or ``makao
         #: resume`` opened, until the player goes to a menu (leaving then goes back to the start screen)
         self.leave_to_shell = variant is not None or resume is not None or shared is not None
@@ -308,6 +311,20 @@ class MakaoApp(App[None]):
                         title=_("Settings"), severity="warning", timeout=20, markup=False)
         self._mounted = True
         self._check_size(self.size)
+
+    async def after_first_frame(self) -> None:
+        """Return once a frame of the app has been drawn (:attr:`first_frame`): the AI's process
+        is started after it, so that the first screen shows sooner. The event is set after the
+        screen on top has refreshed, by a callback Textual keeps with that screen: one dismissed
+        at once (the cut for Macao's bank) could take it away with it, and the AI never moved.
+        So while something waits here the screen then on top is asked again every
+        :data:`FIRST_FRAME_RETRY_S` seconds until the event is set."""
+        while not self.first_frame.is_set():
+            self.call_after_refresh(self.first_frame.set)
+            try:
+                await asyncio.wait_for(self.first_frame.wait(), FIRST_FRAME_RETRY_S)
+            except asyncio.TimeoutError:
+                continue
 
     def on_unmount(self) -> None:
         if self.shared is not None:
