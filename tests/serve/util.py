@@ -143,7 +143,31 @@ async def until(check, limit: float = HANG) -> None:
         await asyncio.sleep(0.02)
 
 
-class Terminal:
+class ScreenOnPyte:
+    """What a remote player's terminal shows (the app's output fed to ``self.stream``, kept on the
+    pyte screen ``self.screen``) and waiting for it; ``self.ended``: the output has ended."""
+
+    screen: Any
+    ended: bool
+
+    @property
+    def text(self) -> str:
+        """The screen now, line by line."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def until(self, pattern: str, limit: float = HANG) -> re.Match[str]:
+        """Wait until ``pattern`` (a regex) shows on the screen; fails if the output ends first
+        (a bound for a stuck test, not a timed assertion)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + limit
+        while (found := re.search(pattern, self.text)) is None:
+            if self.ended or loop.time() > end:
+                raise AssertionError(f"never saw {pattern!r}; the screen:\n{self.text}")
+            await asyncio.sleep(0.02)
+        return found
+
+
+class Terminal(ScreenOnPyte):
     """A player's terminal on an SSH session: what the app draws, kept on a pyte screen of the
     session's size (as the player sees it), and the keys the player presses."""
 
@@ -167,11 +191,6 @@ class Terminal:
         self.ended = True
 
     @property
-    def text(self) -> str:
-        """The screen now, line by line."""
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
-    @property
     def title(self) -> str:
         """The screen's first line."""
         return self.screen.display[0].strip()
@@ -180,17 +199,6 @@ class Terminal:
         """Press ``keys``: names from :attr:`KEYS`, else the characters themselves."""
         for key in keys:
             self.process.stdin.write(self.KEYS.get(key, key.encode()))
-
-    async def until(self, pattern: str, limit: float = HANG) -> re.Match[str]:
-        """Wait until ``pattern`` (a regex) shows on the screen; fails if the session ends first
-        (a bound for a stuck test, not a timed assertion)."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + limit
-        while (found := re.search(pattern, self.text)) is None:
-            if self.ended or loop.time() > end:
-                raise AssertionError(f"never saw {pattern!r}; the screen:\n{self.text}")
-            await asyncio.sleep(0.02)
-        return found
 
     async def close(self) -> None:
         self.process.close()
@@ -220,7 +228,7 @@ async def check_connections_per_key(door: SSHDoor) -> None:
     second.close()
 
 
-class WebTerminal:
+class WebTerminal(ScreenOnPyte):
     """A browser tab of the web door as its page's script drives it: the websocket textual-serve
     serves, the app's screen kept on a pyte screen of the tab's size, and the keys the page sends
     (textual-serve's messages ``["stdin", TEXT]``, the bytes xterm.js makes for a key)."""
@@ -245,26 +253,10 @@ class WebTerminal:
                 self.stream.feed(message.data)
         self.ended = True
 
-    @property
-    def text(self) -> str:
-        """The screen now, line by line."""
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
     async def press(self, *keys: str) -> None:
         """Press ``keys``: names from :attr:`KEYS`, else the characters themselves."""
         for key in keys:
             await self.ws.send_json(["stdin", self.KEYS.get(key, key)])
-
-    async def until(self, pattern: str, limit: float = HANG) -> re.Match[str]:
-        """Wait until ``pattern`` (a regex) shows on the screen; fails if the websocket closes
-        first (a bound for a stuck test, not a timed assertion)."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + limit
-        while (found := re.search(pattern, self.text)) is None:
-            if self.ended or loop.time() > end:
-                raise AssertionError(f"never saw {pattern!r}; the screen:\n{self.text}")
-            await asyncio.sleep(0.02)
-        return found
 
     async def close(self) -> None:
         await self.ws.close()
