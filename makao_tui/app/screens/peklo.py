@@ -29,7 +29,7 @@ from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine
 from ..widgets.table import TableKeyBar
 from .peklo_parts import PekloAlert, PekloHand, PekloSeats, PekloTopBar, PekloTrump, trump_text
-from .table import TableScreen
+from .table import HandChanged, TableScreen
 
 KEYS = [
     (N_("← →  or  0-9"), N_("bidding: choose your bid (type 1 then 2 for 12)")),
@@ -93,8 +93,8 @@ class PekloTableScreen(TableScreen):
         self._show_status()
         self.key_bar(self.hand.keys())
 
-    @on(PekloHand.Changed)
-    def _hand_changed(self, message: PekloHand.Changed) -> None:
+    @on(HandChanged)
+    def _hand_changed(self, message: HandChanged) -> None:
         """The player chose another bid or card: a bid typed makes a message said before old news."""
         if message.clear:
             self.message = None

@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.message import Message
 from textual.widgets import Static
 
 from ...engine.actions import Bid, Play
@@ -26,11 +25,11 @@ from ...engine.cards import Card, suit_name
 from ...engine.i18n import N_, _, ngettext
 from ...games.peklo import PekloView, Trick
 from ..rules_text import rules_word
-from ..sorting import ORDER_WORDS, shown_order
+from ..sorting import shown_order
 from ..widgets.cards import CardView, HandView, card_text, with_cards
 from ..widgets.status import show
 from ..widgets.table import AlertLine, HandBox, TopBar
-from .table import Act, Say, TableNow, fit_top_bar, hidden_hand, my_turn_or_say
+from .table import Act, HandChanged, Say, TableNow, fit_top_bar, hand_title, hidden_hand, my_turn_or_say
 
 
 def trump_text(view: PekloView, ascii: bool) -> Text:
@@ -358,14 +357,6 @@ class PekloHand(Vertical):
         *[Binding(key, f"digit({key})", show=False) for key in "1234567890"],
     ]
 
-    class Changed(Message):
-        """The player's choice changed; ``clear``: a message said before is old news (a bid was
-        typed)."""
-
-        def __init__(self, clear: bool = False) -> None:
-            super().__init__()
-            self.clear = clear
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.selected: Card | None = None
@@ -398,12 +389,7 @@ class PekloHand(Vertical):
                                                   _("Hands are hidden while the keyboard is passed."))
             hand.show((), (), None, now.ascii, words)
             return
-        seating = now.seating
-        name = seating.names[now.hand_seat]
-        owner = (_("Your hand ({name})") if seating.humans else _("{name}'s hand")).format(name=name)
-        count = len(view.hand)
-        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
-        box.border_title = Text(f"{owner} · {cards} · {_(ORDER_WORDS[now.hand_order])}")
+        box.border_title = hand_title(now)
         playable: set[Card] = set()
         dimmed: set[Card] = set()
         if now.my_turn and view.phase == "play":
@@ -418,7 +404,7 @@ class PekloHand(Vertical):
     def _changed(self, clear: bool = False) -> None:
         if self._now is not None:
             self.show(self._now)
-        self.post_message(self.Changed(clear))
+        self.post_message(HandChanged(clear))
 
     # ------------------------------------------------------------ keys
 

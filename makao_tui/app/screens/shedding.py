@@ -33,7 +33,7 @@ from ..widgets.scores import ScoreSheet
 from ..widgets.status import StatusLine
 from ..widgets.table import TableKeyBar
 from .shedding_parts import ShedAlert, ShedHand, ShedPile, ShedSeats, ShedTopBar, draws_on
-from .table import TableScreen
+from .table import HandChanged, TableScreen
 
 #: the part of the usual AI pause taken by each draw of a run of draws until a card fits
 DRAW_ON_PAUSE = 0.25
@@ -158,8 +158,8 @@ class ShedTableScreen(TableScreen):
         self._show_status()
         self.key_bar(self.hand.keys())
 
-    @on(ShedHand.Changed)
-    def _hand_changed(self, message: ShedHand.Changed) -> None:
+    @on(HandChanged)
+    def _hand_changed(self, message: HandChanged) -> None:
         """The player chose another card, marked one or armed the Makao call: the status line's
         words follow."""
         if message.clear:

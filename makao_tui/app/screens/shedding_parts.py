@@ -16,7 +16,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.widgets import Static
 
 from ...engine.actions import Draw, Pass, Play, Take
@@ -24,13 +23,13 @@ from ...engine.cards import JOKER, RANKS, SUITS, Card, rank_plural, suit_label
 from ...engine.i18n import N_, _, ngettext
 from ...games.shedding import CardPlayed, PenaltyPending, ShedRules, ShedView
 from ..rules_text import rules_word
-from ..sorting import ORDER_WORDS, shown_order
+from ..sorting import shown_order
 from ..widgets.cards import CardView, HandView, card_text, suit_style, with_cards
 from ..widgets.seats import SeatPanel
 from ..widgets.status import show
 from ..widgets.table import AlertLine, HandBox, TopBar
 from .pickers import NO_DEMAND, DemandPicker, JokerRankPicker, JokerSuitPicker, SuitPicker
-from .table import Act, Say, TableNow, fit_top_bar, hidden_hand, my_turn_or_say
+from .table import Act, HandChanged, Say, TableNow, fit_top_bar, hand_title, hidden_hand, my_turn_or_say
 
 
 class ShedTopBar(TopBar):
@@ -224,14 +223,6 @@ class ShedHand(HandBox):
         *[Binding(key, f"pick({i})", show=False) for i, key in enumerate("1234567890")],
     ]
 
-    class Changed(Message):
-        """The player's choice in the hand changed (the status line's words may follow it);
-        ``clear``: a message said before is old news (the marks changed)."""
-
-        def __init__(self, clear: bool = False) -> None:
-            super().__init__()
-            self.clear = clear
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.selected: Card | None = None
@@ -265,12 +256,7 @@ class ShedHand(HandBox):
             self.border_subtitle = ""
             hand.show((), (), None, now.ascii, words)
             return
-        seating = now.seating
-        name = seating.names[now.hand_seat]
-        owner = (_("Your hand ({name})") if seating.humans else _("{name}'s hand")).format(name=name)
-        count = len(view.hand)
-        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
-        self.border_title = Text(f"{owner} · {cards} · {_(ORDER_WORDS[now.hand_order])}")
+        self.border_title = hand_title(now)
         self.border_subtitle = _("Makao call: ON") if self.makao_armed else ""
         playable = {a.card for a in view.legal if isinstance(a, Play)}
         if self.selected not in view.hand:
@@ -285,7 +271,7 @@ class ShedHand(HandBox):
     def _changed(self, clear: bool = False) -> None:
         if self._now is not None:
             self.show(self._now)
-        self.post_message(self.Changed(clear))
+        self.post_message(HandChanged(clear))
 
     def played(self) -> None:
         """The play went to the table: the call and the marks were made with it."""

@@ -107,6 +107,17 @@ def hidden_hand(now: TableNow, title: str, words: str) -> tuple[str, str]:
     return title, words
 
 
+def hand_title(now: TableNow) -> Text:
+    """The title of the box of the hand shown (``now.hand_seat``, not None): whose hand, how many
+    cards, in which order (``o``): "Your hand (Ann) · 5 cards · by suit"."""
+    seating = now.seating
+    name = seating.names[cast(int, now.hand_seat)]
+    owner = (_("Your hand ({name})") if seating.humans else _("{name}'s hand")).format(name=name)
+    count = len(now.view.hand)
+    cards = ngettext("{n} card", "{n} cards", count).format(n=count)
+    return Text(f"{owner} · {cards} · {_(ORDER_WORDS[now.hand_order])}")
+
+
 def my_turn_or_say(part: Widget, now: TableNow | None) -> TableNow | None:
     """``now``, when it is the turn of the player at the keyboard; else None, and ``part`` (the
     hand, whose key came) tells him whose turn it is, or that the deal is over (a :class:`Say`)."""
@@ -126,6 +137,16 @@ class Act(Message):
     def __init__(self, action: Action) -> None:
         super().__init__()
         self.action = action
+
+
+class HandChanged(Message):
+    """The player's choice in the hand changed (a card chosen or marked, a Makao call armed, a bid
+    typed): the status line's words may follow it. ``clear``: a message said before is old news
+    (the marks changed, a bid was typed)."""
+
+    def __init__(self, clear: bool = False) -> None:
+        super().__init__()
+        self.clear = clear
 
 
 class Say(Message):
