@@ -185,7 +185,10 @@ class TooSmallScreen(Screen[None]):
     CSS_PATH = COMMON_CSS
 
     def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
+        # (the words are kept, not looked up: a resize may come while the cover is being removed,
+        # the terminal grown back at once, when its widget is gone)
+        self._words = Static(id="too-small")
+        yield self._words
 
     def on_mount(self) -> None:
         self.show_size()
@@ -196,7 +199,7 @@ class TooSmallScreen(Screen[None]):
     def show_size(self) -> None:
         """Name the size wanted and the size there is."""
         w, h = self.app.size
-        self.query_one("#too-small", Static).update(
+        self._words.update(
             _("Please enlarge the terminal to at least {min_width}×{min_height}.\n"
               "It is {width}×{height} now. The game waits, unchanged.\n\nCtrl+Q quits.").format(
                 min_width=MIN_WIDTH, min_height=MIN_HEIGHT, width=w, height=h))
